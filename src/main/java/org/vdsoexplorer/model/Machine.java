@@ -1,0 +1,217 @@
+package org.vdsoexplorer.model;
+
+import org.vdsoexplorer.model.asm.Instruction;
+import org.vdsoexplorer.model.asm.Listing;
+import org.vdsoexplorer.model.asm.Registers;
+import org.vdsoexplorer.model.cpu.Category;
+import org.vdsoexplorer.model.cpu.ExecutionException;
+import org.vdsoexplorer.model.cpu.Interpreter;
+import org.vdsoexplorer.model.event.Event;
+import org.vdsoexplorer.model.event.EventSink;
+import org.vdsoexplorer.model.kernel.AddressSpace;
+import org.vdsoexplorer.model.kernel.Clock;
+import org.vdsoexplorer.model.kernel.Kernel;
+
+/**
+ * The one execution model every view projects: the reader (the interpreter running the variant's
+ * listing) in a caller loop like gettime_perf's, the kernel with its writer racing it, and the counters.
+ * A step is one reader instruction; writer steps due before it are applied first. Headless; no JavaFX.
+ */
+public final class Machine {
+    /** Where the caller loop's call returns to: outside the listing, so a ret there ends the call. */
+    public static final long CALLER_RETURN = 0x5555_5555_4000L;
+    public static final long TIMESPEC = AddressSpace.STACK_TOP - 64;
+    public static final long STACK_START = AddressSpace.STACK_TOP - 256;
+
+    private final Setup setup;
+    private final Listing listing;
+    private final AddressSpace as;
+    private final Kernel kernel;
+    private final Interpreter cpu;
+    private final long entry;
+    private EventSink sink;
+
+    private boolean inCall;
+    private long calls;
+    private long callStartMilli, callStartInstructions;
+    private long retries, oddSpins, fallbacks;
+    private boolean callFallback;
+    private CallResult last;
+
+    public Machine(Setup setup) {
+        String problem = setup.problem();
+        if (problem != null) throw new IllegalArgumentException(problem);
+        this.setup = setup;
+        this.listing = Listings.of(setup.variant());
+        this.as = new AddressSpace(listing.textStart(), listing.textEnd());
+        this.kernel = new Kernel(setup.scenario(), setup.costs(), setup.ghz(), setup.tickCycles(), as);
+        this.cpu = new Interpreter(listing, setup.costs(), as, kernel);
+        kernel.attach(cpu);
+        String sym = setup.scenario().entry().symbol();
+        this.entry = listing.symbol(sym).orElseThrow(
+                () -> new IllegalArgumentException("listing '" + listing.name() + "' has no symbol " + sym));
+    }
+
+    public Setup setup() { return setup; }
+
+    public Listing listing() { return listing; }
+
+    public Kernel kernel() { return kernel; }
+
+    public Interpreter cpu() { return cpu; }
+
+    public AddressSpace addressSpace() { return as; }
+
+    /** Attaches the views' sink (null detaches: the fast path creates no events). */
+    public void setSink(EventSink sink) {
+        this.sink = sink;
+        cpu.setSink(sink);
+        kernel.setSink(sink);
+    }
+
+    public EventSink sink() { return sink; }
+
+    public boolean inCall() { return inCall; }
+
+    /** The instruction the next step executes (the entry point between calls). */
+    public Instruction next() { return inCall ? cpu.current() : listing.get(listing.indexOf(entry)); }
+
+    public long calls() { return calls; }
+
+    public long retries() { return retries; }
+
+    public long oddSpins() { return oddSpins; }
+
+    public long fallbacks() { return fallbacks; }
+
+    public CallResult lastCall() { return last; }
+
+    /** Cycles so far (milli-cycles), including the caller loop. */
+    public long cyclesMilli() { return cpu.cycles(); }
+
+    public long instructions() { return cpu.instructions(); }
+
+    /** Cycles and instructions of the call in progress (or of the last call, between calls). */
+    public long callCyclesMilli() { return inCall ? cpu.cycles() - callStartMilli : last == null ? 0 : last.costMilli(); }
+
+    public long callInstructions() {
+        return inCall ? cpu.instructions() - callStartInstructions : last == null ? 0 : last.instructions();
+    }
+
+    /** "kernel update now": update_vsyscall() starts before the next reader step. */
+    public void injectWriterUpdate() { kernel.injectUpdate(cpu.cycles()); }
+
+    private void startCall() {
+        kernel.beginCall();
+        cpu.setCategoryOverride(null);
+        callStartMilli = cpu.cycles();
+        callStartInstructions = cpu.instructions();
+        callFallback = false;
+        long[] r = cpu.cpu.r;
+        // the caller's registers: callee-saved ones hold recognisable values the prologue must preserve
+        for (int i = 0; i < 16; i++) r[i] = 0;
+        r[Registers.RBX] = 0x0000_0000_0bb0_0bb0L;
+        r[Registers.RBP] = AddressSpace.STACK_TOP - 16;
+        r[Registers.R12] = 0x1212_1212L;
+        r[Registers.R13] = 0x1313_1313L;
+        r[Registers.R14] = 0x1414_1414L;
+        r[Registers.R15] = 0x1515_1515L;
+        r[Registers.RDI] = setup.clock().id;
+        r[Registers.RSI] = TIMESPEC;
+        as.write(TIMESPEC, 8, 0);
+        as.write(TIMESPEC + 8, 8, 0);
+        r[Registers.RSP] = STACK_START;
+        cpu.charge(setup.costs().harnessMilli(), Category.HARNESS);
+        as.write(STACK_START - 8, 8, CALLER_RETURN); // the caller's call instruction pushed this
+        r[Registers.RSP] = STACK_START - 8;
+        cpu.jumpTo(entry);
+        inCall = true;
+        if (sink != null) sink.accept(new Event.CallStart(calls + 1, setup.clock().id, entry));
+    }
+
+    /**
+     * Executes one reader instruction (starting the next call first if none is in progress). Returns the
+     * finished call if this step ended one, else null.
+     */
+    public CallResult step() {
+        if (!inCall) startCall();
+        if (kernel.nextWriterMilli() <= cpu.cycles()) kernel.runWriterUntil(cpu.cycles());
+        cpu.step();
+        if (!cpu.outsideText()) return null;
+        if (cpu.cpu.rip != CALLER_RETURN) {
+            throw new ExecutionException("returned to 0x" + Long.toHexString(cpu.cpu.rip) + ", not to the caller");
+        }
+        return endCall();
+    }
+
+    /** Runs the rest of the current call (or one whole call) and returns it. */
+    public CallResult runCall() {
+        CallResult r;
+        do {
+            r = step();
+        } while (r == null);
+        return r;
+    }
+
+    private CallResult endCall() {
+        inCall = false;
+        calls++;
+        long ret = (int) cpu.cpu.r[Registers.RAX];
+        long sec = as.read(TIMESPEC, 8), nsec = as.read(TIMESPEC + 8, 8);
+        boolean fb = cpu.categoryMilli(Category.SYSCALL) > 0 && kernel.lastKernelResult() != null
+                && syscallSinceStart();
+        if (fb) fallbacks++;
+        retries += kernel.callRetries();
+        oddSpins += kernel.callOddSpins();
+        long[] expected = expected(fb);
+        last = new CallResult(calls, ret, sec, nsec, expected, cpu.instructions() - callStartInstructions,
+                cpu.cycles() - callStartMilli, kernel.callRetries(), kernel.callOddSpins(), fb, kernel.lastTsc());
+        cpu.setCategoryOverride(null);
+        if (sink != null) {
+            sink.accept(new Event.CallEnd(calls, ret, sec, nsec, last.instructions(), last.costMilli()));
+        }
+        return last;
+    }
+
+    private long syscallMilliAtStart = 0;
+
+    private boolean syscallSinceStart() {
+        long now = cpu.categoryMilli(Category.SYSCALL);
+        boolean any = now != syscallMilliAtStart;
+        syscallMilliAtStart = now;
+        return any;
+    }
+
+    private long[] expected(boolean viaSyscall) {
+        Clock c = setup.clock();
+        if (viaSyscall) return kernel.lastKernelResult();
+        if (c.coarse()) return kernel.coarseReference(c, kernel.validatedSeq());
+        return kernel.reference(c, kernel.lastTsc());
+    }
+
+    // ---- snapshots for exact step-back --------------------------------------------------------
+
+    /** The whole model state, copied. */
+    public record Snapshot(Interpreter.State cpu, Kernel.State kernel, boolean inCall, long calls, long callStartMilli,
+                           long callStartInstructions, long retries, long oddSpins, long fallbacks,
+                           long syscallMilliAtStart, CallResult last) {}
+
+    public Snapshot save() {
+        return new Snapshot(cpu.save(), kernel.save(), inCall, calls, callStartMilli, callStartInstructions, retries,
+                oddSpins, fallbacks, syscallMilliAtStart, last);
+    }
+
+    public void restore(Snapshot s) {
+        cpu.restore(s.cpu());
+        kernel.restore(s.kernel());
+        inCall = s.inCall();
+        calls = s.calls();
+        callStartMilli = s.callStartMilli();
+        callStartInstructions = s.callStartInstructions();
+        retries = s.retries();
+        oddSpins = s.oddSpins();
+        fallbacks = s.fallbacks();
+        syscallMilliAtStart = s.syscallMilliAtStart();
+        last = s.last();
+    }
+}

@@ -1,0 +1,42 @@
+package org.vdsoexplorer.model;
+
+import org.vdsoexplorer.model.cost.CostTable;
+import org.vdsoexplorer.model.kernel.Clock;
+import org.vdsoexplorer.model.kernel.Scenario;
+
+/**
+ * What to run: scenario, variant, clock, the cost table, the clock rate for ns figures, and the
+ * writer's tick period in cycles (0: no periodic ticks, only injected updates).
+ */
+public record Setup(Scenario scenario, Variant variant, Clock clock, CostTable costs, double ghz, long tickCycles) {
+
+    /** The writer ticking at {@code hz} of simulated time. */
+    public static long tickCycles(double ghz, double hz) { return Math.round(ghz * 1e9 / hz); }
+
+    public static Setup of(Scenario s, Variant v, Clock c) {
+        CostTable t = CostTable.defaults();
+        return new Setup(s, v, c, t, t.ghz(), tickCycles(t.ghz(), 1000));
+    }
+
+    public Setup with(Variant v) { return new Setup(scenario, v, clock, costs, ghz, tickCycles); }
+
+    public Setup with(Scenario s) { return new Setup(s, variant, clock, costs, ghz, tickCycles); }
+
+    public Setup with(Clock c) { return new Setup(scenario, variant, c, costs, ghz, tickCycles); }
+
+    public Setup withTick(long cycles) { return new Setup(scenario, variant, clock, costs, ghz, cycles); }
+
+    /** Why this combination cannot run, or null if it can. */
+    public String problem() {
+        if (scenario.legacy() != (variant == Variant.LEGACY)) {
+            return scenario.legacy()
+                    ? "scenario '" + scenario.cliName() + "' has no vDSO; it runs variant 'legacy'"
+                    : "variant 'legacy' only runs the 2007 scenarios (paravirt-2007, sysenter-2007)";
+        }
+        if (scenario.namespace() && !variant.timens()) {
+            return "variant '" + variant.cliName() + "' has no time-namespace support: in scenario '"
+                    + scenario.cliName() + "' it would spin forever on the namespace page's odd seq";
+        }
+        return null;
+    }
+}

@@ -1,0 +1,17 @@
+package org.vdsoexplorer.model.asm;
+
+import java.util.List;
+
+/**
+ * One instruction of a listing, immutable: where it is, what objdump printed, its parsed operands and
+ * the C line it came from. {@code listingLine} is the 1-based line in the listing file.
+ */
+public record Instruction(int index, long address, int length, String mnemonic, List<Operand> operands,
+                          String text, String symbol, SourceLine source, int listingLine) {
+
+    public long nextAddress() { return address + length; }
+
+    public String addressHex() { return Long.toHexString(address); }
+
+    @Override public String toString() { return addressHex() + ": " + text; }
+}

@@ -1,0 +1,17 @@
+package org.vdsoexplorer.model.asm;
+
+/** A problem in a listing file, reported as {@code file:line: message}. */
+public class ListingException extends RuntimeException {
+    private final String file;
+    private final int line;
+
+    public ListingException(String file, int line, String message) {
+        super(file + ":" + line + ": " + message);
+        this.file = file;
+        this.line = line;
+    }
+
+    public String file() { return file; }
+
+    public int line() { return line; }
+}

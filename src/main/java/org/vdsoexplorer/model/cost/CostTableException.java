@@ -1,0 +1,8 @@
+package org.vdsoexplorer.model.cost;
+
+/** A bad cost table, reported as {@code file:line: message}. */
+public class CostTableException extends RuntimeException {
+    public CostTableException(String file, int line, String message) {
+        super(file + ":" + line + ": " + message);
+    }
+}

@@ -1,0 +1,6 @@
+package org.vdsoexplorer.model.cpu;
+
+/** Execution stopped: an unsupported instruction, a fault, a runaway program. The message names where. */
+public class ExecutionException extends RuntimeException {
+    public ExecutionException(String message) { super(message); }
+}

@@ -1,0 +1,225 @@
+package org.vdsoexplorer.model.cpu;
+
+import java.util.Arrays;
+import org.vdsoexplorer.model.asm.Instruction;
+import org.vdsoexplorer.model.asm.Listing;
+import org.vdsoexplorer.model.asm.Registers;
+import org.vdsoexplorer.model.cost.CostTable;
+import org.vdsoexplorer.model.event.Event;
+import org.vdsoexplorer.model.event.EventSink;
+
+/**
+ * Executes a {@link Listing} one instruction at a time against a {@link Memory} and {@link Hooks},
+ * charging each instruction from the {@link CostTable}. Deterministic: the same state and inputs give
+ * the same next state. Cycle figures are kept in milli-cycles so every sum stays an exact integer.
+ *
+ * <p>A tiny 2-bit predictor per conditional branch decides mispredict charges; it is part of the state.
+ */
+public final class Interpreter {
+    private final Listing listing;
+    private final Op[] ops;
+    private final long[] cost;
+    private final Category[] category;
+    private final CostTable costs;
+    final Memory mem;
+    final Hooks hooks;
+    public final Cpu cpu = new Cpu();
+
+    private EventSink sink;
+    private int pc = -1;
+    int nextPc;
+    long nextRip;
+    private long chargeExtra;
+    private Category override;
+
+    private long cycles;
+    private long instructions;
+    private final long[] byCategory = new long[Category.values().length];
+    private byte[] predictor;
+
+    public Interpreter(Listing listing, CostTable costs, Memory mem, Hooks hooks) {
+        this.listing = listing;
+        this.costs = costs;
+        this.mem = mem;
+        this.hooks = hooks;
+        int n = listing.size();
+        this.ops = new Op[n];
+        this.cost = new long[n];
+        this.category = new Category[n];
+        for (int i = 0; i < n; i++) {
+            Instruction in = listing.get(i);
+            ops[i] = Decoder.decode(in, listing.name() + ".lst:" + in.listingLine());
+            cost[i] = costs.instructionMilli(ops[i].costClass);
+            category[i] = Category.of(ops[i].costClass);
+        }
+        this.predictor = new byte[n];
+        Arrays.fill(predictor, (byte) 1); // weakly not-taken
+    }
+
+    public Listing listing() { return listing; }
+
+    public CostTable costs() { return costs; }
+
+    public void setSink(EventSink sink) { this.sink = sink; }
+
+    public EventSink sink() { return sink; }
+
+    /** Starts executing at {@code address} (an instruction of the listing). */
+    public void jumpTo(long address) {
+        int i = listing.indexOf(address);
+        if (i < 0) throw new ExecutionException("no instruction at 0x" + Long.toHexString(address));
+        pc = i;
+        cpu.rip = address;
+    }
+
+    /** True when rip has left the listing (returned to a caller outside it). */
+    public boolean outsideText() { return pc < 0; }
+
+    /** The instruction about to execute, or null when outside the text. */
+    public Instruction current() { return pc < 0 ? null : listing.get(pc); }
+
+    public int pc() { return pc; }
+
+    /** Cycle counter, in milli-cycles. */
+    public long cycles() { return cycles; }
+
+    public long instructions() { return instructions; }
+
+    public long categoryMilli(Category c) { return byCategory[c.ordinal()]; }
+
+    /** Charges cycles that happen outside an instruction (the caller loop, a kernel path). */
+    public void charge(long milli, Category c) {
+        cycles += milli;
+        byCategory[c.ordinal()] += milli;
+    }
+
+    /** From now until cleared, charge every instruction's cost to {@code c} (used for seq retries). */
+    public void setCategoryOverride(Category c) { this.override = c; }
+
+    /**
+     * Executes one instruction. Returns its cost in milli-cycles. Throws {@link ExecutionException}
+     * (with the listing line) on faults and unsupported instructions.
+     */
+    public long step() {
+        if (pc < 0) throw new ExecutionException("rip 0x" + Long.toHexString(cpu.rip) + " is outside the listing");
+        int at = pc;
+        Instruction in = listing.get(at);
+        nextPc = at + 1;
+        nextRip = in.nextAddress();
+        chargeExtra = 0;
+        try {
+            ops[at].exec(this);
+        } catch (Fault f) {
+            throw new Fault(f.signal(), f.address(), f.getMessage().substring(f.getMessage().indexOf(": ") + 2)
+                    + " (" + listing.name() + ".lst:" + in.listingLine() + " '" + in.text().replaceAll("\\s+", " ") + "')");
+        }
+        long c = cost[at] + chargeExtra;
+        cycles += c;
+        Category cat = override != null ? override : category[at];
+        byCategory[cat.ordinal()] += cost[at];
+        instructions++;
+        pc = nextPc;
+        cpu.rip = nextRip;
+        if (sink != null) sink.accept(new Event.Retired(instructions, in, c));
+        return c;
+    }
+
+    // ---- services for ops ---------------------------------------------------------------------
+
+    void setReg(int num, int size, long v) {
+        long[] r = cpu.r;
+        switch (size) {
+            case 8 -> r[num] = v;
+            case 4 -> r[num] = v & 0xffffffffL;
+            case 2 -> r[num] = (r[num] & ~0xffffL) | (v & 0xffffL);
+            default -> r[num] = (r[num] & ~0xffL) | (v & 0xffL);
+        }
+    }
+
+    long load(long address, int size) {
+        long v = mem.read(address, size);
+        if (sink != null) sink.accept(new Event.MemRead(address, size, v, mem.describe(address)));
+        return v;
+    }
+
+    void store(long address, int size, long v) {
+        mem.write(address, size, v);
+        if (sink != null) sink.accept(new Event.MemWrite(address, size, v, mem.describe(address)));
+    }
+
+    void push(long value, int reg) {
+        long sp = cpu.r[Registers.RSP] - 8;
+        mem.write(sp, 8, value);
+        cpu.r[Registers.RSP] = sp;
+        if (sink != null) sink.accept(new Event.Push(reg, sp, value));
+    }
+
+    long pop(int reg) {
+        long sp = cpu.r[Registers.RSP];
+        long v = mem.read(sp, 8);
+        cpu.r[Registers.RSP] = sp + 8;
+        if (sink != null) sink.accept(new Event.Pop(reg, sp, v));
+        return v;
+    }
+
+    void branch(boolean taken, long target, boolean conditional) {
+        boolean mispredicted = false;
+        if (conditional) {
+            int p = predictor[pc];
+            boolean predicted = p >= 2;
+            mispredicted = predicted != taken;
+            predictor[pc] = (byte) (taken ? Math.min(3, p + 1) : Math.max(0, p - 1));
+            if (mispredicted) extra(costs.mispredictMilli(), Category.BRANCHES);
+        }
+        if (taken) {
+            extra(costs.takenBranchMilli(), Category.BRANCHES);
+            nextRip = target;
+            nextPc = listing.indexOf(target);
+            if (nextPc < 0) throw new ExecutionException("branch to 0x" + Long.toHexString(target) + ", not an instruction");
+        }
+        if (sink != null) sink.accept(new Event.Branch(listing.get(pc), taken, target, mispredicted));
+    }
+
+    void call(long target, String label) {
+        nextRip = target;
+        nextPc = listing.indexOf(target);
+        if (nextPc < 0) throw new ExecutionException("call to 0x" + Long.toHexString(target) + ", not an instruction");
+        if (sink != null) sink.accept(new Event.Call(cpu.rip, target, label));
+    }
+
+    void ret(long to) {
+        nextRip = to;
+        nextPc = listing.indexOf(to);
+        if (sink != null) sink.accept(new Event.Ret(to));
+    }
+
+    void kernelEntry(EntryMechanism how) {
+        extra(hooks.syscall(this, how), Category.SYSCALL);
+    }
+
+    /** A dynamic charge on top of the current instruction's table cost. */
+    private void extra(long milli, Category c) {
+        chargeExtra += milli;
+        byCategory[(override != null && c != Category.SYSCALL ? override : c).ordinal()] += milli;
+    }
+
+    // ---- snapshots ----------------------------------------------------------------------------
+
+    /** Everything the interpreter owns, for exact step-back. Memory is the owner's business. */
+    public record State(Cpu.CpuState cpu, int pc, long cycles, long instructions, long[] byCategory,
+                        byte[] predictor, Category override) {}
+
+    public State save() {
+        return new State(cpu.save(), pc, cycles, instructions, byCategory.clone(), predictor.clone(), override);
+    }
+
+    public void restore(State s) {
+        cpu.restore(s.cpu());
+        pc = s.pc();
+        cycles = s.cycles();
+        instructions = s.instructions();
+        System.arraycopy(s.byCategory(), 0, byCategory, 0, byCategory.length);
+        predictor = s.predictor().clone();
+        override = s.override();
+    }
+}

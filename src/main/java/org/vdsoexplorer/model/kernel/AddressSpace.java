@@ -1,0 +1,124 @@
+package org.vdsoexplorer.model.kernel;
+
+import org.vdsoexplorer.model.cpu.Fault;
+import org.vdsoexplorer.model.cpu.Memory;
+
+/**
+ * A task's user address space as the vDSO code sees it: four vvar slots just below the vDSO text (the
+ * layout of vdso-layout.lds.S), the text itself, and a stack. Which page backs each slot is the
+ * kernel's choice; an unbacked slot faults with SIGBUS when touched, as the v5.6 vvar fault handler does.
+ */
+public final class AddressSpace implements Memory {
+    public static final int SLOTS = 4;
+    public static final long STACK_TOP = 0x7ffd_f000_0000L;
+    public static final int STACK_SIZE = 16 * 1024;
+
+    /** Told about each 32-bit read of a vdso_data seq field (the model's seqlock probe). */
+    public interface SeqProbe {
+        void seqRead(int slot, Page page, int base, long value);
+    }
+
+    private final long vvarStart;
+    private final long textStart, textEnd;
+    private final Page[] slots = new Page[SLOTS];
+    private final Page[] stackPages = new Page[STACK_SIZE / Page.SIZE];
+    private SeqProbe probe;
+
+    public AddressSpace(long textStart, long textEnd) {
+        this.textStart = textStart;
+        this.textEnd = textEnd;
+        // the image starts at the page holding the text (ELF headers first); vvar_start = image - 4 pages
+        this.vvarStart = (textStart & ~0xfffL) - (long) SLOTS * Page.SIZE;
+        for (int i = 0; i < stackPages.length; i++) stackPages[i] = new Page(PageKind.VVAR); // plain storage
+    }
+
+    public long vvarStart() { return vvarStart; }
+
+    public long slotAddress(int slot) { return vvarStart + (long) slot * Page.SIZE; }
+
+    public void map(int slot, Page page) { slots[slot] = page; }
+
+    public Page slot(int slot) { return slots[slot]; }
+
+    public void setProbe(SeqProbe probe) { this.probe = probe; }
+
+    @Override
+    public long read(long address, int size) {
+        long off = address - vvarStart;
+        if (off >= 0 && off < (long) SLOTS * Page.SIZE) {
+            int slot = (int) (off >>> 12), po = (int) (off & 0xfff);
+            Page p = slots[slot];
+            if (p == null) throw unbacked(address, slot);
+            long v = p.read(po, size);
+            if (probe != null && size == 4 && (p.kind() == PageKind.VVAR || p.kind() == PageKind.TIMENS)) {
+                int rel = po - DataLayout.VDSO_DATA_OFFSET;
+                if (rel == 0 || rel == DataLayout.VDSO_DATA_SIZE) probe.seqRead(slot, p, rel == 0 ? 0 : 1, v);
+            }
+            return v;
+        }
+        long so = address - (STACK_TOP - STACK_SIZE);
+        if (so >= 0 && so + size <= STACK_SIZE) return stackPages[(int) (so >>> 12)].read((int) (so & 0xfff), size);
+        throw segv(address, "read");
+    }
+
+    @Override
+    public void write(long address, int size, long value) {
+        long so = address - (STACK_TOP - STACK_SIZE);
+        if (so >= 0 && so + size <= STACK_SIZE) {
+            stackPages[(int) (so >>> 12)].write((int) (so & 0xfff), size, value);
+            return;
+        }
+        long off = address - vvarStart;
+        if (off >= 0 && off < (long) SLOTS * Page.SIZE) {
+            throw new Fault("SIGSEGV", address, "the vvar pages are read-only to user space");
+        }
+        throw segv(address, "write");
+    }
+
+    private Fault unbacked(long address, int slot) {
+        return new Fault("SIGBUS", address, "vvar slot " + slot + " is not backed for this task");
+    }
+
+    private Fault segv(long address, String what) {
+        if (address >= textStart && address < textEnd) {
+            return new Fault("SIGSEGV", address, what + " of the vDSO text is not modelled");
+        }
+        return new Fault("SIGSEGV", address, what + " of unmapped address");
+    }
+
+    /** True if user memory [address, address+size) is writable (for the kernel's copy_to_user). */
+    public boolean userWritable(long address, int size) {
+        long so = address - (STACK_TOP - STACK_SIZE);
+        return so >= 0 && so + size <= STACK_SIZE;
+    }
+
+    @Override
+    public String describe(long address) {
+        long off = address - vvarStart;
+        if (off >= 0 && off < (long) SLOTS * Page.SIZE) {
+            int slot = (int) (off >>> 12);
+            Page p = slots[slot];
+            if (p == null) return "vvar slot " + slot + " (unbacked)";
+            return "vvar slot " + slot + " (" + p.kind().label() + ") " + DataLayout.fieldName(p.kind(), (int) (off & 0xfff));
+        }
+        long so = address - (STACK_TOP - STACK_SIZE);
+        if (so >= 0 && so < STACK_SIZE) return "stack rsp-relative 0x" + Long.toHexString(address);
+        return "0x" + Long.toHexString(address);
+    }
+
+    /** Which slot an address falls in, or -1. */
+    public int slotOf(long address) {
+        long off = address - vvarStart;
+        return off >= 0 && off < (long) SLOTS * Page.SIZE ? (int) (off >>> 12) : -1;
+    }
+
+    byte[][] saveStack() {
+        byte[][] s = new byte[stackPages.length][];
+        for (int i = 0; i < s.length; i++) s[i] = stackPages[i].copyBytes();
+        return s;
+    }
+
+    void restoreStack(byte[][] s) {
+        for (int i = 0; i < s.length; i++) stackPages[i].restoreBytes(s[i]);
+    }
+}

@@ -1,0 +1,459 @@
+package org.vdsoexplorer.model.kernel;
+
+import static org.vdsoexplorer.model.kernel.DataLayout.*;
+
+import java.math.BigInteger;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.vdsoexplorer.model.asm.Registers;
+import org.vdsoexplorer.model.cost.CostTable;
+import org.vdsoexplorer.model.cpu.Category;
+import org.vdsoexplorer.model.cpu.EntryMechanism;
+import org.vdsoexplorer.model.cpu.Hooks;
+import org.vdsoexplorer.model.cpu.Interpreter;
+import org.vdsoexplorer.model.event.Event;
+import org.vdsoexplorer.model.event.EventSink;
+
+/**
+ * The modelled kernel: the vvar pages and which slot each task sees them in, the timekeeper, the
+ * update_vsyscall() writer racing the reader on a tick schedule, the clocksources, and the system call
+ * path for the fallback. It is the interpreter's {@link Hooks}: rdtsc and kernel entry come here.
+ */
+public final class Kernel implements Hooks, AddressSpace.SeqProbe {
+    /** TSC value at simulated cycle 0. */
+    public static final long TSC0 = 10_000_000_000_000L;
+    public static final int WRITER_STEPS = 7;
+    static final int NR_CLOCK_GETTIME = 228, NR_GETTIMEOFDAY = 96, NR_I386_CLOCK_GETTIME = 265;
+    static final long EINVAL = -22, EFAULT = -14, ENOSYS = -38;
+
+    private final Scenario scenario;
+    private final CostTable costs;
+    private final AddressSpace as;
+    private final double tscHz;
+    private final long tickMilli;
+    private final Page vvar = new Page(PageKind.VVAR);
+    private final Page timens;
+    private final Page pvclock = new Page(PageKind.PVCLOCK);
+    private final Page hvclock = new Page(PageKind.HVCLOCK);
+    private final long pvTscTimestamp, pvSystemTime, pvMul;
+    private final int pvShift;
+    private final long hvScale, hvOffset;
+
+    private Timekeeper tk;
+    private long nextTickMilli;
+    private ArrayDeque<Update> updates = new ArrayDeque<>();
+    private int updateCount;
+    private long lastTsc;
+    private Map<Long, long[]> published = new LinkedHashMap<>();
+    // seqlock probe of the current call
+    private boolean expectCheck;
+    private long seqBegin = -1, validatedSeq = -1;
+    private int callRetries, callOddSpins;
+    private EventSink sink;
+    private Interpreter reader;
+
+    /** One run of update_vsyscall(): when it started and which of its steps is next. */
+    record Update(int number, long startMilli, int next, List<Write[]> steps, List<String> labels) {}
+
+    record Write(int off, int size, long value) {}
+
+    public Kernel(Scenario scenario, CostTable costs, double ghz, long tickCycles, AddressSpace as) {
+        this.scenario = scenario;
+        this.costs = costs;
+        this.as = as;
+        this.tscHz = ghz * 1e9;
+        this.tickMilli = tickCycles * 1000;
+        this.timens = scenario.namespace() ? new Page(PageKind.TIMENS) : null;
+
+        // pvclock page (KVM): ns = system_time + ((tsc - tsc_timestamp) << shift) * mul >> 32
+        int shift = 0;
+        double perTick = 1e9 / tscHz;
+        while (perTick * Math.pow(2, shift) < 0.5) shift++;
+        this.pvShift = shift;
+        this.pvMul = Math.round(perTick * Math.pow(2, shift) * 4294967296.0);
+        this.pvTscTimestamp = TSC0 - 1_000_000;
+        this.pvSystemTime = 3_600_000_000_000L;
+        pvclock.write(PV_VERSION, 4, 2);
+        pvclock.write(PV_TSC_TIMESTAMP, 8, pvTscTimestamp);
+        pvclock.write(PV_SYSTEM_TIME, 8, pvSystemTime);
+        pvclock.write(PV_MUL, 4, pvMul);
+        pvclock.write(PV_SHIFT, 1, pvShift);
+        pvclock.write(PV_FLAGS, 1, 1); // PVCLOCK_TSC_STABLE_BIT
+        // Hyper-V TSC page: 100 ns units = (tsc * scale >> 64) + offset
+        this.hvScale = BigInteger.valueOf(10_000_000L).shiftLeft(64)
+                .divide(BigInteger.valueOf(Math.round(tscHz))).longValue();
+        this.hvOffset = 5_000_000_000L;
+        hvclock.write(HV_SEQUENCE, 4, 7);
+        hvclock.write(HV_SCALE, 8, hvScale);
+        hvclock.write(HV_OFFSET, 8, hvOffset);
+
+        this.tk = new Timekeeper(scenario.source().hz(tscHz), csRead(TSC0));
+        vvar.write(data(CS_HRES_COARSE, SEQ), 4, 0);
+        vvar.write(data(CS_RAW, SEQ), 4, 0);
+        for (Write[] step : buildSteps(scenario.vdsoMode())) for (Write w : step) apply(w);
+        published.put(seq(), coarseNow());
+        this.nextTickMilli = tickMilli / 2;
+
+        if (timens != null) setupTimensPage();
+        mapTask();
+    }
+
+    /** timens_setup_vdso_data(): seq 1 forever, clock_mode TIMENS, offsets in the basetime union. */
+    private void setupTimensPage() {
+        for (int base : new int[] {CS_HRES_COARSE, CS_RAW}) {
+            timens.write(data(base, SEQ), 4, 1);
+            timens.write(data(base, CLOCK_MODE), 4, VCLOCK_TIMENS);
+            for (Clock c : Clock.values()) {
+                long off = nsOffsetSec(c);
+                if (off != 0) timens.write(basetime(base, c.id), 8, off);
+            }
+        }
+    }
+
+    /** The v5.6 slot order: VVAR, PVCLOCK, HVCLOCK, TIMENS (unbacked); namespace task: TIMENS ... VVAR. */
+    private void mapTask() {
+        boolean pv = scenario.vdsoMode() == VCLOCK_PVCLOCK;
+        boolean hv = scenario.vdsoMode() == VCLOCK_HVCLOCK; // v5.13-rc1 never maps the TSC page: mode NONE
+        as.map(0, timens != null ? timens : vvar);
+        as.map(1, pv ? pvclock : null);
+        as.map(2, hv ? hvclock : null);
+        as.map(3, timens != null ? vvar : null);
+        as.setProbe(this);
+    }
+
+    public static long nsOffsetSec(Clock c) {
+        return switch (c) {
+            case MONOTONIC, MONOTONIC_RAW, MONOTONIC_COARSE -> Scenario.TIMENS_MONOTONIC_OFFSET_SEC;
+            case BOOTTIME, BOOTTIME_ALARM -> Scenario.TIMENS_BOOTTIME_OFFSET_SEC;
+            default -> 0;
+        };
+    }
+
+    public Scenario scenario() { return scenario; }
+
+    public AddressSpace addressSpace() { return as; }
+
+    public void attach(Interpreter reader) { this.reader = reader; }
+
+    public void setSink(EventSink sink) { this.sink = sink; }
+
+    public double tscHz() { return tscHz; }
+
+    public long tsc(long cyclesMilli) { return TSC0 + cyclesMilli / 1000; }
+
+    /** Clocksource counts for a TSC value, as the kernel's read function computes them. */
+    public long csRead(long tsc) {
+        return switch (scenario.source()) {
+            case TSC -> tsc;
+            case PVCLOCK -> {
+                long delta = tsc - pvTscTimestamp;
+                delta = pvShift >= 0 ? delta << pvShift : delta >>> -pvShift;
+                yield pvSystemTime + Math.unsignedMultiplyHigh(delta, pvMul << 32) ; // (delta*mul)>>32
+            }
+            case HVCLOCK -> Math.unsignedMultiplyHigh(tsc, hvScale) + hvOffset;
+        };
+    }
+
+    // ---- the writer ---------------------------------------------------------------------------
+
+    private long[] coarseNow() {
+        long[] r = tk.coarse(Clock.REALTIME_COARSE), m = tk.coarse(Clock.MONOTONIC_COARSE);
+        return new long[] {r[0], r[1], m[0], m[1]};
+    }
+
+    private void apply(Write w) { vvar.write(w.off(), w.size(), w.value()); }
+
+    private static final String[] LABELS = {
+        "vdso_write_begin(): seq++ in both bases (now odd)",
+        "clock_mode from the clocksource",
+        "coarse basetime[REALTIME_COARSE], basetime[MONOTONIC_COARSE], hrtimer_res",
+        "cycle_last, mask, mult, shift",
+        "hres basetime[REALTIME, MONOTONIC, BOOTTIME, TAI] (ns << shift)",
+        "vdso_data[CS_RAW]: cycle_last, mult, shift, basetime[MONOTONIC_RAW]",
+        "vdso_write_end(): seq++ in both bases (now even)"};
+
+    /** The writes of one update_vsyscall() of the current timekeeper, in order, grouped in steps. */
+    private List<Write[]> buildSteps(long mode) {
+        List<Write[]> steps = new ArrayList<>();
+        long seq0 = vvar.read(data(CS_HRES_COARSE, SEQ), 4);
+        steps.add(new Write[] {new Write(data(CS_HRES_COARSE, SEQ), 4, seq0 + 1), new Write(data(CS_RAW, SEQ), 4, seq0 + 1)});
+        steps.add(new Write[] {new Write(data(CS_HRES_COARSE, CLOCK_MODE), 4, mode), new Write(data(CS_RAW, CLOCK_MODE), 4, mode)});
+        long[] rc = tk.coarse(Clock.REALTIME_COARSE), mc = tk.coarse(Clock.MONOTONIC_COARSE);
+        steps.add(new Write[] {
+            new Write(basetime(CS_HRES_COARSE, Clock.REALTIME_COARSE.id), 8, rc[0]),
+            new Write(basetime(CS_HRES_COARSE, Clock.REALTIME_COARSE.id) + 8, 8, rc[1]),
+            new Write(basetime(CS_HRES_COARSE, Clock.MONOTONIC_COARSE.id), 8, mc[0]),
+            new Write(basetime(CS_HRES_COARSE, Clock.MONOTONIC_COARSE.id) + 8, 8, mc[1]),
+            new Write(data(CS_HRES_COARSE, HRTIMER_RES), 4, 1)});
+        if (mode != VCLOCK_NONE) {
+            List<Write> w = new ArrayList<>();
+            w.add(new Write(data(CS_HRES_COARSE, CYCLE_LAST), 8, tk.csLast));
+            w.add(new Write(data(CS_HRES_COARSE, MASK), 8, -1L));
+            w.add(new Write(data(CS_HRES_COARSE, MULT), 4, tk.mult));
+            w.add(new Write(data(CS_HRES_COARSE, SHIFT), 4, Timekeeper.SHIFT));
+            steps.add(w.toArray(Write[]::new));
+            w.clear();
+            for (Clock c : List.of(Clock.REALTIME, Clock.MONOTONIC, Clock.BOOTTIME, Clock.TAI)) {
+                long[] b = tk.hresBase(c);
+                w.add(new Write(basetime(CS_HRES_COARSE, c.id), 8, b[0]));
+                w.add(new Write(basetime(CS_HRES_COARSE, c.id) + 8, 8, b[1]));
+            }
+            steps.add(w.toArray(Write[]::new));
+            long[] raw = tk.hresBase(Clock.MONOTONIC_RAW);
+            steps.add(new Write[] {
+                new Write(data(CS_RAW, CYCLE_LAST), 8, tk.csLast), new Write(data(CS_RAW, MASK), 8, -1L),
+                new Write(data(CS_RAW, MULT), 4, tk.mult), new Write(data(CS_RAW, SHIFT), 4, Timekeeper.SHIFT),
+                new Write(basetime(CS_RAW, Clock.MONOTONIC_RAW.id), 8, raw[0]),
+                new Write(basetime(CS_RAW, Clock.MONOTONIC_RAW.id) + 8, 8, raw[1])});
+        } else {
+            steps.add(new Write[0]);
+            steps.add(new Write[0]);
+            steps.add(new Write[0]);
+        }
+        steps.add(new Write[] {new Write(data(CS_HRES_COARSE, SEQ), 4, seq0 + 2), new Write(data(CS_RAW, SEQ), 4, seq0 + 2)});
+        return steps;
+    }
+
+    /** "kernel update now": an update_vsyscall() whose first step lands before the next reader step. */
+    public void injectUpdate(long nowMilli) {
+        long start = updates.isEmpty() ? nowMilli : Math.max(nowMilli, endOf(updates.peekLast()));
+        updates.addLast(new Update(++updateCount, start, 0, null, null));
+    }
+
+    private long endOf(Update u) { return u.startMilli() + (WRITER_STEPS - 1) * costs.writerStepMilli() + 1; }
+
+    /** Applies every writer step due at or before {@code nowMilli} (ticks included). */
+    public void runWriterUntil(long nowMilli) {
+        while (true) {
+            if (nextTickMilli <= nowMilli && tickMilli > 0) {
+                long start = updates.isEmpty() ? nextTickMilli : Math.max(nextTickMilli, endOf(updates.peekLast()));
+                updates.addLast(new Update(++updateCount, start, 0, null, null));
+                nextTickMilli += tickMilli;
+                continue;
+            }
+            Update u = updates.peekFirst();
+            if (u == null) return;
+            long due = u.startMilli() + u.next() * costs.writerStepMilli();
+            if (due > nowMilli) return;
+            List<Write[]> steps = u.steps();
+            if (steps == null) {
+                // timekeeping_advance() at the tick: read the clocksource, then publish
+                tk.advance(csRead(tsc(due)));
+                steps = buildSteps(scenario.vdsoMode());
+            }
+            for (Write w : steps.get(u.next())) apply(w);
+            long seq = vvar.read(data(CS_HRES_COARSE, SEQ), 4);
+            if (u.next() == WRITER_STEPS - 1) published.put(seq, coarseNow());
+            if (published.size() > 64) published.remove(published.keySet().iterator().next());
+            if (sink != null) sink.accept(new Event.WriterStep(u.number(), u.next(), WRITER_STEPS, LABELS[u.next()], seq));
+            updates.pollFirst();
+            if (u.next() + 1 < WRITER_STEPS) updates.addFirst(new Update(u.number(), u.startMilli(), u.next() + 1, steps, null));
+        }
+    }
+
+    /** True while an update is between its first and last step (seq odd). */
+    public boolean writerActive() { return (vvar.read(data(CS_HRES_COARSE, SEQ), 4) & 1) != 0; }
+
+    /** Cycle (milli) of the next writer step, or Long.MAX_VALUE. */
+    public long nextWriterMilli() {
+        Update u = updates.peekFirst();
+        long next = u == null ? Long.MAX_VALUE : u.startMilli() + u.next() * costs.writerStepMilli();
+        return tickMilli > 0 ? Math.min(next, nextTickMilli) : next;
+    }
+
+    public long tickMilli() { return tickMilli; }
+
+    public int updateCount() { return updateCount; }
+
+    // ---- the seqlock probe --------------------------------------------------------------------
+
+    /** A new reader call starts: forget the previous call's seqlock reads. */
+    public void beginCall() {
+        expectCheck = false;
+        seqBegin = -1;
+        validatedSeq = -1;
+        callRetries = 0;
+        callOddSpins = 0;
+    }
+
+    @Override
+    public void seqRead(int slot, Page page, int base, long value) {
+        if (page.kind() != PageKind.VVAR) return; // the namespace page's odd seq is the designed path
+        if (!expectCheck) {
+            if ((value & 1) != 0) {
+                callOddSpins++;
+                if (reader != null) reader.setCategoryOverride(Category.SEQ_RETRY);
+                if (sink != null) sink.accept(new Event.SeqOdd(value, "vvar slot " + slot));
+            } else {
+                seqBegin = value;
+                expectCheck = true;
+            }
+        } else {
+            expectCheck = false;
+            if (value == seqBegin) {
+                validatedSeq = value;
+            } else {
+                callRetries++;
+                if (reader != null) reader.setCategoryOverride(Category.SEQ_RETRY);
+                if (sink != null) sink.accept(new Event.SeqRetry(seqBegin, value, "vvar slot " + slot));
+            }
+        }
+    }
+
+    public int callRetries() { return callRetries; }
+
+    public int callOddSpins() { return callOddSpins; }
+
+    /** The even seq the reader's last successful retry check validated in this call, or -1. */
+    public long validatedSeq() { return validatedSeq; }
+
+    /** TSC value of the last counter read (by the reader's rdtsc or by the kernel's own read). */
+    public long lastTsc() { return lastTsc; }
+
+    // ---- hooks --------------------------------------------------------------------------------
+
+    @Override
+    public long rdtsc(Interpreter in) {
+        lastTsc = tsc(in.cycles());
+        return lastTsc;
+    }
+
+    @Override
+    public long syscall(Interpreter in, EntryMechanism how) {
+        long[] r = in.cpu.r;
+        long nr, a0, a1;
+        if (how == EntryMechanism.SYSCALL) {
+            nr = r[Registers.RAX];
+            a0 = r[Registers.RDI];
+            a1 = r[Registers.RSI];
+        } else {
+            nr = r[Registers.RAX] & 0xffffffffL;
+            a0 = r[Registers.RBX];
+            a1 = r[Registers.RCX];
+        }
+        long cost = costs.entryMilli(how);
+        long result;
+        boolean gettime = (how == EntryMechanism.SYSCALL && nr == NR_CLOCK_GETTIME)
+                || (how != EntryMechanism.SYSCALL && nr == NR_I386_CLOCK_GETTIME);
+        if (gettime) {
+            Clock clk = Clock.byId((int) a0).orElse(null);
+            if (clk == null || !clockSupported(clk)) {
+                result = EINVAL;
+            } else {
+                cost += clk.coarse() ? costs.clockReadMilli("coarse") : costs.clockReadMilli(scenario.source().costKey());
+                if (scenario.namespace() && nsOffsetSec(clk) != 0) cost += costs.timensKernelMilli();
+                long[] ts = kernelTime(clk, tsc(in.cycles()));
+                if (!as.userWritable(a1, 16)) {
+                    result = EFAULT;
+                } else {
+                    as.write(a1, 8, ts[0]);
+                    as.write(a1 + 8, 8, ts[1]);
+                    result = 0;
+                }
+            }
+            if (how == EntryMechanism.SYSCALL && sink != null) sink.accept(new Event.Fallback(fallbackReason(clk)));
+        } else if (how == EntryMechanism.SYSCALL && nr == NR_GETTIMEOFDAY) {
+            cost += costs.clockReadMilli(scenario.source().costKey());
+            long[] ts = kernelTime(Clock.REALTIME, tsc(in.cycles()));
+            if (a0 != 0 && !as.userWritable(a0, 16)) {
+                result = EFAULT;
+            } else {
+                if (a0 != 0) {
+                    as.write(a0, 8, ts[0]);
+                    as.write(a0 + 8, 8, ts[1] / 1000);
+                }
+                result = 0;
+            }
+            if (sink != null) sink.accept(new Event.Fallback("gettimeofday: " + fallbackReason(Clock.REALTIME)));
+        } else {
+            result = ENOSYS;
+        }
+        r[Registers.RAX] = result;
+        if (sink != null) sink.accept(new Event.Syscall(how, nr, result, cost));
+        return cost;
+    }
+
+    private static boolean clockSupported(Clock c) {
+        return c != Clock.PROCESS_CPUTIME_ID && c != Clock.THREAD_CPUTIME_ID;
+    }
+
+    private String fallbackReason(Clock clk) {
+        if (clk == null || !clk.servedByVdso()) return "clock id not served by the vDSO";
+        if (scenario.vdsoMode() == VCLOCK_NONE) return "clock_mode is VCLOCK_NONE: __arch_get_hw_counter() returned U64_MAX";
+        return "the hardware counter read failed (U64_MAX)";
+    }
+
+    /** What the kernel's clock_gettime() returns for {@code clk} with the counter at {@code tsc}. */
+    private long[] kernelTime(Clock clk, long tsc) {
+        lastTsc = tsc;
+        lastKernelClock = clk;
+        long[] t = clk.coarse() ? tk.coarse(clk) : tk.at(clk == Clock.REALTIME_ALARM ? Clock.REALTIME
+                : clk == Clock.BOOTTIME_ALARM ? Clock.BOOTTIME : clk, csRead(tsc));
+        lastKernelResult = scenario.namespace() ? addNs(t, nsOffsetSec(clk)) : t;
+        return lastKernelResult;
+    }
+
+    private Clock lastKernelClock;
+    private long[] lastKernelResult;
+
+    /** What the last system call's clock read produced ({sec, nsec}), or null if none yet. */
+    public long[] lastKernelResult() { return lastKernelResult; }
+
+    private static long[] addNs(long[] t, long sec) { return new long[] {t[0] + sec, t[1]}; }
+
+    // ---- reference time (for tests and views) -------------------------------------------------
+
+    /** The kernel's reference time of hres clock {@code clk} for counter value {@code tsc}, namespace offsets added. */
+    public long[] reference(Clock clk, long tsc) {
+        long[] t = tk.at(clk, csRead(tsc));
+        return scenario.namespace() ? addNs(t, nsOffsetSec(clk)) : t;
+    }
+
+    /** The coarse time published with even seq {@code seq}, namespace offsets added; null if forgotten. */
+    public long[] coarseReference(Clock clk, long seq) {
+        long[] p = published.get(seq);
+        if (p == null) return null;
+        long[] t = clk == Clock.REALTIME_COARSE ? new long[] {p[0], p[1]} : new long[] {p[2], p[3]};
+        return scenario.namespace() ? addNs(t, nsOffsetSec(clk)) : t;
+    }
+
+    /** The current seq of the real data page. */
+    public long seq() { return vvar.read(data(CS_HRES_COARSE, SEQ), 4); }
+
+    public Page vvarPage() { return vvar; }
+
+    public Page timensPage() { return timens; }
+
+    // ---- snapshots ----------------------------------------------------------------------------
+
+    /** Everything mutable in the kernel, copied. */
+    public record State(byte[] vvar, byte[] timens, byte[][] stack, Timekeeper tk, long nextTickMilli,
+                        List<Update> updates, int updateCount, long lastTsc, Map<Long, long[]> published,
+                        boolean expectCheck, long seqBegin, long validatedSeq, int callRetries, int callOddSpins) {}
+
+    public State save() {
+        return new State(vvar.copyBytes(), timens == null ? null : timens.copyBytes(), as.saveStack(), tk.copy(),
+                nextTickMilli, List.copyOf(updates), updateCount, lastTsc, new LinkedHashMap<>(published),
+                expectCheck, seqBegin, validatedSeq, callRetries, callOddSpins);
+    }
+
+    public void restore(State s) {
+        vvar.restoreBytes(s.vvar());
+        if (timens != null) timens.restoreBytes(s.timens());
+        as.restoreStack(s.stack());
+        tk = s.tk().copy();
+        nextTickMilli = s.nextTickMilli();
+        updates = new ArrayDeque<>(s.updates());
+        updateCount = s.updateCount();
+        lastTsc = s.lastTsc();
+        published = new LinkedHashMap<>(s.published());
+        expectCheck = s.expectCheck();
+        seqBegin = s.seqBegin();
+        validatedSeq = s.validatedSeq();
+        callRetries = s.callRetries();
+        callOddSpins = s.callOddSpins();
+    }
+}
