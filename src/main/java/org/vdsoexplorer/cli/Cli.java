@@ -1,6 +1,28 @@
 package org.vdsoexplorer.cli;
 
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.vdsoexplorer.model.ListingRunner;
+import org.vdsoexplorer.model.Setup;
+import org.vdsoexplorer.model.Variant;
+import org.vdsoexplorer.model.asm.Listing;
+import org.vdsoexplorer.model.asm.ListingException;
+import org.vdsoexplorer.model.asm.ListingParser;
+import org.vdsoexplorer.model.asm.Operand;
+import org.vdsoexplorer.model.asm.Registers;
+import org.vdsoexplorer.model.cost.CostTable;
+import org.vdsoexplorer.model.cost.CostTableException;
+import org.vdsoexplorer.model.cpu.ExecutionException;
+import org.vdsoexplorer.model.kernel.AddressSpace;
+import org.vdsoexplorer.model.kernel.Clock;
+import org.vdsoexplorer.model.kernel.Scenario;
+import org.vdsoexplorer.model.report.Report;
+import org.vdsoexplorer.model.report.ReportFormat;
+import org.vdsoexplorer.model.report.Row;
 
 /** Headless command line of vdso-explorer. Must not depend on JavaFX or the app package. */
 public final class Cli {
@@ -11,19 +33,19 @@ public final class Cli {
             Without a command the interactive JavaFX app is started.
 
             commands:
-              report   (not implemented yet)
-              run      (not implemented yet)
-              bench    (not implemented yet)
+              report [--scenario S] [--variant V] [--clock C] [--ghz F] [--costs FILE] [--format table|tsv|json]
+                       per-call figures of every scenario x variant x clock, measured by execution
+              run LISTING --entry SYMBOL [--arg REG=VALUE ...] [--max-instructions N] [--costs FILE]
+                       executes an objdump listing; VALUE may be 'buf' (a pointer to a 64-byte buffer)
+              bench [--seconds N]
+                       simulated instructions per second of the interpreter on the vDSO listings
               help     show this message
             """;
 
-    private Cli() {
-    }
+    private Cli() {}
 
     /** Runs the command line and returns the process exit code. */
-    public static int run(String[] args) {
-        return run(args, System.out, System.err);
-    }
+    public static int run(String[] args) { return run(args, System.out, System.err); }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length == 0) {
@@ -31,19 +53,104 @@ public final class Cli {
             return 0;
         }
         String command = args[0];
-        switch (command) {
-            case "help", "--help", "-h" -> {
-                out.print(USAGE);
-                return 0;
-            }
-            case "report", "run", "bench" -> {
-                err.println("vdso-explorer: command '" + command + "' is not implemented yet");
-                return 1;
-            }
-            default -> {
-                err.println("vdso-explorer: unknown command '" + command + "' (try: report, run, bench)");
-                return 2;
-            }
+        try {
+            return switch (command) {
+                case "help", "--help", "-h" -> {
+                    out.print(USAGE);
+                    yield 0;
+                }
+                case "report" -> report(args, out);
+                case "run" -> runListing(args, out);
+                case "bench" -> Bench.run(Args.parse("bench", args, 1, Set.of("seconds")), out);
+                default -> throw new UsageException("unknown command '" + command + "' (try: report, run, bench)");
+            };
+        } catch (UsageException | ListingException | CostTableException e) {
+            err.println("vdso-explorer: " + e.getMessage());
+            return 2;
+        } catch (IllegalArgumentException e) {
+            err.println("vdso-explorer: " + command + ": " + e.getMessage());
+            return 2;
+        } catch (ExecutionException e) {
+            err.println("vdso-explorer: " + command + ": execution stopped: " + e.getMessage());
+            return 1;
         }
+    }
+
+    static CostTable costs(Args a) {
+        String f = a.one("costs");
+        if (f == null) return CostTable.defaults();
+        Path p = Path.of(f);
+        if (!Files.isReadable(p)) throw new UsageException("--costs: cannot read '" + f + "'");
+        return CostTable.load(p);
+    }
+
+    private static int report(String[] args, PrintStream out) {
+        Args a = Args.parse("report", args, 1, Set.of("scenario", "variant", "clock", "ghz", "costs", "format"));
+        if (!a.positional.isEmpty()) throw new UsageException("report: unexpected argument '" + a.positional.getFirst() + "'");
+        Scenario s = a.one("scenario") == null ? null : Scenario.byName(a.one("scenario")).orElseThrow(
+                () -> new UsageException("report: unknown scenario '" + a.one("scenario") + "' (known: " + Scenario.names() + ")"));
+        Variant v = a.one("variant") == null ? null : Variant.byName(a.one("variant")).orElseThrow(
+                () -> new UsageException("report: unknown variant '" + a.one("variant") + "' (known: " + Variant.names() + ")"));
+        Clock c = a.one("clock") == null ? null : Clock.byName(a.one("clock")).filter(Clock::servedByVdso).orElseThrow(
+                () -> new UsageException("report: unknown clock '" + a.one("clock") + "' (known: "
+                        + String.join(", ", Clock.reportClocks().stream().map(Clock::cliName).toList()) + ")"));
+        String format = a.one("format") == null ? "table" : a.one("format");
+        if (!List.of("table", "tsv", "json").contains(format)) {
+            throw new UsageException("report: unknown format '" + format + "' (known: table, tsv, json)");
+        }
+        CostTable costs = costs(a);
+        double ghz = a.one("ghz") == null ? costs.ghz() : Args.decimal("report", "--ghz", a.one("ghz"));
+        List<Setup> setups = Report.setups(s, v, c, costs, ghz);
+        if (setups.isEmpty()) {
+            String why = s != null && v != null ? new Setup(s, v, Clock.MONOTONIC, costs, ghz, 1).problem() : null;
+            throw new UsageException("report: no rows match" + (why == null ? "" : ": " + why));
+        }
+        List<Row> rows = Report.measureAll(setups);
+        out.print(switch (format) {
+            case "tsv" -> ReportFormat.tsv(rows);
+            case "json" -> ReportFormat.json(rows);
+            default -> ReportFormat.table(rows);
+        });
+        return 0;
+    }
+
+    private static int runListing(String[] args, PrintStream out) {
+        Args a = Args.parse("run", args, 1, Set.of("entry", "arg", "max-instructions", "costs"));
+        if (a.positional.size() != 1) throw new UsageException("run: expected one LISTING file");
+        Path file = Path.of(a.positional.getFirst());
+        if (!Files.isReadable(file)) throw new UsageException("run: cannot read listing '" + file + "'");
+        String entry = a.one("entry");
+        if (entry == null) throw new UsageException("run: --entry SYMBOL is required");
+        long max = a.one("max-instructions") == null ? 10_000_000 : Args.number("run", "--max-instructions", a.one("max-instructions"));
+        if (max <= 0) throw new UsageException("run: --max-instructions must be positive");
+        CostTable costs = costs(a);
+        Listing listing = ListingParser.parse(file);
+        java.util.Map<Integer, Long> regs = new java.util.LinkedHashMap<>();
+        boolean usesBuf = false;
+        for (String arg : a.all("arg")) {
+            int eq = arg.indexOf('=');
+            if (eq <= 0) throw new UsageException("run: --arg '" + arg + "' must be REG=VALUE");
+            String reg = arg.substring(0, eq).replace("%", "").toLowerCase(Locale.ROOT);
+            Operand.Reg r = Registers.byName(reg);
+            if (r == null || r.size() != 8) throw new UsageException("run: --arg: unknown 64-bit register '" + reg + "'");
+            String val = arg.substring(eq + 1);
+            usesBuf |= val.equals("buf");
+            regs.put(r.num(), val.equals("buf") ? ListingRunner.BUFFER : Args.number("run", "--arg " + reg, val));
+        }
+        if (listing.symbol(entry).isEmpty()) {
+            throw new UsageException("run: no symbol '" + entry + "' in " + file + " (symbols: "
+                    + String.join(", ", listing.symbols().keySet()) + ")");
+        }
+        ListingRunner.Result res = ListingRunner.run(listing, entry, regs, max, costs);
+        long buf = ListingRunner.BUFFER;
+        AddressSpace as = res.memory();
+        long elapsed = res.elapsedNanos();
+        long rax = res.rax();
+        out.printf(Locale.ROOT, "instructions  %d%n", res.instructions());
+        out.printf(Locale.ROOT, "cycles        %.2f%n", res.cyclesMilli() / 1000.0);
+        out.printf(Locale.ROOT, "return        %d (rax 0x%x)%n", (long) (int) rax, rax);
+        if (usesBuf) out.printf(Locale.ROOT, "buf           %d %d%n", as.read(buf, 8), as.read(buf + 8, 8));
+        out.printf(Locale.ROOT, "elapsed       %.3f ms host time%n", elapsed / 1e6);
+        return 0;
     }
 }

@@ -158,8 +158,7 @@ public final class Machine {
         calls++;
         long ret = (int) cpu.cpu.r[Registers.RAX];
         long sec = as.read(TIMESPEC, 8), nsec = as.read(TIMESPEC + 8, 8);
-        boolean fb = cpu.categoryMilli(Category.SYSCALL) > 0 && kernel.lastKernelResult() != null
-                && syscallSinceStart();
+        boolean fb = syscallSinceStart();
         if (fb) fallbacks++;
         retries += kernel.callRetries();
         oddSpins += kernel.callOddSpins();
@@ -190,6 +189,38 @@ public final class Machine {
     }
 
     // ---- snapshots for exact step-back --------------------------------------------------------
+
+    /**
+     * A digest of the whole model state (registers, flags, counters, predictor, every page, the kernel's
+     * writer and timekeeper): equal digests mean identical states. Used to prove step-back exact.
+     */
+    public String digest() {
+        Snapshot s = save();
+        StringBuilder sb = new StringBuilder();
+        Interpreter.State c = s.cpu();
+        sb.append(java.util.Arrays.toString(c.cpu().regs())).append(c.cpu().rip()).append('/').append(c.cpu().rflags())
+                .append('/').append(c.pc()).append('/').append(c.cycles()).append('/').append(c.instructions())
+                .append(java.util.Arrays.toString(c.byCategory())).append(java.util.Arrays.toString(c.predictor()))
+                .append(c.override());
+        Kernel.State k = s.kernel();
+        sb.append(java.util.Arrays.hashCode(k.vvar())).append('/').append(java.util.Arrays.hashCode(k.timens()))
+                .append('/').append(java.util.Arrays.deepHashCode(k.stack())).append('/').append(k.tk().csLast())
+                .append('/').append(k.nextTickMilli()).append('/').append(k.updates().stream()
+                        .map(u -> u.number() + ":" + u.startMilli() + ":" + u.next()).toList())
+                .append('/').append(k.updateCount()).append('/').append(k.lastTsc()).append('/')
+                .append(k.expectCheck()).append(k.seqBegin()).append('/').append(k.validatedSeq()).append('/')
+                .append(k.callRetries()).append('/').append(k.callOddSpins());
+        sb.append('/').append(inCall).append(calls).append('/').append(callStartMilli).append('/')
+                .append(callStartInstructions).append('/').append(retries).append('/').append(oddSpins).append('/')
+                .append(fallbacks);
+        try {
+            byte[] h = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(sb.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(h);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
 
     /** The whole model state, copied. */
     public record Snapshot(Interpreter.State cpu, Kernel.State kernel, boolean inCall, long calls, long callStartMilli,

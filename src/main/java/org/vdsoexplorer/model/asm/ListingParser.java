@@ -103,11 +103,12 @@ public final class ListingParser {
         for (int i = 0; i < raws.size(); i++) {
             Raw r = raws.get(i);
             long next = i + 1 < raws.size() ? raws.get(i + 1).address() : r.address() + 1;
-            int length = (int) (next - r.address());
-            if (length <= 0 || length > 15) {
+            long gap = next - r.address();
+            if (gap <= 0) {
                 throw new ListingException(fileName, r.line(), "instruction addresses out of order at 0x"
                         + Long.toHexString(r.address()));
             }
+            int length = (int) Math.min(gap, 15); // a gap before the next function is alignment padding
             out.add(instruction(i, r, length, fileName));
         }
         return new Listing(name, header, out, symbols);

@@ -96,7 +96,7 @@ final class Decoder {
             }
             case "lea" -> {
                 if (n != 2 || !(ops.get(0) instanceof Operand.Mem mem)) return null;
-                return new Op.Lea(Loc.of(ops.get(1), size), new Loc.M(mem, 8));
+                return new Op.Lea(Loc.of(ops.get(1), size), Loc.mem(mem, 8));
             }
             case "add", "adc", "sub", "sbb", "cmp", "and", "or", "xor", "test" -> {
                 if (n != 2) return null;
@@ -152,6 +152,7 @@ final class Decoder {
     /** "movl" -> "mov", "shl" -> "shl"; null if unknown. */
     private static String baseName(String m) {
         if (BASES.contains(m)) return m;
+        if (m.equals("movabs")) return "mov";
         if (m.length() > 1 && suffixSize(m.charAt(m.length() - 1)) > 0) {
             String b = m.substring(0, m.length() - 1);
             if (BASES.contains(b)) return b;

@@ -17,9 +17,13 @@ import org.vdsoexplorer.model.event.EventSink;
  */
 public final class Interpreter {
     private final Listing listing;
+    private final Instruction[] insns;
     private final Op[] ops;
     private final long[] cost;
     private final Category[] category;
+    private final int[] categoryIndex;
+    private final long[] nextAddress;
+    private int overrideIndex = -1;
     private final CostTable costs;
     final Memory mem;
     final Hooks hooks;
@@ -43,14 +47,19 @@ public final class Interpreter {
         this.mem = mem;
         this.hooks = hooks;
         int n = listing.size();
+        this.insns = listing.instructions().toArray(Instruction[]::new);
         this.ops = new Op[n];
         this.cost = new long[n];
         this.category = new Category[n];
+        this.categoryIndex = new int[n];
+        this.nextAddress = new long[n];
         for (int i = 0; i < n; i++) {
             Instruction in = listing.get(i);
             ops[i] = Decoder.decode(in, listing.name() + ".lst:" + in.listingLine());
             cost[i] = costs.instructionMilli(ops[i].costClass);
             category[i] = Category.of(ops[i].costClass);
+            categoryIndex[i] = category[i].ordinal();
+            nextAddress[i] = in.nextAddress();
         }
         this.predictor = new byte[n];
         Arrays.fill(predictor, (byte) 1); // weakly not-taken
@@ -94,7 +103,10 @@ public final class Interpreter {
     }
 
     /** From now until cleared, charge every instruction's cost to {@code c} (used for seq retries). */
-    public void setCategoryOverride(Category c) { this.override = c; }
+    public void setCategoryOverride(Category c) {
+        this.override = c;
+        this.overrideIndex = c == null ? -1 : c.ordinal();
+    }
 
     /**
      * Executes one instruction. Returns its cost in milli-cycles. Throws {@link ExecutionException}
@@ -103,24 +115,24 @@ public final class Interpreter {
     public long step() {
         if (pc < 0) throw new ExecutionException("rip 0x" + Long.toHexString(cpu.rip) + " is outside the listing");
         int at = pc;
-        Instruction in = listing.get(at);
         nextPc = at + 1;
-        nextRip = in.nextAddress();
+        nextRip = nextAddress[at];
         chargeExtra = 0;
         try {
             ops[at].exec(this);
         } catch (Fault f) {
+            Instruction in = insns[at];
             throw new Fault(f.signal(), f.address(), f.getMessage().substring(f.getMessage().indexOf(": ") + 2)
                     + " (" + listing.name() + ".lst:" + in.listingLine() + " '" + in.text().replaceAll("\\s+", " ") + "')");
         }
-        long c = cost[at] + chargeExtra;
+        long base = cost[at];
+        long c = base + chargeExtra;
         cycles += c;
-        Category cat = override != null ? override : category[at];
-        byCategory[cat.ordinal()] += cost[at];
+        byCategory[overrideIndex >= 0 ? overrideIndex : categoryIndex[at]] += base;
         instructions++;
         pc = nextPc;
         cpu.rip = nextRip;
-        if (sink != null) sink.accept(new Event.Retired(instructions, in, c));
+        if (sink != null) sink.accept(new Event.Retired(instructions, insns[at], c));
         return c;
     }
 
@@ -220,6 +232,6 @@ public final class Interpreter {
         instructions = s.instructions();
         System.arraycopy(s.byCategory(), 0, byCategory, 0, byCategory.length);
         predictor = s.predictor().clone();
-        override = s.override();
+        setCategoryOverride(s.override());
     }
 }

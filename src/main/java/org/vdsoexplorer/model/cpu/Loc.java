@@ -2,24 +2,50 @@ package org.vdsoexplorer.model.cpu;
 
 import org.vdsoexplorer.model.asm.Operand;
 
-/** A decoded operand: something an op reads or writes, with its width in bytes. */
-abstract sealed class Loc permits Loc.R, Loc.M, Loc.I {
+/**
+ * A decoded operand: a register, a memory reference or an immediate, with its width in bytes. One final
+ * class with a kind tag rather than a class per kind: the interpreter's hot path then branches on a
+ * field instead of making megamorphic virtual calls.
+ */
+final class Loc {
+    static final int REG = 0, MEM = 1, IMM = 2;
+
+    final int kind;
     final int size;
+    final int num; // register number (REG)
+    final int base, index, scale; // MEM
+    final long disp; // MEM
+    final long value; // IMM, masked to size
 
-    Loc(int size) { this.size = size; }
+    private Loc(int kind, int size, int num, int base, int index, int scale, long disp, long value) {
+        this.kind = kind;
+        this.size = size;
+        this.num = num;
+        this.base = base;
+        this.index = index;
+        this.scale = scale;
+        this.disp = disp;
+        this.value = value;
+    }
 
-    abstract long get(Interpreter x);
+    static Loc reg(int num, int size) { return new Loc(REG, size, num, -1, -1, 1, 0, 0); }
 
-    abstract void set(Interpreter x, long v);
+    static Loc mem(Operand.Mem m, int size) { return new Loc(MEM, size, -1, m.base(), m.index(), m.scale(), m.disp(), 0); }
+
+    static Loc imm(long value, int size) { return new Loc(IMM, size, -1, -1, -1, 1, 0, mask(value, size)); }
 
     static Loc of(Operand o, int size) {
         return switch (o) {
-            case Operand.Reg r -> new R(r.num(), r.size());
-            case Operand.Imm i -> new I(i.value(), size);
-            case Operand.Mem m -> new M(m, size);
+            case Operand.Reg r -> reg(r.num(), r.size());
+            case Operand.Imm i -> imm(i.value(), size);
+            case Operand.Mem m -> mem(m, size);
             case Operand.Target t -> throw new IllegalArgumentException("branch target used as data");
         };
     }
+
+    boolean isReg() { return kind == REG; }
+
+    boolean isImm() { return kind == IMM; }
 
     static long mask(long v, int size) {
         return switch (size) {
@@ -39,56 +65,26 @@ abstract sealed class Loc permits Loc.R, Loc.M, Loc.I {
         };
     }
 
-    /** A register, read zero-extended; writes follow x86-64 rules (32-bit writes clear the top half). */
-    static final class R extends Loc {
-        final int num;
-
-        R(int num, int size) {
-            super(size);
-            this.num = num;
-        }
-
-        @Override long get(Interpreter x) { return mask(x.cpu.r[num], size); }
-
-        @Override void set(Interpreter x, long v) { x.setReg(num, size, v); }
+    long address(Interpreter x) {
+        long a = disp;
+        long[] r = x.cpu.r;
+        if (base >= 0) a += r[base];
+        if (index >= 0) a += r[index] * scale;
+        return a;
     }
 
-    /** A memory operand; {@code address} computes the effective address. */
-    static final class M extends Loc {
-        final int base, index, scale;
-        final long disp;
-
-        M(Operand.Mem m, int size) {
-            super(size);
-            this.base = m.base();
-            this.index = m.index();
-            this.scale = m.scale();
-            this.disp = m.disp();
+    long get(Interpreter x) {
+        if (kind == REG) {
+            long v = x.cpu.r[num];
+            return size == 8 ? v : mask(v, size);
         }
-
-        long address(Interpreter x) {
-            long a = disp;
-            if (base >= 0) a += x.cpu.r[base];
-            if (index >= 0) a += x.cpu.r[index] * scale;
-            return a;
-        }
-
-        @Override long get(Interpreter x) { return x.load(address(x), size); }
-
-        @Override void set(Interpreter x, long v) { x.store(address(x), size, mask(v, size)); }
+        if (kind == MEM) return x.load(address(x), size);
+        return value;
     }
 
-    /** An immediate, sign-extended to the operand size as the encoding does. */
-    static final class I extends Loc {
-        final long value;
-
-        I(long value, int size) {
-            super(size);
-            this.value = mask(value, size);
-        }
-
-        @Override long get(Interpreter x) { return value; }
-
-        @Override void set(Interpreter x, long v) { throw new IllegalStateException("write to an immediate"); }
+    void set(Interpreter x, long v) {
+        if (kind == REG) x.setReg(num, size, v);
+        else if (kind == MEM) x.store(address(x), size, mask(v, size));
+        else throw new IllegalStateException("write to an immediate");
     }
 }

@@ -18,10 +18,16 @@ abstract class Op {
 
     static long signBit(int size) { return 1L << (size * 8 - 1); }
 
+    private static final boolean[] EVEN_PARITY = new boolean[256];
+
+    static {
+        for (int i = 0; i < 256; i++) EVEN_PARITY[i] = (Integer.bitCount(i) & 1) == 0;
+    }
+
     static void zsp(Cpu c, long r, int size) {
         c.zf = r == 0;
         c.sf = (r & signBit(size)) != 0;
-        c.pf = (Integer.bitCount((int) (r & 0xff)) & 1) == 0;
+        c.pf = EVEN_PARITY[(int) (r & 0xff)];
     }
 
     static long add(Cpu c, long a, long b, long carryIn, int size) {
@@ -82,9 +88,9 @@ abstract class Op {
 
     static final class Lea extends Op {
         final Loc dst;
-        final Loc.M mem;
+        final Loc mem;
 
-        Lea(Loc dst, Loc.M mem) {
+        Lea(Loc dst, Loc mem) {
             super(CostClass.LEA);
             this.dst = dst;
             this.mem = mem;
@@ -149,7 +155,7 @@ abstract class Op {
             Cpu c = x.cpu;
             int size = dst.size;
             long b = src.get(x);
-            if (src instanceof Loc.I) b = Loc.mask(Loc.signExtend(b, src.size), size);
+            if (src.isImm()) b = Loc.mask(Loc.signExtend(b, src.size), size);
             long a = dst.get(x);
             switch (kind) {
                 case ADD -> dst.set(x, add(c, a, b, 0, size));
@@ -408,7 +414,7 @@ abstract class Op {
         @Override void exec(Interpreter x) {
             long v = src.get(x); // the load happens either way
             if (cond.test(x.cpu)) dst.set(x, v);
-            else if (dst.size == 4 && dst instanceof Loc.R r) x.setReg(r.num, 4, x.cpu.r[r.num]);
+            else if (dst.size == 4 && dst.isReg()) x.setReg(dst.num, 4, x.cpu.r[dst.num]);
         }
     }
 
@@ -473,7 +479,7 @@ abstract class Op {
             this.src = src;
         }
 
-        @Override void exec(Interpreter x) { x.push(src.get(x), src instanceof Loc.R r ? r.num : -1); }
+        @Override void exec(Interpreter x) { x.push(src.get(x), src.isReg() ? src.num : -1); }
     }
 
     static final class Pop extends Op {
@@ -484,7 +490,7 @@ abstract class Op {
             this.dst = dst;
         }
 
-        @Override void exec(Interpreter x) { dst.set(x, x.pop(dst instanceof Loc.R r ? r.num : -1)); }
+        @Override void exec(Interpreter x) { dst.set(x, x.pop(dst.isReg() ? dst.num : -1)); }
     }
 
     static final class Leave extends Op {

@@ -55,10 +55,10 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
     private EventSink sink;
     private Interpreter reader;
 
-    /** One run of update_vsyscall(): when it started and which of its steps is next. */
-    record Update(int number, long startMilli, int next, List<Write[]> steps, List<String> labels) {}
+    /** One run of update_vsyscall(), immutable: when it started, which step is next, its writes. */
+    public record Update(int number, long startMilli, int next, List<Write[]> steps, List<String> labels) {}
 
-    record Write(int off, int size, long value) {}
+    public record Write(int off, int size, long value) {}
 
     public Kernel(Scenario scenario, CostTable costs, double ghz, long tickCycles, AddressSpace as) {
         this.scenario = scenario;
@@ -99,6 +99,7 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
 
         if (timens != null) setupTimensPage();
         mapTask();
+        recomputeDue();
     }
 
     /** timens_setup_vdso_data(): seq 1 forever, clock_mode TIMENS, offsets in the basetime union. */
@@ -221,6 +222,7 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
     public void injectUpdate(long nowMilli) {
         long start = updates.isEmpty() ? nowMilli : Math.max(nowMilli, endOf(updates.peekLast()));
         updates.addLast(new Update(++updateCount, start, 0, null, null));
+        recomputeDue();
     }
 
     private long endOf(Update u) { return u.startMilli() + (WRITER_STEPS - 1) * costs.writerStepMilli() + 1; }
@@ -235,9 +237,9 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
                 continue;
             }
             Update u = updates.peekFirst();
-            if (u == null) return;
+            if (u == null) break;
             long due = u.startMilli() + u.next() * costs.writerStepMilli();
-            if (due > nowMilli) return;
+            if (due > nowMilli) break;
             List<Write[]> steps = u.steps();
             if (steps == null) {
                 // timekeeping_advance() at the tick: read the clocksource, then publish
@@ -252,13 +254,20 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
             updates.pollFirst();
             if (u.next() + 1 < WRITER_STEPS) updates.addFirst(new Update(u.number(), u.startMilli(), u.next() + 1, steps, null));
         }
+        recomputeDue();
     }
 
     /** True while an update is between its first and last step (seq odd). */
     public boolean writerActive() { return (vvar.read(data(CS_HRES_COARSE, SEQ), 4) & 1) != 0; }
 
-    /** Cycle (milli) of the next writer step, or Long.MAX_VALUE. */
-    public long nextWriterMilli() {
+    /** Cycle (milli) of the next writer step, or Long.MAX_VALUE. Cached: the reader checks it every step. */
+    public long nextWriterMilli() { return writerDue; }
+
+    private long writerDue;
+
+    private void recomputeDue() { writerDue = computeNextWriterMilli(); }
+
+    private long computeNextWriterMilli() {
         Update u = updates.peekFirst();
         long next = u == null ? Long.MAX_VALUE : u.startMilli() + u.next() * costs.writerStepMilli();
         return tickMilli > 0 ? Math.min(next, nextTickMilli) : next;
@@ -455,5 +464,6 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
         validatedSeq = s.validatedSeq();
         callRetries = s.callRetries();
         callOddSpins = s.callOddSpins();
+        recomputeDue();
     }
 }

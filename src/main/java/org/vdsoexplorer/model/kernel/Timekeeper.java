@@ -84,6 +84,12 @@ public final class Timekeeper {
     /** The exact time of hres clock {@code c} at clocksource value {@code cs}: {sec, nsec}. */
     long[] at(Clock c, long cs) {
         long[] b = hresBase(c);
+        long delta = cs - csLast;
+        if (delta >= 0 && delta < (1L << 31)) {
+            // the common case, exact in 64 bits: mult < 2^32, delta < 2^31, b[1] < 2^54
+            long ns = (b[1] + delta * mult) >>> SHIFT;
+            return new long[] {b[0] + ns / NSEC_PER_SEC, ns % NSEC_PER_SEC};
+        }
         BigInteger ns = BigInteger.valueOf(b[1])
                 .add(BigInteger.valueOf(cs).subtract(BigInteger.valueOf(csLast)).multiply(BigInteger.valueOf(mult)))
                 .shiftRight(SHIFT);

@@ -1,0 +1,82 @@
+package org.vdsoexplorer.model.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.vdsoexplorer.model.CallResult;
+import org.vdsoexplorer.model.Machine;
+import org.vdsoexplorer.model.Setup;
+import org.vdsoexplorer.model.Variant;
+import org.vdsoexplorer.model.cost.CostTable;
+import org.vdsoexplorer.model.kernel.Clock;
+import org.vdsoexplorer.model.kernel.Scenario;
+
+/**
+ * Measures report rows by execution: warm up (train the branch predictor), then run calls for
+ * {@link #WINDOW_TICKS} writer tick periods of simulated time and divide. Every call's result is
+ * checked against the kernel's reference time; a row counts the calls that disagreed.
+ */
+public final class Report {
+    public static final int WARMUP_CALLS = 64;
+    public static final int WINDOW_TICKS = 2;
+    public static final double TICK_HZ = 1000;
+
+    private Report() {}
+
+    /** The rows for the chosen filters (null = all), in scenario, variant, clock order. */
+    public static List<Setup> setups(Scenario scenario, Variant variant, Clock clock, CostTable costs, double ghz) {
+        List<Setup> out = new ArrayList<>();
+        for (Scenario s : Scenario.values()) {
+            if (scenario != null && s != scenario) continue;
+            for (Variant v : Variant.values()) {
+                if (variant != null && v != variant) continue;
+                for (Clock c : Clock.reportClocks()) {
+                    if (clock != null && c != clock) continue;
+                    Setup setup = new Setup(s, v, c, costs, ghz, Setup.tickCycles(ghz, TICK_HZ));
+                    if (setup.problem() == null) out.add(setup);
+                }
+            }
+        }
+        return out;
+    }
+
+    public static Row measure(Setup setup) {
+        Machine m = new Machine(setup);
+        for (int i = 0; i < WARMUP_CALLS; i++) m.runCall();
+        long c0 = m.cyclesMilli(), i0 = m.instructions(), n0 = m.calls(), r0 = m.retries() + m.oddSpins(),
+                f0 = m.fallbacks();
+        long window = WINDOW_TICKS * setup.tickCycles() * 1000L;
+        long incorrect = 0;
+        while (m.cyclesMilli() - c0 < window) {
+            CallResult r = m.runCall();
+            if (!r.correct()) incorrect++;
+        }
+        long calls = m.calls() - n0;
+        double cycles = (m.cyclesMilli() - c0) / 1000.0 / calls;
+        double ns = cycles / setup.ghz();
+        return new Row(setup.scenario(), setup.variant(), setup.clock(), (double) (m.instructions() - i0) / calls,
+                cycles, ns, Math.round(3e9 / ns), (double) (m.retries() + m.oddSpins() - r0) / calls,
+                (double) (m.fallbacks() - f0) / calls, calls, incorrect);
+    }
+
+    /** Measures all {@code setups} on the machine's cores; rows come back in input order. */
+    public static List<Row> measureAll(List<Setup> setups) {
+        int threads = Math.max(1, Math.min(setups.size(), Runtime.getRuntime().availableProcessors()));
+        try (ExecutorService pool = Executors.newFixedThreadPool(threads)) {
+            List<Future<Row>> futures = new ArrayList<>();
+            for (Setup s : setups) futures.add(pool.submit(() -> measure(s)));
+            List<Row> rows = new ArrayList<>();
+            for (Future<Row> f : futures) rows.add(f.get());
+            return rows;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted");
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException re) throw re;
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+}

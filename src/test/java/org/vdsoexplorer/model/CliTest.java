@@ -1,0 +1,94 @@
+package org.vdsoexplorer.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.vdsoexplorer.cli.Cli;
+
+/** The headless commands: outputs, and one clear line with exit 2 for every kind of bad input. */
+class CliTest {
+    private record Out(int code, String out, String err) {}
+
+    private static Out run(String... args) {
+        ByteArrayOutputStream o = new ByteArrayOutputStream(), e = new ByteArrayOutputStream();
+        PrintStream so = System.out, se = System.err;
+        System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
+        try {
+            return new Out(Cli.run(args), o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(so);
+            System.setErr(se);
+        }
+    }
+
+    private static void oneLineError(Out r, String contains) {
+        assertEquals(2, r.code(), r.err());
+        assertEquals(1, r.err().lines().count(), "one line: " + r.err());
+        assertTrue(r.err().contains(contains), r.err());
+        assertFalse(r.err().contains("Exception"), r.err());
+    }
+
+    @Test
+    void reportTsvForOneScenarioAndClock() {
+        Out r = run("report", "--scenario", "hyperv-5.13", "--clock", "realtime", "--format", "tsv");
+        assertEquals(0, r.code(), r.err());
+        var lines = r.out().lines().toList();
+        assertEquals("scenario\tvariant\tclock\tinstructions\tcycles\tns\tcalls_in_3s\tretries\tfallbacks", lines.getFirst());
+        assertEquals(8, lines.size());
+        assertTrue(lines.get(1).startsWith("hyperv-5.13\tbefore\trealtime\t"));
+        assertTrue(lines.get(1).endsWith("\t1.0000"), "every call falls back: " + lines.get(1));
+    }
+
+    @Test
+    void jsonAndGhz() {
+        Out r = run("report", "--scenario", "host", "--variant", "unlikely", "--clock", "monotonic", "--format", "json",
+                "--ghz", "1");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("\"calls_in_3s\""));
+        var cycles = Double.parseDouble(r.out().replaceAll("(?s).*\"cycles\" : ([0-9.]+).*", "$1"));
+        var ns = Double.parseDouble(r.out().replaceAll("(?s).*\"ns\" : ([0-9.]+).*", "$1"));
+        assertEquals(cycles, ns, 1e-9, "at 1 GHz a cycle is a nanosecond");
+    }
+
+    @Test
+    void runExecutesAListing() {
+        Out r = run("run", "assets/listings/timens-inline.lst", "--entry", "__vdso_clock_gettime", "--arg", "rdi=1",
+                "--arg", "rsi=buf");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("instructions  76"), r.out());
+        assertTrue(r.out().contains("return        0"), r.out());
+        assertTrue(r.out().matches("(?s).*buf +3745 \\d+.*"), r.out());
+    }
+
+    @Test
+    void badInputIsOneLineAndExitTwo(@TempDir Path tmp) throws Exception {
+        oneLineError(run("frobnicate"), "unknown command 'frobnicate'");
+        oneLineError(run("report", "--scenario", "mars"), "unknown scenario 'mars'");
+        oneLineError(run("report", "--variant", "fast"), "unknown variant 'fast'");
+        oneLineError(run("report", "--clock", "sundial"), "unknown clock 'sundial'");
+        oneLineError(run("report", "--ghz", "-3"), "must be a positive number");
+        oneLineError(run("report", "--format", "xml"), "unknown format 'xml'");
+        oneLineError(run("report", "--scenario", "timens", "--variant", "before"), "no time-namespace support");
+        oneLineError(run("report", "--costs", tmp.resolve("none.yaml").toString()), "cannot read");
+        Path badCosts = tmp.resolve("costs.yaml");
+        Files.writeString(badCosts, "cpu: {value: 2.67}\n");
+        oneLineError(run("report", "--costs", badCosts.toString()), "costs.yaml:1:");
+        oneLineError(run("run", tmp.resolve("missing.lst").toString(), "--entry", "x"), "cannot read listing");
+        Path bad = tmp.resolve("bad.lst");
+        Files.writeString(bad, "0000000000001000 <main>:\n    1000:\tmov    $0x1,%eax\n    1004:\tbogus line\n");
+        oneLineError(run("run", bad.toString(), "--entry", "main"), "bad.lst:3:");
+        oneLineError(run("run", "assets/listings/unlikely.lst", "--entry", "nope"), "no symbol 'nope'");
+        oneLineError(run("run", "assets/listings/unlikely.lst", "--entry", "__vdso_clock_gettime", "--arg", "rzz=1"),
+                "unknown 64-bit register 'rzz'");
+        oneLineError(run("report", "--bogus", "1"), "unknown option --bogus");
+    }
+}

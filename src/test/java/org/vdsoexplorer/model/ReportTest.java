@@ -1,0 +1,61 @@
+package org.vdsoexplorer.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.vdsoexplorer.model.cost.CostTable;
+import org.vdsoexplorer.model.kernel.Clock;
+import org.vdsoexplorer.model.kernel.Scenario;
+import org.vdsoexplorer.model.report.Report;
+import org.vdsoexplorer.model.report.ReportFormat;
+import org.vdsoexplorer.model.report.Row;
+
+/** The full report: every row measured by execution, every call correct, and the seeds' orderings hold. */
+class ReportTest {
+
+    @Test
+    void fullReportHasEveryRowAndTheSeedsShape() {
+        CostTable t = CostTable.defaults();
+        List<Row> rows = Report.measureAll(Report.setups(null, null, null, t, t.ghz()));
+        assertEquals(245, rows.size());
+        for (Row r : rows) {
+            assertEquals(0, r.incorrect(), r + " returned a wrong time");
+            assertTrue(r.calls() > 1000, r + " measured too few calls");
+        }
+        String tsv = ReportFormat.tsv(rows);
+        assertEquals("scenario\tvariant\tclock\tinstructions\tcycles\tns\tcalls_in_3s\tretries\tfallbacks",
+                tsv.lines().findFirst().orElseThrow());
+        assertEquals(246, tsv.lines().count());
+
+        Map<Scenario, Map<Variant, Map<Clock, Row>>> by = new EnumMap<>(Scenario.class);
+        for (Row r : rows) by.computeIfAbsent(r.scenario(), k -> new EnumMap<>(Variant.class))
+                .computeIfAbsent(r.variant(), k -> new EnumMap<>(Clock.class)).put(r.clock(), r);
+        double base = by.get(Scenario.HOST).get(Variant.UNLIKELY).get(Clock.MONOTONIC).callsIn3s();
+        double before = by.get(Scenario.HOST).get(Variant.BEFORE).get(Clock.MONOTONIC).callsIn3s() / base * 100;
+        assertTrue(before > 96 && before < 100, "host before = " + before + " (seed 98)");
+        Row hostInline = by.get(Scenario.HOST).get(Variant.TIMENS_INLINE).get(Clock.MONOTONIC);
+        Row nsInline = by.get(Scenario.TIMENS).get(Variant.TIMENS_INLINE).get(Clock.MONOTONIC);
+        assertTrue(nsInline.callsIn3s() < hostInline.callsIn3s(), "a namespace task pays for the timens path");
+        Row nsSwitch = by.get(Scenario.TIMENS).get(Variant.SWITCH_OFFSETS).get(Clock.MONOTONIC);
+        assertTrue(nsSwitch.callsIn3s() < nsInline.callsIn3s(), "switch is slower than the array (Gleixner)");
+        Row coarse = by.get(Scenario.HOST).get(Variant.TIMENS_NOINLINE).get(Clock.MONOTONIC_COARSE);
+        Row hres = by.get(Scenario.HOST).get(Variant.TIMENS_NOINLINE).get(Clock.MONOTONIC);
+        double ratio = (double) coarse.callsIn3s() / hres.callsIn3s();
+        assertTrue(ratio > 3.5 && ratio < 5, "coarse/hres = " + ratio + " (seed ~4.3)");
+        Row hv = by.get(Scenario.HYPERV).get(Variant.ALWAYS_INLINE_ALL).get(Clock.REALTIME);
+        Row hv513 = by.get(Scenario.HYPERV_5_13).get(Variant.ALWAYS_INLINE_ALL).get(Clock.REALTIME);
+        double slow = (double) hv.callsIn3s() / hv513.callsIn3s();
+        assertTrue(slow > 12 && slow < 17, "hyperv-5.13 is " + slow + "x slower (seed 14.6x)");
+        assertEquals(1.0, hv513.fallbacks(), "every hres call falls back on v5.13-rc1");
+        assertEquals(0.0, by.get(Scenario.HYPERV_5_13).get(Variant.ALWAYS_INLINE_ALL).get(Clock.REALTIME_COARSE).fallbacks(),
+                "coarse clocks stay in the vDSO");
+        double pv = (double) by.get(Scenario.SYSENTER_2007).get(Variant.LEGACY).get(Clock.REALTIME).callsIn3s()
+                / by.get(Scenario.PARAVIRT_2007).get(Variant.LEGACY).get(Clock.REALTIME).callsIn3s();
+        assertTrue(pv > 1.8 && pv < 2.5, "int $0x80 vs sysenter = " + pv + " (seed 2.25 for a null syscall)");
+        assertTrue(rows.stream().anyMatch(r -> r.retries() > 0), "the writer never raced a reader");
+    }
+}
