@@ -23,6 +23,7 @@ import org.vdsoexplorer.model.kernel.Scenario;
 import org.vdsoexplorer.model.report.Report;
 import org.vdsoexplorer.model.report.ReportFormat;
 import org.vdsoexplorer.model.report.Row;
+import org.vdsoexplorer.model.report.SeedTables;
 
 /** Headless command line of vdso-explorer. Must not depend on JavaFX or the app package. */
 public final class Cli {
@@ -37,6 +38,8 @@ public final class Cli {
                        per-call figures of every scenario x variant x clock, measured by execution
               run LISTING --entry SYMBOL [--arg REG=VALUE ...] [--max-instructions N] [--costs FILE]
                        executes an objdump listing; VALUE may be 'buf' (a pointer to a 64-byte buffer)
+              seeds [--costs FILE] [--ghz F] [--format table|markdown]
+                       the seeds' measured tables beside the model's figures for the same cells
               bench [--seconds N]
                        simulated instructions per second of the interpreter on the vDSO listings
               help     show this message
@@ -62,7 +65,8 @@ public final class Cli {
                 case "report" -> report(args, out);
                 case "run" -> runListing(args, out);
                 case "bench" -> Bench.run(Args.parse("bench", args, 1, Set.of("seconds")), out);
-                default -> throw new UsageException("unknown command '" + command + "' (try: report, run, bench)");
+                case "seeds" -> seeds(args, out);
+                default -> throw new UsageException("unknown command '" + command + "' (try: report, run, seeds, bench)");
             };
         } catch (UsageException | ListingException | CostTableException e) {
             err.println("vdso-explorer: " + e.getMessage());
@@ -112,6 +116,45 @@ public final class Cli {
             default -> ReportFormat.table(rows);
         });
         return 0;
+    }
+
+    private static int seeds(String[] args, PrintStream out) {
+        Args a = Args.parse("seeds", args, 1, Set.of("costs", "ghz", "format"));
+        CostTable costs = costs(a);
+        double ghz = a.one("ghz") == null ? costs.ghz() : Args.decimal("seeds", "--ghz", a.one("ghz"));
+        String format = a.one("format") == null ? "table" : a.one("format");
+        if (!List.of("table", "markdown").contains(format)) {
+            throw new UsageException("seeds: unknown format '" + format + "' (known: table, markdown)");
+        }
+        boolean md = format.equals("markdown");
+        String last = "";
+        for (SeedTables.Comparison c : SeedTables.compare(SeedTables.load(costs, ghz))) {
+            if (!c.table().id().equals(last)) {
+                last = c.table().id();
+                out.println();
+                out.println(md ? "**" + c.table().title() + "** (" + c.table().source() + ")" : "== " + c.table().title()
+                        + "  [" + c.table().source() + "]");
+                if (md) {
+                    out.println();
+                    out.println("| cell | seed | seed % | model row | model calls_in_3s | model % | diff (pp) |");
+                    out.println("|---|---:|---:|---|---:|---:|---:|");
+                }
+            }
+            Setup s = c.cell().setup();
+            String row = s.scenario().cliName() + " / " + s.variant().cliName() + " / " + s.clock().cliName();
+            if (md) {
+                out.printf(Locale.ROOT, "| %s | %s | %.1f | %s | %d | %.1f | %+.1f |%n", c.cell().label(),
+                        fmtSeed(c.cell().seed()), c.seedPercent(), row, c.row().callsIn3s(), c.modelPercent(), c.differencePp());
+            } else {
+                out.printf(Locale.ROOT, "  %-42s seed %12s = %6.1f %%   model %6.1f %%   %+6.1f pp   (%s)%n", c.cell().label(),
+                        fmtSeed(c.cell().seed()), c.seedPercent(), c.modelPercent(), c.differencePp(), row);
+            }
+        }
+        return 0;
+    }
+
+    private static String fmtSeed(double v) {
+        return v == Math.rint(v) && Math.abs(v) > 1000 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.3g", v);
     }
 
     private static int runListing(String[] args, PrintStream out) {

@@ -4,24 +4,27 @@ package org.vdsoexplorer.model.cpu;
 enum Cond {
     O, NO, B, AE, E, NE, BE, A, S, NS, P, NP, L, GE, LE, G;
 
-    boolean test(Cpu c) {
-        return switch (this) {
-            case O -> c.of;
-            case NO -> !c.of;
-            case B -> c.cf;
-            case AE -> !c.cf;
-            case E -> c.zf;
-            case NE -> !c.zf;
-            case BE -> c.cf || c.zf;
-            case A -> !c.cf && !c.zf;
-            case S -> c.sf;
-            case NS -> !c.sf;
-            case P -> c.pf;
-            case NP -> !c.pf;
-            case L -> c.sf != c.of;
-            case GE -> c.sf == c.of;
-            case LE -> c.zf || c.sf != c.of;
-            case G -> !c.zf && c.sf == c.of;
+    boolean test(Cpu c) { return test(ordinal(), c); }
+
+    /** The hot-path form: condition by ordinal, an int switch the JIT turns into a jump table. */
+    static boolean test(int cond, Cpu c) {
+        return switch (cond) {
+            case 0 -> c.of;
+            case 1 -> !c.of;
+            case 2 -> c.cf;
+            case 3 -> !c.cf;
+            case 4 -> c.zf;
+            case 5 -> !c.zf;
+            case 6 -> c.cf || c.zf;
+            case 7 -> !c.cf && !c.zf;
+            case 8 -> c.sf;
+            case 9 -> !c.sf;
+            case 10 -> c.pf;
+            case 11 -> !c.pf;
+            case 12 -> c.sf != c.of;
+            case 13 -> c.sf == c.of;
+            case 14 -> c.zf || c.sf != c.of;
+            default -> !c.zf && c.sf == c.of;
         };
     }
 

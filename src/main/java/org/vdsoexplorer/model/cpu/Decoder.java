@@ -8,9 +8,9 @@ import org.vdsoexplorer.model.asm.Operand;
 final class Decoder {
     private Decoder() {}
 
-    static Op decode(Instruction in, String where) {
+    static Op decode(Instruction in, String where, org.vdsoexplorer.model.asm.Listing listing) {
         try {
-            Op op = decode(in);
+            Op op = decode(in, listing);
             if (op != null) return op;
             return new Op.Unsupported(where + ": instruction '" + in.text().replaceAll("\\s+", " ")
                     + "' is outside the modelled x86-64 subset");
@@ -30,7 +30,7 @@ final class Decoder {
         };
     }
 
-    private static Op decode(Instruction in) {
+    private static Op decode(Instruction in, org.vdsoexplorer.model.asm.Listing listing) {
         String m = in.mnemonic();
         List<Operand> ops = in.operands();
         int n = ops.size();
@@ -53,7 +53,7 @@ final class Decoder {
             case "cltq", "cqto", "cltd", "cwtl" -> { return new Op.SignExtendAcc(m); }
             case "cqo" -> { return new Op.SignExtendAcc("cqto"); }
             case "cdqe" -> { return new Op.SignExtendAcc("cltq"); }
-            case "jmp", "jmpq" -> { return new Op.Jcc(null, target(ops)); }
+            case "jmp", "jmpq" -> { return new Op.Jcc(null, target(ops), listing.indexOf(target(ops))); }
             case "call", "callq" -> {
                 Operand.Target t = (Operand.Target) ops.getFirst();
                 return new Op.Call(t.address(), t.label());
@@ -62,7 +62,7 @@ final class Decoder {
         }
         if (m.startsWith("j") && n == 1 && ops.getFirst() instanceof Operand.Target t) {
             Cond c = Cond.of(m.substring(1));
-            return c == null ? null : new Op.Jcc(c, t.address());
+            return c == null ? null : new Op.Jcc(c, t.address(), listing.indexOf(t.address()));
         }
         if (m.startsWith("cmov")) {
             Cond c = Cond.of(strip(m.substring(4), ops));

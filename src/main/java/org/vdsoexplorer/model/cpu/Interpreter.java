@@ -25,6 +25,7 @@ public final class Interpreter {
     private final long[] nextAddress;
     private int overrideIndex = -1;
     private final CostTable costs;
+    private final long takenMilli, mispredictMilli;
     final Memory mem;
     final Hooks hooks;
     public final Cpu cpu = new Cpu();
@@ -46,6 +47,8 @@ public final class Interpreter {
         this.costs = costs;
         this.mem = mem;
         this.hooks = hooks;
+        this.takenMilli = costs.takenBranchMilli();
+        this.mispredictMilli = costs.mispredictMilli();
         int n = listing.size();
         this.insns = listing.instructions().toArray(Instruction[]::new);
         this.ops = new Op[n];
@@ -55,7 +58,7 @@ public final class Interpreter {
         this.nextAddress = new long[n];
         for (int i = 0; i < n; i++) {
             Instruction in = listing.get(i);
-            ops[i] = Decoder.decode(in, listing.name() + ".lst:" + in.listingLine());
+            ops[i] = Decoder.decode(in, listing.name() + ".lst:" + in.listingLine(), listing);
             cost[i] = costs.instructionMilli(ops[i].costClass);
             category[i] = Category.of(ops[i].costClass);
             categoryIndex[i] = category[i].ordinal();
@@ -174,20 +177,20 @@ public final class Interpreter {
         return v;
     }
 
-    void branch(boolean taken, long target, boolean conditional) {
+    /** A branch whose target instruction index {@code targetIndex} was resolved at decode time (-1: none). */
+    void branch(boolean taken, long target, int targetIndex, boolean conditional) {
         boolean mispredicted = false;
         if (conditional) {
             int p = predictor[pc];
-            boolean predicted = p >= 2;
-            mispredicted = predicted != taken;
-            predictor[pc] = (byte) (taken ? Math.min(3, p + 1) : Math.max(0, p - 1));
-            if (mispredicted) extra(costs.mispredictMilli(), Category.BRANCHES);
+            mispredicted = (p >= 2) != taken;
+            predictor[pc] = (byte) (taken ? (p == 3 ? 3 : p + 1) : (p == 0 ? 0 : p - 1));
+            if (mispredicted) extra(mispredictMilli, BRANCHES);
         }
         if (taken) {
-            extra(costs.takenBranchMilli(), Category.BRANCHES);
+            extra(takenMilli, BRANCHES);
             nextRip = target;
-            nextPc = listing.indexOf(target);
-            if (nextPc < 0) throw new ExecutionException("branch to 0x" + Long.toHexString(target) + ", not an instruction");
+            nextPc = targetIndex;
+            if (targetIndex < 0) throw new ExecutionException("branch to 0x" + Long.toHexString(target) + ", not an instruction");
         }
         if (sink != null) sink.accept(new Event.Branch(listing.get(pc), taken, target, mispredicted));
     }
@@ -206,13 +209,15 @@ public final class Interpreter {
     }
 
     void kernelEntry(EntryMechanism how) {
-        extra(hooks.syscall(this, how), Category.SYSCALL);
+        extra(hooks.syscall(this, how), SYSCALL);
     }
 
+    private static final int BRANCHES = Category.BRANCHES.ordinal(), SYSCALL = Category.SYSCALL.ordinal();
+
     /** A dynamic charge on top of the current instruction's table cost. */
-    private void extra(long milli, Category c) {
+    private void extra(long milli, int category) {
         chargeExtra += milli;
-        byCategory[(override != null && c != Category.SYSCALL ? override : c).ordinal()] += milli;
+        byCategory[overrideIndex >= 0 && category != SYSCALL ? overrideIndex : category] += milli;
     }
 
     // ---- snapshots ----------------------------------------------------------------------------

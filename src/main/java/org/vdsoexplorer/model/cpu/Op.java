@@ -140,13 +140,15 @@ abstract class Op {
 
     enum AluKind { ADD, ADC, SUB, SBB, CMP, AND, OR, XOR, TEST }
 
+    static final int ADD = 0, ADC = 1, SUB = 2, SBB = 3, CMP = 4, AND = 5, OR = 6, XOR = 7, TEST = 8;
+
     static final class Alu extends Op {
-        final AluKind kind;
+        final int kind;
         final Loc dst, src;
 
         Alu(AluKind kind, Loc dst, Loc src, CostClass cc) {
             super(cc);
-            this.kind = kind;
+            this.kind = kind.ordinal();
             this.dst = dst;
             this.src = src;
         }
@@ -154,8 +156,7 @@ abstract class Op {
         @Override void exec(Interpreter x) {
             Cpu c = x.cpu;
             int size = dst.size;
-            long b = src.get(x);
-            if (src.isImm()) b = Loc.mask(Loc.signExtend(b, src.size), size);
+            long b = src.get(x); // immediates are already masked to the operand size
             long a = dst.get(x);
             switch (kind) {
                 case ADD -> dst.set(x, add(c, a, b, 0, size));
@@ -166,7 +167,7 @@ abstract class Op {
                 case AND -> dst.set(x, logic(c, a & b, size));
                 case OR -> dst.set(x, logic(c, a | b, size));
                 case XOR -> dst.set(x, logic(c, a ^ b, size));
-                case TEST -> logic(c, a & b, size);
+                default -> logic(c, a & b, size);
             }
         }
     }
@@ -434,18 +435,20 @@ abstract class Op {
     // ---- control flow -------------------------------------------------------------------------
 
     static final class Jcc extends Op {
-        final Cond cond; // null: unconditional
+        final int cond; // -1: unconditional
         final long target;
+        final int targetIndex;
 
-        Jcc(Cond cond, long target) {
+        Jcc(Cond cond, long target, int targetIndex) {
             super(cond == null ? CostClass.JMP : CostClass.JCC);
-            this.cond = cond;
+            this.cond = cond == null ? -1 : cond.ordinal();
             this.target = target;
+            this.targetIndex = targetIndex;
         }
 
         @Override void exec(Interpreter x) {
-            boolean taken = cond == null || cond.test(x.cpu);
-            x.branch(taken, target, cond != null);
+            if (cond < 0) x.branch(true, target, targetIndex, false);
+            else x.branch(Cond.test(cond, x.cpu), target, targetIndex, true);
         }
     }
 

@@ -1,0 +1,90 @@
+package org.vdsoexplorer.model.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import org.snakeyaml.engine.v2.api.Load;
+import org.snakeyaml.engine.v2.api.LoadSettings;
+import org.vdsoexplorer.model.Listings;
+import org.vdsoexplorer.model.Setup;
+import org.vdsoexplorer.model.Variant;
+import org.vdsoexplorer.model.cost.CostTable;
+import org.vdsoexplorer.model.kernel.Clock;
+import org.vdsoexplorer.model.kernel.Scenario;
+
+/**
+ * The seeds' tables (assets/seeds.yaml) beside the model's figures for the same cells. Every cell is
+ * compared relative to its table's base cell; the difference is in percentage points.
+ */
+public final class SeedTables {
+
+    public record Cell(String label, double seed, Setup setup, String note) {}
+
+    public record Table(String id, String title, String source, boolean calls, int base, List<Cell> cells) {}
+
+    /** One compared cell: the seed's and the model's figure as % of the base (speed: higher = faster). */
+    public record Comparison(Table table, Cell cell, double seedPercent, double modelPercent, Row row) {
+        public double differencePp() { return modelPercent - seedPercent; }
+    }
+
+    private SeedTables() {}
+
+    @SuppressWarnings("unchecked")
+    public static List<Table> load(CostTable costs, double ghz) {
+        Object root = new Load(LoadSettings.builder().setLabel("assets/seeds.yaml").build())
+                .loadFromString(Listings.resource("/assets/seeds.yaml"));
+        List<Table> out = new ArrayList<>();
+        for (Object t : (List<Object>) ((Map<String, Object>) root).get("tables")) {
+            Map<String, Object> m = (Map<String, Object>) t;
+            String baseId = (String) m.get("base");
+            List<Cell> cells = new ArrayList<>();
+            int base = -1;
+            for (Object c : (List<Object>) m.get("cells")) {
+                Map<String, Object> cm = (Map<String, Object>) c;
+                List<String> row = (List<String>) cm.get("row");
+                String id = (String) cm.get("id");
+                Setup setup = new Setup(
+                        Scenario.byName(row.get(0)).orElseThrow(() -> bad(m, "scenario " + row.get(0))),
+                        Variant.byName(row.get(1)).orElseThrow(() -> bad(m, "variant " + row.get(1))),
+                        Clock.byName(row.get(2)).orElseThrow(() -> bad(m, "clock " + row.get(2))),
+                        costs, ghz, Setup.tickCycles(ghz, Report.TICK_HZ));
+                if (setup.problem() != null) throw bad(m, setup.problem());
+                if (baseId.equals(id)) base = cells.size();
+                cells.add(new Cell((String) cm.get("label"), ((Number) cm.get("seed")).doubleValue(), setup,
+                        (String) cm.getOrDefault("note", "")));
+            }
+            if (base < 0) throw bad(m, "no cell with id '" + baseId + "'");
+            out.add(new Table((String) m.get("id"), (String) m.get("title"), (String) m.get("source"),
+                    "calls".equals(m.get("unit")), base, cells));
+        }
+        return out;
+    }
+
+    private static IllegalStateException bad(Map<String, Object> table, String what) {
+        return new IllegalStateException("assets/seeds.yaml: table '" + table.get("id") + "': bad " + what);
+    }
+
+    /** Measures every distinct row once and compares. */
+    public static List<Comparison> compare(List<Table> tables) {
+        LinkedHashSet<Setup> setups = new LinkedHashSet<>();
+        tables.forEach(t -> t.cells().forEach(c -> setups.add(c.setup())));
+        List<Setup> list = new ArrayList<>(setups);
+        List<Row> rows = Report.measureAll(list);
+        Map<Setup, Row> bySetup = new LinkedHashMap<>();
+        for (int i = 0; i < list.size(); i++) bySetup.put(list.get(i), rows.get(i));
+        List<Comparison> out = new ArrayList<>();
+        for (Table t : tables) {
+            Cell base = t.cells().get(t.base());
+            double seedBase = t.calls() ? base.seed() : 1 / base.seed();
+            double modelBase = bySetup.get(base.setup()).callsIn3s();
+            for (Cell c : t.cells()) {
+                double seedSpeed = t.calls() ? c.seed() : 1 / c.seed();
+                Row r = bySetup.get(c.setup());
+                out.add(new Comparison(t, c, 100 * seedSpeed / seedBase, 100 * r.callsIn3s() / modelBase, r));
+            }
+        }
+        return out;
+    }
+}
