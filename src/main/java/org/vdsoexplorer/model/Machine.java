@@ -172,10 +172,10 @@ public final class Machine {
         return last;
     }
 
-    private long syscallMilliAtStart = 0;
+    private long syscallMilliAtStart = 0; // kernel entries at the start of the call
 
     private boolean syscallSinceStart() {
-        long now = cpu.categoryMilli(Category.SYSCALL);
+        long now = cpu.kernelEntries();
         boolean any = now != syscallMilliAtStart;
         syscallMilliAtStart = now;
         return any;
@@ -201,6 +201,8 @@ public final class Machine {
         sb.append(java.util.Arrays.toString(c.cpu().regs())).append(c.cpu().rip()).append('/').append(c.cpu().rflags())
                 .append('/').append(c.pc()).append('/').append(c.cycles()).append('/').append(c.instructions())
                 .append(java.util.Arrays.toString(c.byCategory())).append(java.util.Arrays.toString(c.predictor()))
+                .append(java.util.Arrays.toString(c.executed())).append(java.util.Arrays.toString(c.executedOverride()))
+                .append(c.kernelEntries())
                 .append(c.override());
         Kernel.State k = s.kernel();
         sb.append(java.util.Arrays.hashCode(k.vvar())).append('/').append(java.util.Arrays.hashCode(k.timens()))

@@ -56,11 +56,11 @@ class InterpreterProgramsTest {
                 String[] kv = e.substring(5).split("=");
                 boolean want = kv[1].trim().equals("1");
                 boolean got = switch (kv[0].trim()) {
-                    case "CF" -> cpu.cf;
-                    case "ZF" -> cpu.zf;
-                    case "SF" -> cpu.sf;
-                    case "OF" -> cpu.of;
-                    case "PF" -> cpu.pf;
+                    case "CF" -> cpu.cf();
+                    case "ZF" -> cpu.zf();
+                    case "SF" -> cpu.sf();
+                    case "OF" -> cpu.of();
+                    case "PF" -> cpu.pf();
                     default -> throw new AssertionError("unknown flag in " + e);
                 };
                 assertEquals(want, got, file.getFileName() + ": " + e);

@@ -9,22 +9,22 @@ enum Cond {
     /** The hot-path form: condition by ordinal, an int switch the JIT turns into a jump table. */
     static boolean test(int cond, Cpu c) {
         return switch (cond) {
-            case 0 -> c.of;
-            case 1 -> !c.of;
-            case 2 -> c.cf;
-            case 3 -> !c.cf;
-            case 4 -> c.zf;
-            case 5 -> !c.zf;
-            case 6 -> c.cf || c.zf;
-            case 7 -> !c.cf && !c.zf;
-            case 8 -> c.sf;
-            case 9 -> !c.sf;
-            case 10 -> c.pf;
-            case 11 -> !c.pf;
-            case 12 -> c.sf != c.of;
-            case 13 -> c.sf == c.of;
-            case 14 -> c.zf || c.sf != c.of;
-            default -> !c.zf && c.sf == c.of;
+            case 0 -> c.of();
+            case 1 -> !c.of();
+            case 2 -> c.cf();
+            case 3 -> !c.cf();
+            case 4 -> c.zf();
+            case 5 -> !c.zf();
+            case 6 -> c.cf() || c.zf();
+            case 7 -> !c.cf() && !c.zf();
+            case 8 -> c.sf();
+            case 9 -> !c.sf();
+            case 10 -> c.pf();
+            case 11 -> !c.pf();
+            case 12 -> c.sf() != c.of();
+            case 13 -> c.sf() == c.of();
+            case 14 -> c.zf() || c.sf() != c.of();
+            default -> !c.zf() && c.sf() == c.of();
         };
     }
 

@@ -90,6 +90,12 @@ final class Decoder {
             case "mov" -> {
                 if (n != 2) return null;
                 Operand s = ops.get(0), d = ops.get(1);
+                if (size == 8 || size == 4) {
+                    if (d instanceof Operand.Reg rd && s instanceof Operand.Reg rs) return new FastOps.MovRR(rd.num(), rs.num(), size);
+                    if (d instanceof Operand.Reg rd && s instanceof Operand.Imm i) return new FastOps.MovRI(rd.num(), i.value(), size);
+                    if (d instanceof Operand.Reg rd && s instanceof Operand.Mem sm) return new FastOps.Load(rd.num(), Loc.mem(sm, size), size);
+                    if (d instanceof Operand.Mem dm && s instanceof Operand.Reg rs) return new FastOps.Store(rs.num(), Loc.mem(dm, size), size);
+                }
                 CostClass cc = d instanceof Operand.Mem ? CostClass.STORE
                         : s instanceof Operand.Mem ? CostClass.LOAD : CostClass.MOV;
                 return new Op.Mov(Loc.of(d, size), Loc.of(s, size), cc);
@@ -102,6 +108,13 @@ final class Decoder {
                 if (n != 2) return null;
                 Op.AluKind k = Op.AluKind.valueOf(base.toUpperCase());
                 Operand s = ops.get(0), d = ops.get(1);
+                boolean simple = k != Op.AluKind.ADC && k != Op.AluKind.SBB && (size == 8 || size == 4);
+                if (simple && d instanceof Operand.Reg rd && s instanceof Operand.Reg rs) {
+                    return new FastOps.Alu(k.ordinal(), rd.num(), rs.num(), 0, size);
+                }
+                if (simple && d instanceof Operand.Reg rd && s instanceof Operand.Imm i) {
+                    return new FastOps.Alu(k.ordinal(), rd.num(), -1, i.value(), size);
+                }
                 boolean writes = k != Op.AluKind.CMP && k != Op.AluKind.TEST;
                 CostClass cc = d instanceof Operand.Mem ? (writes ? CostClass.LOAD_OP_STORE : CostClass.LOAD)
                         : s instanceof Operand.Mem ? CostClass.LOAD : CostClass.ALU;

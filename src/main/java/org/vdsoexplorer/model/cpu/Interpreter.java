@@ -34,12 +34,14 @@ public final class Interpreter {
     private int pc = -1;
     int nextPc;
     long nextRip;
-    private long chargeExtra;
     private Category override;
 
     private long cycles;
     private long instructions;
+    /** Extra charges (taken branches, mispredicts, syscalls, the caller loop) by category. */
     private final long[] byCategory = new long[Category.values().length];
+    /** Retirements per instruction, and those charged to the override category (seq retries). */
+    private long[] executed, executedOverride;
     private byte[] predictor;
 
     public Interpreter(Listing listing, CostTable costs, Memory mem, Hooks hooks) {
@@ -64,6 +66,8 @@ public final class Interpreter {
             categoryIndex[i] = category[i].ordinal();
             nextAddress[i] = in.nextAddress();
         }
+        this.executed = new long[n];
+        this.executedOverride = new long[n];
         this.predictor = new byte[n];
         Arrays.fill(predictor, (byte) 1); // weakly not-taken
     }
@@ -97,7 +101,16 @@ public final class Interpreter {
 
     public long instructions() { return instructions; }
 
-    public long categoryMilli(Category c) { return byCategory[c.ordinal()]; }
+    /** Cycles charged to {@code c} so far (milli-cycles): table costs of retired instructions plus extras. */
+    public long categoryMilli(Category c) {
+        int k = c.ordinal();
+        long sum = byCategory[k];
+        for (int i = 0; i < cost.length; i++) {
+            if (categoryIndex[i] == k) sum += executed[i] * cost[i];
+            if (k == Category.SEQ_RETRY.ordinal()) sum += executedOverride[i] * cost[i];
+        }
+        return sum;
+    }
 
     /** Charges cycles that happen outside an instruction (the caller loop, a kernel path). */
     public void charge(long milli, Category c) {
@@ -119,27 +132,49 @@ public final class Interpreter {
         if (pc < 0) throw new ExecutionException("rip 0x" + Long.toHexString(cpu.rip) + " is outside the listing");
         int at = pc;
         nextPc = at + 1;
-        nextRip = nextAddress[at];
-        chargeExtra = 0;
+        long before = cycles;
         try {
-            ops[at].exec(this);
+            Op op = ops[at];
+            // a switch over the hot classes: exact-type calls the JIT inlines, instead of one megamorphic call
+            switch (op.code) {
+                case Op.C_MOVRR -> ((FastOps.MovRR) op).exec(this);
+                case Op.C_MOVRI -> ((FastOps.MovRI) op).exec(this);
+                case Op.C_LOAD -> ((FastOps.Load) op).exec(this);
+                case Op.C_STORE -> ((FastOps.Store) op).exec(this);
+                case Op.C_FASTALU -> ((FastOps.Alu) op).exec(this);
+                case Op.C_JCC -> ((Op.Jcc) op).exec(this);
+                case Op.C_NOP -> { }
+                case Op.C_PUSH -> ((Op.Push) op).exec(this);
+                case Op.C_POP -> ((Op.Pop) op).exec(this);
+                case Op.C_LEA -> ((Op.Lea) op).exec(this);
+                case Op.C_CALL -> ((Op.Call) op).exec(this);
+                case Op.C_RET -> ((Op.Ret) op).exec(this);
+                case Op.C_ALU -> ((Op.Alu) op).exec(this);
+                case Op.C_SHIFT -> ((Op.Shift) op).exec(this);
+                case Op.C_MOVX -> ((Op.Movx) op).exec(this);
+                default -> op.exec(this);
+            }
         } catch (Fault f) {
             Instruction in = insns[at];
             throw new Fault(f.signal(), f.address(), f.getMessage().substring(f.getMessage().indexOf(": ") + 2)
                     + " (" + listing.name() + ".lst:" + in.listingLine() + " '" + in.text().replaceAll("\\s+", " ") + "')");
         }
-        long base = cost[at];
-        long c = base + chargeExtra;
-        cycles += c;
-        byCategory[overrideIndex >= 0 ? overrideIndex : categoryIndex[at]] += base;
+        cycles += cost[at];
+        if (overrideIndex < 0) executed[at]++;
+        else executedOverride[at]++;
         instructions++;
-        pc = nextPc;
-        cpu.rip = nextRip;
+        int next = nextPc;
+        pc = next;
+        cpu.rip = next == at + 1 ? nextAddress[at] : nextRip; // branches set nextRip
+        long c = cycles - before;
         if (sink != null) sink.accept(new Event.Retired(instructions, insns[at], c));
         return c;
     }
 
     // ---- services for ops ---------------------------------------------------------------------
+
+    /** The address after the current instruction (a call's return address, syscall's rcx). */
+    long fallthroughRip() { return nextAddress[pc]; }
 
     void setReg(int num, int size, long v) {
         long[] r = cpu.r;
@@ -208,7 +243,13 @@ public final class Interpreter {
         if (sink != null) sink.accept(new Event.Ret(to));
     }
 
+    private long kernelEntries;
+
+    /** How many times the code entered the kernel (syscall, sysenter, int $0x80). */
+    public long kernelEntries() { return kernelEntries; }
+
     void kernelEntry(EntryMechanism how) {
+        kernelEntries++;
         extra(hooks.syscall(this, how), SYSCALL);
     }
 
@@ -216,18 +257,19 @@ public final class Interpreter {
 
     /** A dynamic charge on top of the current instruction's table cost. */
     private void extra(long milli, int category) {
-        chargeExtra += milli;
+        cycles += milli;
         byCategory[overrideIndex >= 0 && category != SYSCALL ? overrideIndex : category] += milli;
     }
 
     // ---- snapshots ----------------------------------------------------------------------------
 
     /** Everything the interpreter owns, for exact step-back. Memory is the owner's business. */
-    public record State(Cpu.CpuState cpu, int pc, long cycles, long instructions, long[] byCategory,
-                        byte[] predictor, Category override) {}
+    public record State(Cpu.CpuState cpu, int pc, long cycles, long instructions, long kernelEntries, long[] byCategory,
+                        long[] executed, long[] executedOverride, byte[] predictor, Category override) {}
 
     public State save() {
-        return new State(cpu.save(), pc, cycles, instructions, byCategory.clone(), predictor.clone(), override);
+        return new State(cpu.save(), pc, cycles, instructions, kernelEntries, byCategory.clone(), executed.clone(),
+                executedOverride.clone(), predictor.clone(), override);
     }
 
     public void restore(State s) {
@@ -235,7 +277,10 @@ public final class Interpreter {
         pc = s.pc();
         cycles = s.cycles();
         instructions = s.instructions();
+        kernelEntries = s.kernelEntries();
         System.arraycopy(s.byCategory(), 0, byCategory, 0, byCategory.length);
+        executed = s.executed().clone();
+        executedOverride = s.executedOverride().clone();
         predictor = s.predictor().clone();
         setCategoryOverride(s.override());
     }

@@ -8,9 +8,19 @@ import org.vdsoexplorer.model.asm.Registers;
  * {@code x.nextPc}/{@code x.nextRip}; all others fall through.
  */
 abstract class Op {
-    final CostClass costClass;
+    /** Codes of the classes the interpreter dispatches with a switch (0: a virtual call). */
+    static final int C_MOVRR = 1, C_MOVRI = 2, C_LOAD = 3, C_STORE = 4, C_FASTALU = 5, C_JCC = 6, C_NOP = 7,
+            C_PUSH = 8, C_POP = 9, C_LEA = 10, C_CALL = 11, C_RET = 12, C_ALU = 13, C_SHIFT = 14, C_MOVX = 15;
 
-    Op(CostClass costClass) { this.costClass = costClass; }
+    final CostClass costClass;
+    final int code;
+
+    Op(CostClass costClass) { this(costClass, 0); }
+
+    Op(CostClass costClass, int code) {
+        this.costClass = costClass;
+        this.code = code;
+    }
 
     abstract void exec(Interpreter x);
 
@@ -24,33 +34,34 @@ abstract class Op {
         for (int i = 0; i < 256; i++) EVEN_PARITY[i] = (Integer.bitCount(i) & 1) == 0;
     }
 
-    static void zsp(Cpu c, long r, int size) {
-        c.zf = r == 0;
-        c.sf = (r & signBit(size)) != 0;
-        c.pf = EVEN_PARITY[(int) (r & 0xff)];
+    /** Sets all flags eagerly from a result (ZF, SF, PF) and explicit CF and OF. */
+    static void flags(Cpu c, boolean cf, boolean of, long r, int size) {
+        c.setFlags(cf, r == 0, (r & signBit(size)) != 0, of, EVEN_PARITY[(int) (r & 0xff)]);
     }
 
     static long add(Cpu c, long a, long b, long carryIn, int size) {
         long r = Loc.mask(a + b + carryIn, size);
-        c.cf = size == 8 ? (Long.compareUnsigned(r, a) < 0 || (carryIn != 0 && r == a))
-                : ((a + b + carryIn) >>> (size * 8)) != 0;
-        c.of = ((a ^ r) & (b ^ r) & signBit(size)) != 0;
-        zsp(c, r, size);
+        if (carryIn == 0) {
+            c.lazy(Cpu.F_ADD, a, b, r, size);
+        } else {
+            boolean cf = size == 8 ? (Long.compareUnsigned(r, a) < 0 || r == a) : ((a + b + 1) >>> (size * 8)) != 0;
+            flags(c, cf, ((a ^ r) & (b ^ r) & signBit(size)) != 0, r, size);
+        }
         return r;
     }
 
     static long sub(Cpu c, long a, long b, long borrowIn, int size) {
         long r = Loc.mask(a - b - borrowIn, size);
-        c.cf = Long.compareUnsigned(a, b) < 0 || (borrowIn != 0 && a == b);
-        c.of = ((a ^ b) & (a ^ r) & signBit(size)) != 0;
-        zsp(c, r, size);
+        if (borrowIn == 0) {
+            c.lazy(Cpu.F_SUB, a, b, r, size);
+        } else {
+            flags(c, Long.compareUnsigned(a, b) < 0 || a == b, ((a ^ b) & (a ^ r) & signBit(size)) != 0, r, size);
+        }
         return r;
     }
 
     static long logic(Cpu c, long r, int size) {
-        c.cf = false;
-        c.of = false;
-        zsp(c, r, size);
+        c.lazy(Cpu.F_LOGIC, 0, 0, r, size);
         return r;
     }
 
@@ -74,7 +85,7 @@ abstract class Op {
         final boolean signed;
 
         Movx(Loc dst, Loc src, boolean signed, CostClass cc) {
-            super(cc);
+            super(cc, C_MOVX);
             this.dst = dst;
             this.src = src;
             this.signed = signed;
@@ -91,7 +102,7 @@ abstract class Op {
         final Loc mem;
 
         Lea(Loc dst, Loc mem) {
-            super(CostClass.LEA);
+            super(CostClass.LEA, C_LEA);
             this.dst = dst;
             this.mem = mem;
         }
@@ -147,7 +158,7 @@ abstract class Op {
         final Loc dst, src;
 
         Alu(AluKind kind, Loc dst, Loc src, CostClass cc) {
-            super(cc);
+            super(cc, C_ALU);
             this.kind = kind.ordinal();
             this.dst = dst;
             this.src = src;
@@ -160,9 +171,9 @@ abstract class Op {
             long a = dst.get(x);
             switch (kind) {
                 case ADD -> dst.set(x, add(c, a, b, 0, size));
-                case ADC -> dst.set(x, add(c, a, b, c.cf ? 1 : 0, size));
+                case ADC -> dst.set(x, add(c, a, b, c.cf() ? 1 : 0, size));
                 case SUB -> dst.set(x, sub(c, a, b, 0, size));
-                case SBB -> dst.set(x, sub(c, a, b, c.cf ? 1 : 0, size));
+                case SBB -> dst.set(x, sub(c, a, b, c.cf() ? 1 : 0, size));
                 case CMP -> sub(c, a, b, 0, size);
                 case AND -> dst.set(x, logic(c, a & b, size));
                 case OR -> dst.set(x, logic(c, a | b, size));
@@ -190,20 +201,16 @@ abstract class Op {
             long a = dst.get(x);
             switch (kind) {
                 case NOT -> dst.set(x, Loc.mask(~a, size));
-                case NEG -> {
-                    long r = sub(c, 0, a, 0, size);
-                    c.cf = a != 0;
+                case NEG -> dst.set(x, sub(c, 0, a, 0, size)); // CF = (a != 0), as the lazy SUB gives
+                case INC -> {
+                    long r = Loc.mask(a + 1, size);
+                    flags(c, c.cf(), ((a ^ r) & (1 ^ r) & signBit(size)) != 0, r, size);
                     dst.set(x, r);
                 }
-                case INC -> {
-                    boolean cf = c.cf;
-                    dst.set(x, add(c, a, 1, 0, size));
-                    c.cf = cf;
-                }
                 case DEC -> {
-                    boolean cf = c.cf;
-                    dst.set(x, sub(c, a, 1, 0, size));
-                    c.cf = cf;
+                    long r = Loc.mask(a - 1, size);
+                    flags(c, c.cf(), ((a ^ 1) & (a ^ r) & signBit(size)) != 0, r, size);
+                    dst.set(x, r);
                 }
             }
         }
@@ -217,7 +224,7 @@ abstract class Op {
         final Loc count; // null: by one
 
         Shift(ShiftKind kind, Loc dst, Loc count, CostClass cc) {
-            super(cc);
+            super(cc, C_SHIFT);
             this.kind = kind;
             this.dst = dst;
             this.count = count;
@@ -233,34 +240,29 @@ abstract class Op {
             switch (kind) {
                 case SHL -> {
                     r = Loc.mask(a << n, size);
-                    c.cf = n <= bits && ((a >>> (bits - n)) & 1) != 0;
-                    zsp(c, r, size);
-                    c.of = ((r & signBit(size)) != 0) != c.cf;
+                    boolean cf = n <= bits && ((a >>> (bits - n)) & 1) != 0;
+                    flags(c, cf, ((r & signBit(size)) != 0) != cf, r, size);
                 }
                 case SHR -> {
                     r = n >= bits ? 0 : a >>> n;
-                    c.cf = ((a >>> (n - 1)) & 1) != 0;
-                    zsp(c, r, size);
-                    c.of = (a & signBit(size)) != 0;
+                    flags(c, ((a >>> (n - 1)) & 1) != 0, (a & signBit(size)) != 0, r, size);
                 }
                 case SAR -> {
                     long s = Loc.signExtend(a, size);
                     r = Loc.mask(s >> Math.min(n, 63), size);
-                    c.cf = ((s >> Math.min(n - 1, 63)) & 1) != 0;
-                    zsp(c, r, size);
-                    c.of = false;
+                    flags(c, ((s >> Math.min(n - 1, 63)) & 1) != 0, false, r, size);
                 }
                 case ROL -> {
                     int k = n % bits;
                     r = Loc.mask((a << k) | (k == 0 ? 0 : a >>> (bits - k)), size);
-                    c.cf = (r & 1) != 0;
-                    c.of = ((r & signBit(size)) != 0) != c.cf;
+                    boolean cf = (r & 1) != 0;
+                    c.setFlags(cf, c.zf(), c.sf(), ((r & signBit(size)) != 0) != cf, c.pf());
                 }
                 default -> { // ROR
                     int k = n % bits;
                     r = Loc.mask((a >>> k) | (k == 0 ? 0 : a << (bits - k)), size);
-                    c.cf = (r & signBit(size)) != 0;
-                    c.of = ((r & signBit(size)) != 0) != ((r & (signBit(size) >>> 1)) != 0);
+                    c.setFlags((r & signBit(size)) != 0, c.zf(), c.sf(),
+                            ((r & signBit(size)) != 0) != ((r & (signBit(size) >>> 1)) != 0), c.pf());
                 }
             }
             dst.set(x, r);
@@ -287,15 +289,15 @@ abstract class Op {
             if (n == 0) return;
             long d = dst.get(x), s = src.get(x);
             long r;
+            boolean cf;
             if (right) {
                 r = Loc.mask((d >>> n) | (s << (bits - n)), size);
-                c.cf = ((d >>> (n - 1)) & 1) != 0;
+                cf = ((d >>> (n - 1)) & 1) != 0;
             } else {
                 r = Loc.mask((d << n) | (s >>> (bits - n)), size);
-                c.cf = ((d >>> (bits - n)) & 1) != 0;
+                cf = ((d >>> (bits - n)) & 1) != 0;
             }
-            c.of = ((r ^ d) & signBit(size)) != 0;
-            zsp(c, r, size);
+            flags(c, cf, ((r ^ d) & signBit(size)) != 0, r, size);
             dst.set(x, r);
         }
     }
@@ -319,8 +321,7 @@ abstract class Op {
             long r = Loc.mask(full, size);
             boolean overflow = size == 8 ? Math.multiplyHigh(va, vb) != (full >> 63)
                     : Loc.signExtend(r, size) != full;
-            c.cf = c.of = overflow;
-            zsp(c, r, size);
+            flags(c, overflow, overflow, r, size);
             dst.set(x, r);
         }
     }
@@ -345,12 +346,14 @@ abstract class Op {
                 long hi = signed ? Math.multiplyHigh(a, b) : Math.unsignedMultiplyHigh(a, b);
                 c.r[Registers.RAX] = lo;
                 c.r[Registers.RDX] = hi;
-                c.cf = c.of = signed ? hi != (lo >> 63) : hi != 0;
+                boolean ov = signed ? hi != (lo >> 63) : hi != 0;
+                c.setFlags(ov, c.zf(), c.sf(), ov, c.pf());
             } else if (size == 4) {
                 long p = signed ? (long) (int) a * (int) b : a * b;
                 x.setReg(Registers.RAX, 4, p);
                 x.setReg(Registers.RDX, 4, p >>> 32);
-                c.cf = c.of = signed ? p != (int) p : (p >>> 32) != 0;
+                boolean ov = signed ? p != (int) p : (p >>> 32) != 0;
+                c.setFlags(ov, c.zf(), c.sf(), ov, c.pf());
             } else {
                 throw new ExecutionException("mul/imul of width " + size + " is not supported");
             }
@@ -440,7 +443,7 @@ abstract class Op {
         final int targetIndex;
 
         Jcc(Cond cond, long target, int targetIndex) {
-            super(cond == null ? CostClass.JMP : CostClass.JCC);
+            super(cond == null ? CostClass.JMP : CostClass.JCC, C_JCC);
             this.cond = cond == null ? -1 : cond.ordinal();
             this.target = target;
             this.targetIndex = targetIndex;
@@ -457,19 +460,19 @@ abstract class Op {
         final String label;
 
         Call(long target, String label) {
-            super(CostClass.CALL);
+            super(CostClass.CALL, C_CALL);
             this.target = target;
             this.label = label;
         }
 
         @Override void exec(Interpreter x) {
-            x.push(x.nextRip, -1);
+            x.push(x.fallthroughRip(), -1);
             x.call(target, label);
         }
     }
 
     static final class Ret extends Op {
-        Ret() { super(CostClass.RET); }
+        Ret() { super(CostClass.RET, C_RET); }
 
         @Override void exec(Interpreter x) { x.ret(x.pop(-1)); }
     }
@@ -478,7 +481,7 @@ abstract class Op {
         final Loc src;
 
         Push(Loc src) {
-            super(CostClass.PUSH);
+            super(CostClass.PUSH, C_PUSH);
             this.src = src;
         }
 
@@ -489,7 +492,7 @@ abstract class Op {
         final Loc dst;
 
         Pop(Loc dst) {
-            super(CostClass.POP);
+            super(CostClass.POP, C_POP);
             this.dst = dst;
         }
 
@@ -509,7 +512,7 @@ abstract class Op {
 
     /** nop forms, fences and pause: no architectural effect; their cost is their meaning. */
     static final class Nop extends Op {
-        Nop(CostClass cc) { super(cc); }
+        Nop(CostClass cc) { super(cc, C_NOP); }
 
         @Override void exec(Interpreter x) {}
     }
@@ -540,7 +543,7 @@ abstract class Op {
 
         @Override void exec(Interpreter x) {
             if (how == EntryMechanism.SYSCALL) {
-                x.cpu.r[Registers.RCX] = x.nextRip; // syscall clobbers rcx and r11
+                x.cpu.r[Registers.RCX] = x.fallthroughRip(); // syscall clobbers rcx and r11
                 x.cpu.r[Registers.R11] = x.cpu.rflags();
             }
             x.kernelEntry(how);

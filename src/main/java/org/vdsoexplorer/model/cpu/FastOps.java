@@ -1,0 +1,146 @@
+package org.vdsoexplorer.model.cpu;
+
+/**
+ * Specialised forms of the hottest operations (64- and 32-bit register, immediate and simple memory
+ * operands). They do exactly what the generic {@link Op} classes do for those operands, with no operand
+ * indirection; the decoder picks them when the operands fit. Tests run both through the same programs.
+ */
+final class FastOps {
+    private FastOps() {}
+
+    static long fit(long v, int size) { return size == 8 ? v : v & 0xffffffffL; }
+
+    /** mov %src,%dst (64 or 32 bit; 32 zero-extends). */
+    static final class MovRR extends Op {
+        final int d, s;
+        final boolean wide;
+
+        MovRR(int d, int s, int size) {
+            super(CostClass.MOV, Op.C_MOVRR);
+            this.d = d;
+            this.s = s;
+            this.wide = size == 8;
+        }
+
+        @Override void exec(Interpreter x) {
+            long[] r = x.cpu.r;
+            r[d] = wide ? r[s] : r[s] & 0xffffffffL;
+        }
+    }
+
+    /** mov $imm,%dst (64 or 32 bit). */
+    static final class MovRI extends Op {
+        final int d;
+        final long v;
+
+        MovRI(int d, long v, int size) {
+            super(CostClass.MOV, Op.C_MOVRI);
+            this.d = d;
+            this.v = fit(v, size);
+        }
+
+        @Override void exec(Interpreter x) { x.cpu.r[d] = v; }
+    }
+
+    /** mov disp(base[,index,scale]),%dst (64 or 32 bit). */
+    static final class Load extends Op {
+        final int d, base, index, scale, size;
+        final long disp;
+
+        Load(int d, Loc m, int size) {
+            super(CostClass.LOAD, Op.C_LOAD);
+            this.d = d;
+            this.base = m.base;
+            this.index = m.index;
+            this.scale = m.scale;
+            this.disp = m.disp;
+            this.size = size;
+        }
+
+        @Override void exec(Interpreter x) {
+            long[] r = x.cpu.r;
+            long a = disp;
+            if (base >= 0) a += r[base];
+            if (index >= 0) a += r[index] * scale;
+            r[d] = x.load(a, size); // loads of 4 bytes come back zero-extended
+        }
+    }
+
+    /** mov %src,disp(base[,index,scale]) (64 or 32 bit). */
+    static final class Store extends Op {
+        final int s, base, index, scale, size;
+        final long disp;
+
+        Store(int s, Loc m, int size) {
+            super(CostClass.STORE, Op.C_STORE);
+            this.s = s;
+            this.base = m.base;
+            this.index = m.index;
+            this.scale = m.scale;
+            this.disp = m.disp;
+            this.size = size;
+        }
+
+        @Override void exec(Interpreter x) {
+            long[] r = x.cpu.r;
+            long a = disp;
+            if (base >= 0) a += r[base];
+            if (index >= 0) a += r[index] * scale;
+            x.store(a, size, fit(r[s], size));
+        }
+    }
+
+    /** add/sub/cmp/and/or/xor/test with a register destination and a register or immediate source. */
+    static final class Alu extends Op {
+        final int kind, d, s;
+        final long imm;
+        final int size;
+        final long mask;
+
+        /** {@code s < 0}: the source is {@code imm}. */
+        Alu(int kind, int d, int s, long imm, int size) {
+            super(CostClass.ALU, Op.C_FASTALU);
+            this.kind = kind;
+            this.d = d;
+            this.s = s;
+            this.imm = fit(imm, size);
+            this.size = size;
+            this.mask = size == 8 ? -1L : 0xffffffffL;
+        }
+
+        @Override void exec(Interpreter x) {
+            Cpu c = x.cpu;
+            long[] r = c.r;
+            long a = r[d] & mask, b = s < 0 ? imm : r[s] & mask, v;
+            switch (kind) {
+                case Op.ADD -> {
+                    v = (a + b) & mask;
+                    c.lazy(Cpu.F_ADD, a, b, v, size);
+                    r[d] = v;
+                }
+                case Op.SUB -> {
+                    v = (a - b) & mask;
+                    c.lazy(Cpu.F_SUB, a, b, v, size);
+                    r[d] = v;
+                }
+                case Op.CMP -> c.lazy(Cpu.F_SUB, a, b, (a - b) & mask, size);
+                case Op.AND -> {
+                    v = a & b;
+                    c.lazy(Cpu.F_LOGIC, 0, 0, v, size);
+                    r[d] = v;
+                }
+                case Op.OR -> {
+                    v = a | b;
+                    c.lazy(Cpu.F_LOGIC, 0, 0, v, size);
+                    r[d] = v;
+                }
+                case Op.XOR -> {
+                    v = a ^ b;
+                    c.lazy(Cpu.F_LOGIC, 0, 0, v, size);
+                    r[d] = v;
+                }
+                default -> c.lazy(Cpu.F_LOGIC, 0, 0, a & b, size); // TEST
+            }
+        }
+    }
+}
