@@ -2,6 +2,8 @@ package org.vdsoexplorer.model.asm;
 
 /** A problem in a listing file, reported as {@code file:line: message}. */
 public class ListingException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
     private final String file;
     private final int line;
 

@@ -2,6 +2,8 @@ package org.vdsoexplorer.model.cost;
 
 /** A bad cost table, reported as {@code file:line: message}. */
 public class CostTableException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
     public CostTableException(String file, int line, String message) {
         super(file + ":" + line + ": " + message);
     }

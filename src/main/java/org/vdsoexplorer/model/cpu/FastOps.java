@@ -42,14 +42,14 @@ final class FastOps {
         @Override void exec(Interpreter x) { x.cpu.r[d] = v; }
     }
 
-    /** mov disp(base[,index,scale]),%dst (64 or 32 bit). */
-    static final class Load extends Op {
-        final int d, base, index, scale, size;
+    /** A 64- or 32-bit access at disp(base[,index,scale]). */
+    abstract static class MemOp extends Op {
+        final int reg, base, index, scale, size;
         final long disp;
 
-        Load(int d, Loc m, int size) {
-            super(CostClass.LOAD, Op.C_LOAD);
-            this.d = d;
+        MemOp(CostClass cc, int code, int reg, Loc m, int size) {
+            super(cc, code);
+            this.reg = reg;
             this.base = m.base;
             this.index = m.index;
             this.scale = m.scale;
@@ -57,36 +57,31 @@ final class FastOps {
             this.size = size;
         }
 
-        @Override void exec(Interpreter x) {
-            long[] r = x.cpu.r;
+        final long address(long[] r) {
             long a = disp;
             if (base >= 0) a += r[base];
             if (index >= 0) a += r[index] * scale;
-            r[d] = x.load(a, size); // loads of 4 bytes come back zero-extended
+            return a;
         }
     }
 
-    /** mov %src,disp(base[,index,scale]) (64 or 32 bit). */
-    static final class Store extends Op {
-        final int s, base, index, scale, size;
-        final long disp;
-
-        Store(int s, Loc m, int size) {
-            super(CostClass.STORE, Op.C_STORE);
-            this.s = s;
-            this.base = m.base;
-            this.index = m.index;
-            this.scale = m.scale;
-            this.disp = m.disp;
-            this.size = size;
-        }
+    /** mov disp(base[,index,scale]),%reg. */
+    static final class Load extends MemOp {
+        Load(int d, Loc m, int size) { super(CostClass.LOAD, Op.C_LOAD, d, m, size); }
 
         @Override void exec(Interpreter x) {
             long[] r = x.cpu.r;
-            long a = disp;
-            if (base >= 0) a += r[base];
-            if (index >= 0) a += r[index] * scale;
-            x.store(a, size, fit(r[s], size));
+            r[reg] = x.load(address(r), size); // loads of 4 bytes come back zero-extended
+        }
+    }
+
+    /** mov %reg,disp(base[,index,scale]). */
+    static final class Store extends MemOp {
+        Store(int s, Loc m, int size) { super(CostClass.STORE, Op.C_STORE, s, m, size); }
+
+        @Override void exec(Interpreter x) {
+            long[] r = x.cpu.r;
+            x.store(address(r), size, fit(r[reg], size));
         }
     }
 

@@ -2,6 +2,8 @@ package org.vdsoexplorer.model.cpu;
 
 /** A memory access the address space refuses: the signal the kernel would send (SIGSEGV, SIGBUS). */
 public class Fault extends ExecutionException {
+    private static final long serialVersionUID = 1L;
+
     private final String signal;
     private final long address;
 

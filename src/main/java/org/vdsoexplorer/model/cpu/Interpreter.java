@@ -20,7 +20,6 @@ public final class Interpreter {
     private final Instruction[] insns;
     private final Op[] ops;
     private final long[] cost;
-    private final Category[] category;
     private final int[] categoryIndex;
     private final long[] nextAddress;
     private int overrideIndex = -1;
@@ -55,15 +54,13 @@ public final class Interpreter {
         this.insns = listing.instructions().toArray(Instruction[]::new);
         this.ops = new Op[n];
         this.cost = new long[n];
-        this.category = new Category[n];
         this.categoryIndex = new int[n];
         this.nextAddress = new long[n];
         for (int i = 0; i < n; i++) {
             Instruction in = listing.get(i);
             ops[i] = Decoder.decode(in, listing.name() + ".lst:" + in.listingLine(), listing);
             cost[i] = costs.instructionMilli(ops[i].costClass);
-            category[i] = Category.of(ops[i].costClass);
-            categoryIndex[i] = category[i].ordinal();
+            categoryIndex[i] = Category.of(ops[i].costClass).ordinal();
             nextAddress[i] = in.nextAddress();
         }
         this.executed = new long[n];

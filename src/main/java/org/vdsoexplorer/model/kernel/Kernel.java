@@ -56,7 +56,7 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
     private Interpreter reader;
 
     /** One run of update_vsyscall(), immutable: when it started, which step is next, its writes. */
-    public record Update(int number, long startMilli, int next, List<Write[]> steps, List<String> labels) {}
+    public record Update(int number, long startMilli, int next, List<Write[]> steps) {}
 
     public record Write(int off, int size, long value) {}
 
@@ -221,7 +221,7 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
     /** "kernel update now": an update_vsyscall() whose first step lands before the next reader step. */
     public void injectUpdate(long nowMilli) {
         long start = updates.isEmpty() ? nowMilli : Math.max(nowMilli, endOf(updates.peekLast()));
-        updates.addLast(new Update(++updateCount, start, 0, null, null));
+        updates.addLast(new Update(++updateCount, start, 0, null));
         recomputeDue();
     }
 
@@ -232,7 +232,7 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
         while (true) {
             if (nextTickMilli <= nowMilli && tickMilli > 0) {
                 long start = updates.isEmpty() ? nextTickMilli : Math.max(nextTickMilli, endOf(updates.peekLast()));
-                updates.addLast(new Update(++updateCount, start, 0, null, null));
+                updates.addLast(new Update(++updateCount, start, 0, null));
                 nextTickMilli += tickMilli;
                 continue;
             }
@@ -252,7 +252,7 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
             if (published.size() > 64) published.remove(published.keySet().iterator().next());
             if (sink != null) sink.accept(new Event.WriterStep(u.number(), u.next(), WRITER_STEPS, LABELS[u.next()], seq));
             updates.pollFirst();
-            if (u.next() + 1 < WRITER_STEPS) updates.addFirst(new Update(u.number(), u.startMilli(), u.next() + 1, steps, null));
+            if (u.next() + 1 < WRITER_STEPS) updates.addFirst(new Update(u.number(), u.startMilli(), u.next() + 1, steps));
         }
         recomputeDue();
     }
