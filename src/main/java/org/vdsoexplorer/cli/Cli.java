@@ -20,6 +20,8 @@ import org.vdsoexplorer.model.cpu.ExecutionException;
 import org.vdsoexplorer.model.kernel.AddressSpace;
 import org.vdsoexplorer.model.kernel.Clock;
 import org.vdsoexplorer.model.kernel.Scenario;
+import org.vdsoexplorer.model.lesson.LessonLibrary;
+import org.vdsoexplorer.model.lesson.Problem;
 import org.vdsoexplorer.model.report.Report;
 import org.vdsoexplorer.model.report.ReportFormat;
 import org.vdsoexplorer.model.report.Row;
@@ -42,6 +44,9 @@ public final class Cli {
                        the seeds' measured tables beside the model's figures for the same cells
               bench [--seconds N]
                        simulated instructions per second of the interpreter on the vDSO listings
+              check-lessons [DIR]
+                       checks every lesson in DIR (default: lessons) against the format and the model;
+                       prints file:line: message per problem, exits 1 if there are any
               help     show this message
             """;
 
@@ -66,7 +71,8 @@ public final class Cli {
                 case "run" -> runListing(args, out);
                 case "bench" -> Bench.run(Args.parse("bench", args, 1, Set.of("seconds")), out);
                 case "seeds" -> seeds(args, out);
-                default -> throw new UsageException("unknown command '" + command + "' (try: report, run, seeds, bench)");
+                case "check-lessons" -> checkLessons(args, out);
+                default -> throw new UsageException("unknown command '" + command + "' (try: report, run, seeds, bench, check-lessons)");
             };
         } catch (UsageException | ListingException | CostTableException e) {
             err.println("vdso-explorer: " + e.getMessage());
@@ -150,6 +156,19 @@ public final class Cli {
                         fmtSeed(c.cell().seed()), c.seedPercent(), c.modelPercent(), c.differencePp(), row);
             }
         }
+        return 0;
+    }
+
+    private static int checkLessons(String[] args, PrintStream out) {
+        Args a = Args.parse("check-lessons", args, 1, Set.of());
+        if (a.positional.size() > 1) throw new UsageException("check-lessons: expected at most one DIR");
+        Path dir = Path.of(a.positional.isEmpty() ? "lessons" : a.positional.getFirst());
+        if (!Files.isDirectory(dir)) throw new UsageException("check-lessons: '" + dir + "' is not a folder");
+        LessonLibrary.Loaded loaded = LessonLibrary.load(dir);
+        for (Problem p : loaded.problems()) out.println(p);
+        if (!loaded.problems().isEmpty()) return 1;
+        int steps = loaded.lessons().stream().mapToInt(l -> l.steps().size()).sum();
+        out.println(dir + ": " + loaded.lessons().size() + " lessons, " + steps + " steps, no problems");
         return 0;
     }
 

@@ -1,0 +1,24 @@
+package org.vdsoexplorer.model.lesson;
+
+/**
+ * A predict question's answer as the model computed it: the value to show, the number (NaN for
+ * name-valued kinds), the tolerance a guess may be off by (0: exact), and what the model did to get it
+ * (e.g. "the load at 0x3c3 read vvar slot 0 (TIMENS) vdso_data[CS_HRES_COARSE].seq = 1, reader step 7").
+ */
+public record Answer(PredictKind kind, String value, double number, double tolerance, String detail) {
+
+    /** Whether a student's answer counts as right. */
+    public boolean accepts(String guess) {
+        if (guess == null) return false;
+        String g = guess.strip();
+        if (Double.isNaN(number)) return g.equalsIgnoreCase(value);
+        g = g.replace("%", "").strip();
+        if (g.endsWith("x") || g.endsWith("X")) g = g.substring(0, g.length() - 1).strip();
+        try {
+            double d = Double.parseDouble(g);
+            return Math.abs(d - number) <= tolerance + 1e-9;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,245 @@
+package org.vdsoexplorer.model.lesson;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.vdsoexplorer.model.CallResult;
+import org.vdsoexplorer.model.Machine;
+import org.vdsoexplorer.model.Setup;
+import org.vdsoexplorer.model.Timeline;
+import org.vdsoexplorer.model.event.Event;
+import org.vdsoexplorer.model.event.EventSink;
+import org.vdsoexplorer.model.report.Report;
+import org.vdsoexplorer.model.report.Row;
+
+/**
+ * Runs the model for lessons: {@link #runTo} brings a fresh timeline to a step's setup point (writer
+ * updates placed at their reader steps), and {@link #answer} computes a predict question's answer by
+ * running on from that point (or, for the comparisons, by measuring both setups as {@code report} does).
+ * Every run is bounded, so a lesson can never make it spin. Headless; thread-safe (measurements cached).
+ */
+public final class Evaluator {
+    /** run_to must be reached within this many reader steps. */
+    public static final long MAX_SETUP_STEPS = 200_000;
+    /** A predict question's answer must show up within this many further reader steps. */
+    public static final long MAX_PREDICT_STEPS = 100_000;
+
+    private final Map<String, Row> measured = new ConcurrentHashMap<>();
+
+    /** A machine at a step's setup point, with the writer updates still to come (reader step numbers). */
+    public record Staged(Machine machine, Timeline timeline, List<Long> pendingUpdates) {}
+
+    /** Builds a fresh machine for {@code s} and runs it to the setup point. */
+    public Staged stage(StepSetup s) throws LessonException { return stage(s, null); }
+
+    private Staged stage(StepSetup s, EventSink sink) throws LessonException {
+        Setup setup = s.modelSetup();
+        String problem = setup.problem();
+        if (problem != null) throw new LessonException(problem);
+        Machine m = new Machine(setup);
+        m.setSink(sink);
+        Timeline t = new Timeline(m);
+        runTo(t, s, MAX_SETUP_STEPS);
+        List<Long> pending = new ArrayList<>();
+        for (long u : s.writerUpdateAt()) if (u > t.position()) pending.add(u);
+        return new Staged(m, t, pending);
+    }
+
+    /**
+     * Runs {@code t} (at step 0 of a machine built from {@code s}) to the setup point: writer updates are
+     * injected when the position reaches their step numbers (those at the stopping position included).
+     * Returns the position. Throws if run_to is not reached within {@code maxSteps} or the model stops.
+     */
+    public static long runTo(Timeline t, StepSetup s, long maxSteps) throws LessonException {
+        Target to = s.runTo();
+        boolean callEnded = false;
+        try {
+            while (true) {
+                injectDue(t, s);
+                if (to == null) return t.position();
+                Machine m = t.machine();
+                boolean reached = switch (to.kind()) {
+                    case STEP -> t.position() == to.value();
+                    case CALL_END -> callEnded;
+                    case C_LINE, ASM -> to.matches(m.next());
+                };
+                if (reached) return t.position();
+                if (t.position() >= maxSteps) {
+                    throw new LessonException("run_to " + to.text() + " is not reached within " + maxSteps + " reader steps");
+                }
+                callEnded = t.step() != null;
+            }
+        } catch (RuntimeException e) {
+            throw new LessonException("the model stopped at reader step " + t.position() + ": " + e.getMessage());
+        }
+    }
+
+    /** Injects the writer updates the setup places at the timeline's current position. */
+    public static void injectDue(Timeline t, StepSetup s) {
+        for (long u : s.writerUpdateAt()) if (u == t.position()) t.injectWriterUpdate();
+    }
+
+    /** What a recording run saw in the current call and after the setup point. */
+    private static final class Watch implements EventSink {
+        boolean armed;
+        int pushes;
+        boolean syscall, pvclock, hvclock, rdtsc;
+        Event.MemRead firstSeq, firstVvar;
+        long firstSeqStep = -1, firstVvarStep = -1;
+        Timeline timeline;
+
+        @Override public void accept(Event e) {
+            switch (e) {
+                case Event.CallStart cs -> {
+                    pushes = 0;
+                    syscall = pvclock = hvclock = rdtsc = false;
+                }
+                case Event.Push p -> { if (p.reg() >= 0) pushes++; }
+                case Event.Syscall s -> syscall = true;
+                case Event.Retired r -> { if (r.insn().mnemonic().startsWith("rdtsc")) rdtsc = true; }
+                case Event.MemRead r -> {
+                    if (r.what().contains("(PVCLOCK)")) pvclock = true;
+                    if (r.what().contains("(HVCLOCK)")) hvclock = true;
+                    if (!armed) return;
+                    if (firstVvar == null && r.what().startsWith("vvar slot ")) {
+                        firstVvar = r;
+                        firstVvarStep = timeline == null ? -1 : timeline.position() + 1;
+                    }
+                    if (firstSeq == null && r.size() == 4 && r.what().contains("vdso_data[") && r.what().endsWith(".seq")) {
+                        firstSeq = r;
+                        firstSeqStep = timeline == null ? -1 : timeline.position() + 1;
+                    }
+                }
+                default -> { }
+            }
+        }
+    }
+
+    /** Computes a predict question's answer for a step whose setup (its own or inherited) is {@code s}. */
+    public Answer answer(StepSetup s, Question q) throws LessonException {
+        if (q == null || q.type() != Question.Type.PREDICT || q.predict() == null) {
+            throw new LessonException("not a predict question");
+        }
+        if (s == null) throw new LessonException("a predict question needs a setup (in this step or an earlier one)");
+        PredictKind k = q.predict();
+        if (k.needsCompare()) return compare(s, q);
+        Watch w = new Watch();
+        Staged st = stage(s, w);
+        w.timeline = st.timeline();
+        w.armed = true;
+        Timeline t = st.timeline();
+        long start = t.position();
+        try {
+            switch (k) {
+                case NEXT_SEQ, NEXT_PAGE_SLOT, NEXT_PAGE_KIND -> {
+                    while (true) {
+                        boolean found = k == PredictKind.NEXT_SEQ ? w.firstSeq != null : w.firstVvar != null;
+                        if (found) break;
+                        if (t.position() - start >= MAX_PREDICT_STEPS) {
+                            throw new LessonException("the reader makes no "
+                                    + (k == PredictKind.NEXT_SEQ ? "seq load" : "load from the vvar pages") + " within "
+                                    + MAX_PREDICT_STEPS + " steps of the setup point");
+                        }
+                        injectDue(t, s);
+                        t.step();
+                    }
+                    if (k == PredictKind.NEXT_SEQ) {
+                        Event.MemRead r = w.firstSeq;
+                        return new Answer(k, Long.toString(r.value()), r.value(), 0,
+                                "reader step " + w.firstSeqStep + " loads " + r.what() + " = " + r.value());
+                    }
+                    Event.MemRead r = w.firstVvar;
+                    String what = r.what();
+                    int slot = Character.digit(what.charAt("vvar slot ".length()), 10);
+                    int open = what.indexOf('('), close = what.indexOf(')');
+                    String kind = open >= 0 && close > open ? what.substring(open + 1, close) : "?";
+                    String detail = "reader step " + w.firstVvarStep + " loads " + what;
+                    return k == PredictKind.NEXT_PAGE_SLOT ? new Answer(k, Integer.toString(slot), slot, 0, detail)
+                            : new Answer(k, kind, Double.NaN, 0, detail);
+                }
+                default -> {
+                    CallResult r = null;
+                    while (r == null) {
+                        if (t.position() - start >= MAX_PREDICT_STEPS) {
+                            throw new LessonException("the call does not end within " + MAX_PREDICT_STEPS
+                                    + " steps of the setup point");
+                        }
+                        injectDue(t, s);
+                        r = t.step();
+                    }
+                    String call = "call " + r.number() + " (" + r.instructions() + " instructions, "
+                            + String.format(Locale.ROOT, "%.0f", r.costMilli() / 1000.0) + " cycles)";
+                    return switch (k) {
+                        case PUSHES_THIS_CALL -> new Answer(k, Integer.toString(w.pushes), w.pushes, 0,
+                                call + " executes " + w.pushes + " push instructions");
+                        case INSTRUCTIONS_THIS_CALL -> new Answer(k, Long.toString(r.instructions()), r.instructions(), 0,
+                                call);
+                        case RETRIES -> new Answer(k, Integer.toString(r.retries()), r.retries(), 0,
+                                call + ": the retry check failed " + r.retries() + " time(s), seq was odd " + r.oddSpins() + " time(s)");
+                        case SPINS -> new Answer(k, Integer.toString(r.oddSpins()), r.oddSpins(), 0,
+                                call + ": seq was odd " + r.oddSpins() + " time(s), the retry check failed " + r.retries() + " time(s)");
+                        case FALLBACK -> new Answer(k, r.fallback() ? "yes" : "no", Double.NaN, 0,
+                                call + (r.fallback() ? " entered the kernel (the syscall fallback)" : " stayed in the vDSO"));
+                        case COUNTER -> {
+                            String how = w.syscall ? "syscall" : w.hvclock ? "hvclock" : w.pvclock ? "pvclock" : w.rdtsc ? "tsc" : "none";
+                            yield new Answer(k, how, Double.NaN, 0, call + " read the clock via " + switch (how) {
+                                case "syscall" -> "the system call";
+                                case "hvclock" -> "the Hyper-V TSC page (vvar slot 2)";
+                                case "pvclock" -> "the pvclock page (vvar slot 1)";
+                                case "tsc" -> "rdtsc";
+                                default -> "no counter at all (it copied the time of the last tick)";
+                            });
+                        }
+                        default -> throw new LessonException("unsupported predict kind " + k.lessonName());
+                    };
+                }
+            }
+        } catch (RuntimeException e) {
+            throw new LessonException("the model stopped at reader step " + t.position() + ": " + e.getMessage());
+        }
+    }
+
+    /** The report row of a setup, measured once per evaluator. */
+    public Row measure(Setup s) throws LessonException {
+        String p = s.problem();
+        if (p != null) throw new LessonException(p);
+        String key = s.scenario().cliName() + "/" + s.variant().cliName() + "/" + s.clock().cliName();
+        try {
+            return measured.computeIfAbsent(key, x -> Report.measure(s));
+        } catch (RuntimeException e) {
+            throw new LessonException("measuring " + key + " stopped: " + e.getMessage());
+        }
+    }
+
+    private Answer compare(StepSetup s, Question q) throws LessonException {
+        PredictKind k = q.predict();
+        if (s.compare() == null) throw new LessonException("it needs a 'compare' in the step's setup");
+        Row a = measure(s.modelSetup()), b = measure(s.compareSetup());
+        String la = s.label(), lb = s.compareLabel();
+        if (la.isEmpty()) throw new LessonException("compare names the same setup as the step");
+        String detail = String.format(Locale.ROOT, "%s: %d calls in 3 s (%.2f ns/call); %s: %d calls in 3 s (%.2f ns/call)",
+                la, a.callsIn3s(), a.ns(), lb, b.callsIn3s(), b.ns());
+        if (a.callsIn3s() == b.callsIn3s()) {
+            throw new LessonException(la + " and " + lb + " are equally fast (" + a.callsIn3s()
+                    + " calls in 3 s): nothing to predict");
+        }
+        boolean aFaster = a.callsIn3s() > b.callsIn3s();
+        double ratio = aFaster ? (double) a.callsIn3s() / b.callsIn3s() : (double) b.callsIn3s() / a.callsIn3s();
+        return switch (k) {
+            case FASTER_VARIANT -> new Answer(k, aFaster ? la : lb, Double.NaN, 0, detail);
+            case SPEEDUP_PERCENT -> {
+                double pct = Math.round((ratio - 1) * 1000) / 10.0;
+                double tol = Double.isNaN(q.tolerance()) ? Math.max(0.1, Math.round(pct * 10) / 100.0) : q.tolerance();
+                yield new Answer(k, String.format(Locale.ROOT, "%.1f", pct), pct, tol, detail);
+            }
+            case SPEEDUP_FACTOR -> {
+                double f = Math.round(ratio * 10) / 10.0;
+                double tol = Double.isNaN(q.tolerance()) ? Math.max(0.1, Math.round(f * 10) / 100.0) : q.tolerance();
+                yield new Answer(k, String.format(Locale.ROOT, "%.1f", f), f, tol, detail);
+            }
+            default -> throw new LessonException("unsupported predict kind " + k.lessonName());
+        };
+    }
+}

@@ -1,0 +1,45 @@
+package org.vdsoexplorer.model.lesson;
+
+import java.util.List;
+import org.vdsoexplorer.model.Setup;
+import org.vdsoexplorer.model.Variant;
+import org.vdsoexplorer.model.kernel.Clock;
+import org.vdsoexplorer.model.kernel.Scenario;
+
+/**
+ * A step's ```setup block, resolved: scenario, variant and clock (carried over from earlier setup blocks
+ * when not written), where to run the model to, writer updates by reader step, breakpoints, a
+ * comparison, the view to focus and the element to highlight. {@code line} is the block's first line
+ * in the lesson file; {@code lines} maps each key written to its line. A step's setup always starts
+ * from a fresh machine (step 0), so a step can be entered directly.
+ */
+public record StepSetup(int line, Scenario scenario, Variant variant, Clock clock, Target runTo,
+                        List<Long> writerUpdateAt, List<Target> breakpoints, Compare compare, View focus,
+                        String highlight, java.util.Map<String, Integer> lines) {
+
+    public StepSetup {
+        writerUpdateAt = List.copyOf(writerUpdateAt);
+        breakpoints = List.copyOf(breakpoints);
+        lines = java.util.Map.copyOf(lines);
+    }
+
+    /** The model setup to build (default cost table, writer ticking at 1000 Hz). */
+    public Setup modelSetup() { return Setup.of(scenario, variant, clock); }
+
+    /** The compared model setup, or null. */
+    public Setup compareSetup() { return compare == null ? null : Setup.of(compare.scenario(), compare.variant(), compare.clock()); }
+
+    /** The line of key {@code key} in the lesson file (the block's line if the key was not written). */
+    public int lineOf(String key) { return lines.getOrDefault(key, line); }
+
+    /** This setup's label in a comparison. */
+    public String label() {
+        return compare == null ? scenario.cliName() + " / " + variant.cliName() + " / " + clock.cliName()
+                : Compare.label(scenario, variant, clock, compare.scenario(), compare.variant(), compare.clock());
+    }
+
+    /** The compared setup's label. */
+    public String compareLabel() {
+        return compare == null ? "" : Compare.label(compare.scenario(), compare.variant(), compare.clock(), scenario, variant, clock);
+    }
+}

@@ -1,0 +1,76 @@
+package org.vdsoexplorer.model.lesson;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The real lessons and the README's example pass check-lessons with zero problems, and have the shape. */
+class LessonsTest {
+
+    @Test
+    void theEightLessonsPassWithNoProblems() {
+        LessonLibrary.Loaded l = LessonLibrary.load(Path.of("lessons"));
+        assertEquals(List.of(), l.problems().stream().map(Problem::toString).toList());
+        assertEquals(List.of("why-vdso", "seqlock", "clock-mode", "time-namespaces", "register-spills", "code-layout",
+                "array-vs-switch", "coarse-clocks"), l.lessons().stream().map(Lesson::id).toList());
+        for (Lesson lesson : l.lessons()) {
+            int n = lesson.steps().size();
+            assertTrue(n >= 8 && n <= 20, lesson.id() + ": " + n + " steps");
+            long predicts = lesson.steps().stream().filter(s -> s.question() != null
+                    && s.question().type() == Question.Type.PREDICT).count();
+            assertTrue(predicts >= 3, lesson.id() + ": " + predicts + " predict questions");
+            assertTrue(lesson.minutes() > 0 && !lesson.title().isBlank());
+        }
+    }
+
+    @Test
+    void theReadmeExampleIsARealLessonThatPasses() throws Exception {
+        LessonLibrary.Loaded l = LessonLibrary.load(Path.of("lessons/examples"));
+        assertEquals(List.of(), l.problems().stream().map(Problem::toString).toList());
+        assertEquals(1, l.lessons().size());
+        Lesson ex = l.lessons().getFirst();
+        assertEquals(3, ex.steps().size());
+        assertTrue(ex.steps().stream().anyMatch(s -> s.question() != null && s.question().type() == Question.Type.PREDICT));
+        assertTrue(ex.steps().stream().anyMatch(s -> s.question() != null && s.question().type() == Question.Type.CHOICE));
+        assertTrue(ex.steps().stream().anyMatch(s -> !s.notes().isEmpty()));
+        String readme = Files.readString(Path.of("lessons/README.md"));
+        String file = Files.readString(Path.of("lessons/examples/first-look.md"));
+        assertTrue(readme.contains("````markdown\n" + file + "````"), "lessons/README.md must embed examples/first-look.md verbatim");
+    }
+
+    @Test
+    void stepsKeepTheirTextNotesAndLines() throws Exception {
+        Path f = Path.of("lessons/examples/first-look.md");
+        List<String> lines = Files.readAllLines(f);
+        LessonParser.Result r = LessonParser.parse("first-look.md", Files.readAllBytes(f));
+        assertEquals(List.of(), r.problems());
+        Lesson l = r.lesson();
+        assertEquals("example-first-look", l.id());
+        assertEquals(0, l.order());
+        for (Step s : l.steps()) {
+            assertEquals("## " + s.title(), lines.get(s.line() - 1));
+            assertTrue(!s.body().contains("```setup") && !s.body().contains("```question") && !s.body().contains("```notes"));
+            if (s.setup() != null) assertEquals("```setup", lines.get(s.setup().line() - 1));
+            if (s.question() != null) assertEquals("```question", lines.get(s.question().line() - 1));
+        }
+        Step first = l.steps().getFirst();
+        assertEquals(View.CODE, first.setup().focus());
+        assertEquals("current", first.setup().highlight());
+        assertTrue(first.notes().startsWith("Point at the listing"));
+        // the second step's setup carries scenario/variant/clock over from the first
+        StepSetup second = l.steps().get(1).setup();
+        assertEquals(first.setup().variant(), second.variant());
+        assertEquals(Target.Kind.C_LINE, second.runTo().kind());
+        // the third step has no setup: its question would use the second step's
+        assertEquals(second, l.steps().get(2).effectiveSetup());
+        // body lines map to file lines
+        Step s1 = l.steps().getFirst();
+        String firstBodyLine = s1.body().lines().filter(x -> !x.isBlank()).findFirst().orElseThrow();
+        int idx = s1.body().lines().toList().indexOf(firstBodyLine);
+        assertEquals(firstBodyLine, lines.get(s1.bodyLine() - 1 + idx));
+    }
+}
