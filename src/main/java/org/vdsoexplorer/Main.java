@@ -19,6 +19,49 @@ public final class Main {
             org.vdsoexplorer.app.Launch.launch(args);
             return;
         }
+        // the two commands that need JavaFX live here: cli/ must not depend on the app
+        switch (args[0]) {
+            case "screenshots" -> System.exit(screenshots(args));
+            case "bench-ui" -> System.exit(benchUi(args));
+            default -> { }
+        }
         System.exit(Cli.run(args));
+    }
+
+    private static int screenshots(String[] args) {
+        if (args.length != 2) {
+            System.err.println("vdso-explorer: screenshots: expected one DIR (where the PNGs go)");
+            return 2;
+        }
+        java.nio.file.Path dir = java.nio.file.Path.of(args[1]);
+        if (java.nio.file.Files.exists(dir) && !java.nio.file.Files.isDirectory(dir)) {
+            System.err.println("vdso-explorer: screenshots: '" + dir + "' is not a directory");
+            return 2;
+        }
+        try {
+            org.vdsoexplorer.app.Screenshots.main(new String[] {dir.toString()});
+            return 0;
+        } catch (RuntimeException e) {
+            System.err.println("vdso-explorer: screenshots: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    private static int benchUi(String[] args) {
+        double seconds = 5;
+        if (args.length > 2) {
+            System.err.println("vdso-explorer: bench-ui: expected at most one SECONDS");
+            return 2;
+        }
+        if (args.length == 2) {
+            try {
+                seconds = Double.parseDouble(args[1]);
+                if (!(seconds > 0) || seconds > 3600) throw new NumberFormatException();
+            } catch (NumberFormatException e) {
+                System.err.println("vdso-explorer: bench-ui: SECONDS '" + args[1] + "' must be a number of seconds (0-3600]");
+                return 2;
+            }
+        }
+        return org.vdsoexplorer.app.UiBench.main(seconds, System.out);
     }
 }

@@ -1,37 +1,52 @@
 package org.vdsoexplorer.app;
 
 import javafx.application.Application;
-import javafx.geometry.Pos;
 import javafx.scene.Scene;
-import javafx.scene.control.Label;
-import javafx.scene.layout.StackPane;
-import javafx.scene.text.Font;
 import javafx.stage.Stage;
+import org.vdsoexplorer.model.Setup;
+import org.vdsoexplorer.model.Variant;
+import org.vdsoexplorer.model.kernel.Clock;
+import org.vdsoexplorer.model.kernel.Scenario;
 
-/** The vDSO Explorer JavaFX application (placeholder window for now). */
+/** The vDSO Explorer JavaFX application: one window, four views of one model instance. */
 public class VdsoExplorerApp extends Application {
 
     public static final String TITLE = "vDSO Explorer";
-    public static final double WIDTH = 1280;
-    public static final double HEIGHT = 800;
+    public static final double WIDTH = 1600;
+    public static final double HEIGHT = 1000;
+
+    /** The setup the window opens with: the walkthrough (time namespace, inlined timens code). */
+    public static Setup defaultSetup() {
+        return Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC);
+    }
+
+    private MainWindow window;
 
     @Override
     public void start(Stage stage) {
         stage.setTitle(TITLE);
         stage.setScene(createScene());
+        // fit the screen (a projector may be 1280 x 800; the headless platform's screen is 1000 x 1000)
+        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        stage.setWidth(Math.min(WIDTH, screen.getWidth()));
+        stage.setHeight(Math.min(HEIGHT, screen.getHeight()));
+        stage.setX(screen.getMinX());
+        stage.setY(screen.getMinY());
+        stage.setOnHidden(e -> window.dispose());
         stage.show();
     }
 
     /** Builds the main scene; separate from {@link #start(Stage)} so tests can reuse it. */
     public Scene createScene() {
-        Label label = new Label("vDSO Explorer \u2014 the execution model is loading views soon");
-        label.setId("placeholder");
-        label.setFont(Font.font(32));
-        label.setWrapText(true);
-        StackPane root = new StackPane(label);
-        StackPane.setAlignment(label, Pos.CENTER);
-        return new Scene(root, WIDTH, HEIGHT);
+        window = createMainWindow(defaultSetup());
+        return window.scene();
     }
+
+    /** The window built by the last {@link #createScene()}. */
+    public MainWindow window() { return window; }
+
+    /** Builds a main window (scene, session and views) for {@code setup}, without showing it. */
+    public static MainWindow createMainWindow(Setup setup) { return new MainWindow(setup); }
 
     public static void main(String[] args) {
         launch(args);

@@ -47,6 +47,10 @@ public final class Cli {
               check-lessons [DIR]
                        checks every lesson in DIR (default: lessons) against the format and the model;
                        prints file:line: message per problem, exits 1 if there are any
+              screenshots DIR
+                       writes a PNG of the window, each view and the comparison into DIR (headless)
+              bench-ui [SECONDS]
+                       full-speed run with all views visible: frames/s and p50/p99 frame times
               help     show this message
             """;
 
@@ -72,7 +76,7 @@ public final class Cli {
                 case "bench" -> Bench.run(Args.parse("bench", args, 1, Set.of("seconds")), out);
                 case "seeds" -> seeds(args, out);
                 case "check-lessons" -> checkLessons(args, out);
-                default -> throw new UsageException("unknown command '" + command + "' (try: report, run, seeds, bench, check-lessons)");
+                default -> throw new UsageException("unknown command '" + command + "' (try: report, run, seeds, bench, check-lessons, screenshots, bench-ui, help)");
             };
         } catch (UsageException | ListingException | CostTableException e) {
             err.println("vdso-explorer: " + e.getMessage());

@@ -4,25 +4,31 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import javafx.scene.control.Label;
 import javafx.stage.Stage;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import org.testfx.framework.junit5.Stop;
 
-/** Headless smoke test: the main window opens with the expected title and placeholder. */
+/** Headless smoke test: the main window opens with the title, the toolbar, the counters and the four views. */
 @ExtendWith(ApplicationExtension.class)
 class AppSmokeTest {
 
     private Stage stage;
+    private VdsoExplorerApp app;
 
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        new VdsoExplorerApp().start(stage);
+        app = new VdsoExplorerApp();
+        app.start(stage);
+    }
+
+    @Stop
+    void stop() {
+        app.window().dispose();
     }
 
     @Test
@@ -32,9 +38,39 @@ class AppSmokeTest {
     }
 
     @Test
-    void placeholderLabelIsShown(FxRobot robot) {
-        Label label = robot.lookup("#placeholder").queryAs(Label.class);
-        assertNotNull(label);
-        assertTrue(label.getText().startsWith("vDSO Explorer"), label.getText());
+    void allViewsAndControlsAreShown(FxRobot robot) {
+        for (String id : new String[] {"#code-view", "#pages-view", "#seqlock-view", "#dispatch-view", "#counters",
+                "#pick-scenario", "#pick-variant", "#pick-clock", "#reset", "#step-back", "#step", "#step-line",
+                "#run-call", "#run", "#speed", "#inject"}) {
+            assertNotNull(robot.lookup(id).query(), id + " missing");
+        }
+    }
+
+    @Test
+    void f1ShowsTheKeyboardHelp(FxRobot robot) {
+        javafx.scene.Node help = robot.lookup("#help").query();
+        assertTrue(!help.isVisible());
+        robot.type(javafx.scene.input.KeyCode.F1);
+        assertTrue(help.isVisible());
+        robot.type(javafx.scene.input.KeyCode.ESCAPE);
+        assertTrue(!help.isVisible());
+    }
+
+    @Test
+    void countersShowTheReportFigureForTheSetup() throws Exception {
+        CountersBar c = app.window().counters();
+        for (int i = 0; i < 200 && c.reportText().startsWith("measuring"); i++) Thread.sleep(100);
+        var row = org.vdsoexplorer.model.report.Report.measure(app.window().session().setup());
+        assertEquals(String.format(java.util.Locale.ROOT, "%.2f ns, %s/3 s", row.ns(),
+                Fmt.big(row.callsIn3s()).replace(" ", "")), c.reportText());
+    }
+
+    @Test
+    void opensOnTheWalkthroughSetup() {
+        var expected = VdsoExplorerApp.defaultSetup();
+        var shown = app.window().session().setup();
+        assertEquals(expected.scenario(), shown.scenario());
+        assertEquals(expected.variant(), shown.variant());
+        assertEquals(expected.clock(), shown.clock());
     }
 }

@@ -1,0 +1,154 @@
+package org.vdsoexplorer.app;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+import org.vdsoexplorer.model.Machine;
+import org.vdsoexplorer.model.cpu.Category;
+
+/**
+ * Live cycle counters, read from the machine after every change: this call's cycles and instructions,
+ * the totals, ns per call at the setup's GHz, calls per 3 s (gettime_perf's unit) and this call's
+ * breakdown by cost category.
+ */
+public final class CountersBar extends VBox {
+    private final Session session;
+    private final Label callCycles = value("counter-call-cycles");
+    private final Label callInsns = value("counter-call-insns");
+    private final Label totalCycles = value("counter-total-cycles");
+    private final Label totalInsns = value("counter-total-insns");
+    private final Label calls = value("counter-calls");
+    private final Label nsPerCall = value("counter-ns");
+    private final Label per3s = value("counter-per3s");
+    private final Label position = value("counter-position");
+    private final Label report = value("counter-report");
+    private org.vdsoexplorer.model.Setup reportFor;
+    /** Steady-state report rows by setup, measured once each on a background thread. */
+    private static final java.util.Map<String, org.vdsoexplorer.model.report.Row> REPORTS =
+            new java.util.concurrent.ConcurrentHashMap<>();
+    private final FlowPane breakdown = new FlowPane(6, 4);
+    private final List<Label> chips = new ArrayList<>();
+
+    public CountersBar(Session session) {
+        this.session = session;
+        getStyleClass().add("counters");
+        setId("counters");
+        HBox row = new HBox(18,
+                group("this call", "cycles and instructions of the call in progress (or of the last call)", callCycles,
+                        new Label("cyc"), callInsns, new Label("insns")),
+                group("total", "everything since reset, the caller loop included", totalCycles, new Label("cyc"),
+                        totalInsns, new Label("insns"), calls, new Label("calls")),
+                group("ns/call", "cycles / GHz of the setup: average of finished calls (this call while none is finished)",
+                        nsPerCall),
+                group("calls per 3 s", "3e9 / ns per call: the unit of the seeds' gettime_perf tables", per3s),
+                group("step", "reader instructions executed since reset (the timeline position)", position),
+                group("report", "the 'report' command's steady-state figures for this setup (64 warm-up calls, then "
+                        + "2 writer ticks of calls): the live average converges to them", report));
+        breakdown.setId("counter-breakdown");
+        getChildren().addAll(row, breakdown);
+        session.addListener(this::refresh);
+        refresh();
+    }
+
+    private static Label value(String id) {
+        Label l = new Label();
+        l.setId(id);
+        l.getStyleClass().add("counter-value");
+        return l;
+    }
+
+    private static HBox group(String title, String tip, javafx.scene.Node... items) {
+        Label t = new Label(title + ":");
+        t.getStyleClass().add("counter-title");
+        HBox b = new HBox(5, t);
+        b.getChildren().addAll(items);
+        b.getStyleClass().add("counter-group");
+        Tooltip.install(b, new Tooltip(tip));
+        return b;
+    }
+
+    private static String key(org.vdsoexplorer.model.Setup s) {
+        return s.scenario() + "/" + s.variant() + "/" + s.clock() + "/" + s.ghz();
+    }
+
+    private void refreshReport(org.vdsoexplorer.model.Setup setup) {
+        if (setup == reportFor) return;
+        reportFor = setup;
+        var row = REPORTS.get(key(setup));
+        if (row != null) {
+            showReport(row);
+            return;
+        }
+        report.setText("measuring\u2026");
+        // the report's own window needs the writer ticking: measure with the default 1000 Hz tick
+        org.vdsoexplorer.model.Setup measured = setup.tickCycles() > 0 ? setup
+                : setup.withTick(org.vdsoexplorer.model.Setup.tickCycles(setup.ghz(), org.vdsoexplorer.model.report.Report.TICK_HZ));
+        Thread t = new Thread(() -> {
+            try {
+                var r = org.vdsoexplorer.model.report.Report.measure(measured);
+                REPORTS.put(key(setup), r);
+                javafx.application.Platform.runLater(() -> {
+                    if (reportFor == setup) showReport(r);
+                });
+            } catch (RuntimeException e) {
+                javafx.application.Platform.runLater(() -> report.setText("\u2013"));
+            }
+        }, "report-" + key(setup));
+        t.setDaemon(true);
+        t.setPriority(Thread.MIN_PRIORITY);
+        t.start();
+    }
+
+    /** Measures the report figure of {@code setup} now, on the calling thread (for still pictures). */
+    public static void precomputeReport(org.vdsoexplorer.model.Setup setup) {
+        REPORTS.computeIfAbsent(key(setup), k -> org.vdsoexplorer.model.report.Report.measure(setup));
+    }
+
+    private void showReport(org.vdsoexplorer.model.report.Row r) {
+        report.setText(String.format(Locale.ROOT, "%.2f ns, %s/3 s", r.ns(), Fmt.big(r.callsIn3s()).replace(" ", "")));
+    }
+
+    /** The report figure shown (for tests): "37.68 ns, 79.6M/3 s", or "measuring…". */
+    public String reportText() { return report.getText(); }
+
+    public void refresh() {
+        Machine m = session.machine();
+        double ghz = m.setup().ghz();
+        callCycles.setText(Fmt.cycles(m.callCyclesMilli()));
+        callInsns.setText(Fmt.num(m.callInstructions()));
+        totalCycles.setText(Fmt.cycles(m.cyclesMilli()));
+        totalInsns.setText(Fmt.num(m.instructions()));
+        calls.setText(Fmt.num(m.calls()));
+        long finishedMilli = m.cyclesMilli() - (m.inCall() ? m.callCyclesMilli() : 0);
+        double cyclesPerCall = m.calls() > 0 ? finishedMilli / 1000.0 / m.calls() : m.callCyclesMilli() / 1000.0;
+        double ns = cyclesPerCall / ghz;
+        nsPerCall.setText(ns > 0 ? String.format(Locale.ROOT, "%.2f ns @ %.1f GHz", ns, ghz) : "\u2013");
+        per3s.setText(ns > 0 ? Fmt.big(3e9 / ns) : "\u2013");
+        position.setText(Fmt.num(session.position()));
+        refreshReport(m.setup());
+        if (chips.isEmpty()) {
+            Label head = new Label("this call by category:");
+            head.getStyleClass().add("counter-title");
+            breakdown.getChildren().add(head);
+            for (Category c : Category.values()) {
+                Label chip = new Label();
+                chip.setId("cat-" + c.name().toLowerCase(Locale.ROOT));
+                chip.getStyleClass().addAll("chip", "cat-" + c.name().toLowerCase(Locale.ROOT).replace('_', '-'));
+                chip.managedProperty().bind(chip.visibleProperty());
+                chips.add(chip);
+                breakdown.getChildren().add(chip);
+            }
+        }
+        for (Category c : Category.values()) {
+            long v = session.callCategoryMilli(c);
+            Label chip = chips.get(c.ordinal());
+            chip.setVisible(v != 0);
+            if (v != 0) chip.setText(c.label() + " " + Fmt.cycles(v));
+        }
+    }
+}

@@ -1,0 +1,181 @@
+package org.vdsoexplorer.app;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import javafx.application.Platform;
+import javafx.scene.Node;
+import javafx.scene.image.PixelFormat;
+import javafx.scene.image.WritableImage;
+import javax.imageio.ImageIO;
+import org.vdsoexplorer.model.Setup;
+import org.vdsoexplorer.model.Variant;
+import org.vdsoexplorer.model.event.Event;
+import org.vdsoexplorer.model.kernel.Clock;
+import org.vdsoexplorer.model.kernel.Scenario;
+
+/**
+ * Renders the window and each view to PNG with {@link Node#snapshot}, headlessly: builds the UI on
+ * timens / timens-inline / monotonic, runs one call, steps the second call until the code reads the
+ * real data page in slot 3, and writes one PNG per view; then places a writer update inside the read
+ * loop and finishes the call (seqlock retry), and shows hyperv-5.13's fallback in the dispatch view.
+ */
+public final class Screenshots {
+    public static final double WIDTH = 1920, HEIGHT = 1080;
+
+    private Screenshots() {}
+
+    /** Writes the PNGs into {@code dir} (created if missing) and returns their paths. */
+    public static List<Path> write(Path dir) {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        startToolkit();
+        // the counters' report figures, measured here so the pictures do not say "measuring..."
+        CountersBar.precomputeReport(Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC));
+        CountersBar.precomputeReport(Setup.of(Scenario.HYPERV_5_13, Variant.TIMENS_INLINE, Clock.MONOTONIC));
+        CompletableFuture<List<Path>> done = new CompletableFuture<>();
+        Platform.runLater(() -> {
+            try {
+                done.complete(render(dir));
+            } catch (Throwable t) {
+                done.completeExceptionally(t);
+            }
+        });
+        try {
+            return done.get(120, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            throw new IllegalStateException(e.getCause());
+        } catch (Exception e) {
+            throw new IllegalStateException("screenshots: " + e, e);
+        }
+    }
+
+    /** Starts JavaFX if needed; without a display it selects the built-in headless platform. */
+    static void startToolkit() {
+        if (System.getProperty("glass.platform") == null && System.getenv("DISPLAY") == null) {
+            System.setProperty("glass.platform", "Headless");
+            if (System.getProperty("prism.order") == null) System.setProperty("prism.order", "sw");
+        }
+        CompletableFuture<Void> up = new CompletableFuture<>();
+        try {
+            Platform.startup(() -> up.complete(null));
+        } catch (IllegalStateException already) {
+            up.complete(null);
+        }
+        Platform.setImplicitExit(false);
+        up.join();
+    }
+
+    private static List<Path> render(Path dir) {
+        List<Path> out = new ArrayList<>();
+        // off-screen: the scene is never shown (the headless platform's screen is only 1000 x 1000)
+        MainWindow w = new MainWindow(Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC), WIDTH, HEIGHT);
+        try {
+            w.setReducedMotion(true); // a still picture: no half-drawn transitions
+            Session s = w.session();
+            s.runCall();
+            // the second call: into do_hres_timens, up to the first read of the real data page's basetime
+            stepUntil(s, e -> e instanceof Event.MemRead r && r.what() != null && r.what().contains("slot 3")
+                    && r.what().contains("basetime"));
+            s.back(1);
+            s.step();
+            out.add(shot(w.root(), dir.resolve("window.png")));
+            out.add(shot(w.code(), dir.resolve("code.png")));
+            out.add(shot(w.pages(), dir.resolve("pages.png")));
+            out.add(shot(w.seqlock(), dir.resolve("seqlock.png")));
+            out.add(shot(w.dispatch(), dir.resolve("dispatch.png")));
+            out.add(shot(w.counters(), dir.resolve("counters.png")));
+
+            // a writer update inside the read loop: the retry check fails and the loop runs again
+            s.runCall();
+            stepUntil(s, e -> e instanceof Event.MemRead r && r.what() != null && r.what().contains("slot 3")
+                    && r.what().endsWith(".seq"));
+            s.injectWriterUpdate();
+            stepUntil(s, e -> e instanceof Event.SeqRetry);
+            for (int i = 0; i < 12 && s.machine().inCall(); i++) s.step();
+            out.add(shot(w.seqlock(), dir.resolve("seqlock-retry.png")));
+
+            // timens-inline beside timens-noinline, both partway through their second call
+            w.showCompare(true);
+            var cmp = w.compare();
+            cmp.setVariants(Variant.TIMENS_INLINE, Variant.TIMENS_NOINLINE);
+            cmp.runCall();
+            for (int i = 0; i < 24; i++) cmp.step();
+            out.add(shot(w.root(), dir.resolve("compare.png")));
+            cmp.runCall();
+            out.add(shot(w.root(), dir.resolve("compare-call.png")));
+            w.showCompare(false);
+
+            // hyperv-5.13: clock_mode NONE, every hres call falls back to the syscall
+            w.scenarioPicker().setValue(Scenario.HYPERV_5_13);
+            for (int i = 0; i < 3; i++) s.runCall();
+            stepUntil(s, e -> e instanceof Event.Fallback);
+            out.add(shot(w.dispatch(), dir.resolve("dispatch-hyperv-5.13.png")));
+            out.add(shot(w.root(), dir.resolve("window-hyperv-5.13.png")));
+        } finally {
+            w.dispose();
+        }
+        return out;
+    }
+
+    /** Steps until an event matching {@code p} is logged in the current call (at most one call's worth). */
+    static void stepUntil(Session s, Predicate<Event> p) {
+        int seen = s.callLog().size();
+        for (int i = 0; i < 5_000; i++) {
+            s.stepQuiet();
+            List<Event> log = s.callLog();
+            if (log.size() < seen) seen = 0;
+            for (int k = seen; k < log.size(); k++) {
+                if (p.test(log.get(k))) {
+                    s.fire();
+                    return;
+                }
+            }
+            seen = log.size();
+        }
+        s.fire();
+    }
+
+    /** Snapshots {@code node} (CSS and layout applied) and writes it as PNG. */
+    public static Path shot(Node node, Path file) {
+        if (node.getScene() != null) {
+            node.getScene().getRoot().applyCss();
+            node.getScene().getRoot().layout();
+        }
+        node.applyCss();
+        WritableImage img = node.snapshot(null, null);
+        int w = (int) img.getWidth(), h = (int) img.getHeight();
+        int[] argb = new int[w * h];
+        img.getPixelReader().getPixels(0, 0, w, h, PixelFormat.getIntArgbInstance(), argb, 0, w);
+        BufferedImage bi = new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB);
+        bi.setRGB(0, 0, w, h, argb, 0, w);
+        try {
+            ImageIO.write(bi, "png", file.toFile());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return file;
+    }
+
+    /** {@code java ... org.vdsoexplorer.app.Screenshots DIR}. */
+    public static void main(String[] args) {
+        Path dir = Path.of(args.length > 0 ? args[0] : "target/screenshots");
+        try {
+            for (Path p : write(dir)) System.out.println(p);
+        } finally {
+            Platform.exit(); // also on failure: the FX thread must not keep the JVM alive
+        }
+    }
+}

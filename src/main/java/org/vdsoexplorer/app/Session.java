@@ -1,0 +1,283 @@
+package org.vdsoexplorer.app;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+import java.util.TreeSet;
+import org.vdsoexplorer.model.CallResult;
+import org.vdsoexplorer.model.Machine;
+import org.vdsoexplorer.model.Setup;
+import org.vdsoexplorer.model.Timeline;
+import org.vdsoexplorer.model.asm.Instruction;
+import org.vdsoexplorer.model.cpu.Category;
+import org.vdsoexplorer.model.event.Event;
+import org.vdsoexplorer.app.dispatch.Dispatch;
+import org.vdsoexplorer.app.dispatch.PathStats;
+
+/**
+ * The one model instance the window projects: a {@link Machine} with its {@link Timeline}, plus the
+ * events of the current call (the call in progress, or the last finished one between calls). No JavaFX:
+ * views read everything from here and from the machine, after every change.
+ *
+ * <p>The model does not replay events after {@link Timeline#back(long)}: the session rebuilds the call's
+ * event log by seeking silently to the start of the call and stepping forward with its sink attached.
+ * During long runs the timeline is rebased every {@link #REBASE_STEPS} steps so its snapshots stay
+ * bounded; stepping back then stops at the last rebase point.
+ */
+public final class Session {
+    public static final long REBASE_STEPS = 200_000;
+
+    private final List<Runnable> listeners = new ArrayList<>();
+    /** Instruction indices (in the listing) and C lines the run stops at. */
+    private final java.util.Set<Integer> breakInstructions = new java.util.TreeSet<>();
+    private final java.util.Set<Integer> breakLines = new java.util.TreeSet<>();
+    private Setup setup;
+    private Machine machine;
+    private Timeline timeline;
+    /** Global position of the timeline's step 0. */
+    private long base;
+    /** Global positions at which a step started a call. */
+    private final TreeSet<Long> callStarts = new TreeSet<>();
+    private final List<Event> callLog = new ArrayList<>();
+    private final long[] categoryAtCallStart = new long[Category.values().length];
+    private final PathStats paths = new PathStats();
+    /** Set while a step or replay runs, so the sink knows which call start a log belongs to. */
+    private boolean recording = true;
+
+    public Session(Setup setup) {
+        load(setup);
+    }
+
+    /** Starts over with {@code setup} (which must be runnable: {@link Setup#problem()} null). */
+    public void load(Setup setup) {
+        String problem = setup.problem();
+        if (problem != null) throw new IllegalArgumentException(problem);
+        if (this.setup != null && this.setup.variant() != setup.variant()) {
+            // breakpoints are positions in one listing
+            breakInstructions.clear();
+            breakLines.clear();
+        }
+        this.setup = setup;
+        this.machine = new Machine(setup);
+        this.timeline = new Timeline(machine);
+        this.base = 0;
+        callStarts.clear();
+        callLog.clear();
+        paths.clear();
+        java.util.Arrays.fill(categoryAtCallStart, 0);
+        machine.setSink(this::accept);
+        fire();
+    }
+
+    public void reset() { load(setup); }
+
+    public Setup setup() { return setup; }
+
+    public Machine machine() { return machine; }
+
+    public Timeline timeline() { return timeline; }
+
+    /** Reader steps since the start (or reset). */
+    public long position() { return base + timeline.position(); }
+
+    /** The earliest position step-back can reach. */
+    public long earliest() { return base; }
+
+    /** Events of the current call (or of the last finished call, between calls), oldest first. */
+    public List<Event> callLog() { return Collections.unmodifiableList(callLog); }
+
+    /** Per-edge counts of the dispatch paths of all finished calls. */
+    public PathStats paths() { return paths; }
+
+    /** Milli-cycles of {@code c} spent in the current (or last) call. */
+    public long callCategoryMilli(Category c) {
+        return machine.cpu().categoryMilli(c) - categoryAtCallStart[c.ordinal()];
+    }
+
+    /** Reader pushes and pops of general registers in the current call (the call's own return address excluded). */
+    public int[] spills() {
+        int push = 0, pop = 0;
+        for (Event e : callLog) {
+            if (e instanceof Event.Push p && p.reg() >= 0) push++;
+            if (e instanceof Event.Pop p && p.reg() >= 0) pop++;
+        }
+        return new int[] {push, pop};
+    }
+
+    public void addListener(Runnable r) { listeners.add(r); }
+
+    public void fire() {
+        for (Runnable r : List.copyOf(listeners)) r.run();
+    }
+
+    private void accept(Event e) {
+        if (!recording) return;
+        if (e instanceof Event.CallStart) callLog.clear();
+        callLog.add(e);
+        if (e instanceof Event.CallEnd end) paths.record(end.callNumber(), Dispatch.of(setup, callLog));
+    }
+
+    // ---- stepping (no notification: callers fire() once after a batch) ------------------------
+
+    /** One reader instruction. Returns the finished call if this step ended one. */
+    public CallResult stepQuiet() {
+        if (!machine.inCall()) {
+            callStarts.add(position());
+            for (Category c : Category.values()) categoryAtCallStart[c.ordinal()] = machine.cpu().categoryMilli(c);
+        }
+        CallResult r = timeline.step();
+        if (timeline.position() >= REBASE_STEPS && !machine.inCall()) rebase();
+        return r;
+    }
+
+    private void rebase() {
+        base += timeline.position();
+        timeline = new Timeline(machine);
+        callStarts.headSet(base, false).clear();
+    }
+
+    public CallResult step() {
+        CallResult r = stepQuiet();
+        fire();
+        return r;
+    }
+
+    /** Steps until the next instruction belongs to another C line (or the call ends). */
+    public void stepLine() {
+        Instruction start = machine.inCall() ? machine.next() : null;
+        int line = start == null ? -1 : start.source().line();
+        int guard = 0;
+        while (guard++ < 100_000) {
+            CallResult r = stepQuiet();
+            if (r != null) break;
+            Instruction n = machine.next();
+            if (line < 0 || n.source().line() != line) {
+                if (n.source().isKnown()) break;
+            }
+        }
+        fire();
+    }
+
+    /** Runs to the end of the current call (or one whole call). */
+    public CallResult runCall() {
+        CallResult r;
+        do {
+            r = stepQuiet();
+        } while (r == null);
+        fire();
+        return r;
+    }
+
+
+    public java.util.Set<Integer> breakInstructions() { return breakInstructions; }
+
+    public java.util.Set<Integer> breakLines() { return breakLines; }
+
+    public void toggleInstructionBreakpoint(int index) {
+        if (!breakInstructions.remove(index)) breakInstructions.add(index);
+        fire();
+    }
+
+    public void toggleLineBreakpoint(int line) {
+        if (!breakLines.remove(line)) breakLines.add(line);
+        fire();
+    }
+
+    /** True when the next instruction has a breakpoint (on itself or on its C line). */
+    public boolean atBreakpoint() {
+        if (breakInstructions.isEmpty() && breakLines.isEmpty()) return false;
+        Instruction n = machine.next();
+        return n != null && (breakInstructions.contains(n.index()) || breakLines.contains(n.source().line()));
+    }
+
+    /** Runs until the next instruction is {@code index} of the listing (at most {@code limit} steps). */
+    public boolean runToInstruction(int index, int limit) {
+        return runUntil(() -> machine.next() != null && machine.next().index() == index, limit);
+    }
+
+    /** Runs until the next instruction comes from C line {@code line} (at most {@code limit} steps). */
+    public boolean runToLine(int line, int limit) {
+        return runUntil(() -> machine.next() != null && machine.next().source().line() == line, limit);
+    }
+
+    private boolean runUntil(java.util.function.BooleanSupplier done, int limit) {
+        boolean reached = false;
+        for (int i = 0; i < limit; i++) {
+            stepQuiet();
+            if (machine.inCall() && done.getAsBoolean()) {
+                reached = true;
+                break;
+            }
+        }
+        fire();
+        return reached;
+    }
+
+    /** Goes back {@code n} steps (not before {@link #earliest()}), rebuilding the call's event log. */
+    public void back(long n) {
+        seek(Math.max(base, position() - n));
+    }
+
+    /** Goes back to the start of the previous C line run (the first instruction of that line). */
+    public void backLine() {
+        if (position() <= base) return;
+        seekQuiet(position() - 1);
+        int line = machine.inCall() ? machine.next().source().line() : -1;
+        int guard = 0;
+        while (position() > base && line > 0 && guard++ < 10_000) {
+            long p = position();
+            seekQuiet(p - 1);
+            if (!machine.inCall() || machine.next().source().line() != line) {
+                seekQuiet(p);
+                break;
+            }
+        }
+        fire();
+    }
+
+    /** Moves to global position {@code target} and rebuilds the current call's log. */
+    public void seek(long target) {
+        seekQuiet(target);
+        fire();
+    }
+
+    private void seekQuiet(long target) {
+        target = Math.max(base, target);
+        Long start = callStarts.floor(target);
+        if (start != null && start == target && callStarts.lower(target) != null) {
+            // between calls: show the call that just ended
+            start = callStarts.lower(target);
+        }
+        if (start == null || start < base) start = base;
+        recording = false;
+        timeline.seek(start - base);
+        recording = true;
+        callLog.clear();
+        if (!machine.inCall()) {
+            for (Category c : Category.values()) categoryAtCallStart[c.ordinal()] = machine.cpu().categoryMilli(c);
+        }
+        while (position() < target) timeline.step();
+        paths.truncate(machine.calls());
+    }
+
+    /** "Kernel update now": update_vsyscall() starts before the next reader step. */
+    public void injectWriterUpdate() {
+        injectQuiet();
+        fire();
+    }
+
+    /** {@link #injectWriterUpdate()} without notifying the views. */
+    public void injectQuiet() {
+        timeline.injectWriterUpdate();
+        callStarts.tailSet(position(), false).clear();
+    }
+
+    /** The writer updates the user placed: global reader step to count (those before a rebase are gone). */
+    public java.util.Map<Long, Integer> writerUpdates() { return DemoState.shift(timeline.injections(), base); }
+
+    @Override
+    public String toString() {
+        return Objects.toString(setup) + " @" + position();
+    }
+}

@@ -1,0 +1,417 @@
+package org.vdsoexplorer.app.code;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import javafx.animation.FadeTransition;
+import javafx.geometry.Insets;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.util.Duration;
+import org.vdsoexplorer.app.Fmt;
+import org.vdsoexplorer.app.Palette;
+import org.vdsoexplorer.app.Session;
+import org.vdsoexplorer.model.Listings;
+import org.vdsoexplorer.model.Machine;
+import org.vdsoexplorer.model.asm.Instruction;
+import org.vdsoexplorer.model.asm.Listing;
+import org.vdsoexplorer.model.asm.Registers;
+import org.vdsoexplorer.model.event.Event;
+
+/**
+ * Code, registers and stack: the C source and the gcc listing side by side with the instruction to
+ * C-line colour mapping, the next instruction highlighted, the register file with the registers the
+ * last step changed flashing, the stack from the caller's return address down to rsp (pushes of this
+ * call annotated), and the spill counter. Everything is read from the session's machine on refresh.
+ */
+public final class CodeView extends BorderPane {
+    /** A symbol header row of the listing ("do_hres:"). */
+    public record SymbolRow(String symbol) {}
+
+    /** Run-to-cursor gives up after this many steps (the target may never execute). */
+    static final int RUN_TO_LIMIT = 100_000;
+
+    private final Session session;
+    private final ListView<Integer> source = new ListView<>();
+    private final ListView<Object> listing = new ListView<>();
+    private final Label sourceTitle = new Label();
+    private final Label listingTitle = new Label();
+    private final Label[] regValues = new Label[Registers.COUNT + 2];
+    private final VBox stack = new VBox();
+    private final Label spills = new Label();
+    private final Label current = new Label();
+    private final Map<Integer, Integer> lineColour = new HashMap<>();
+    private List<String> sourceLines = List.of();
+    private Listing shownListing;
+    private long[] lastRegs;
+    private int lastIndex = -1, lastLine = -1;
+    private boolean reducedMotion;
+
+    private int[] rowOfInstruction = new int[0];
+    private int breakpointsShown;
+    private final List<SourceCell> sourceCells = new ArrayList<>();
+    private final List<ListingCell> listingCells = new ArrayList<>();
+    private static final javafx.css.PseudoClass CURRENT = javafx.css.PseudoClass.getPseudoClass("current");
+    private int currentIndex = -1;
+    private int currentLine = -1;
+    private String currentFile = "";
+
+    public CodeView(Session session) {
+        this.session = session;
+        getStyleClass().add("view");
+        setId("code-view");
+
+        Label title = new Label("Code, registers and stack");
+        title.getStyleClass().add("view-title");
+        current.getStyleClass().add("view-status");
+        current.setId("code-current");
+        VBox head = new VBox(2, title, current);
+        setTop(head);
+
+        source.setId("code-source");
+        source.getStyleClass().add("code-list");
+        source.setCellFactory(v -> new SourceCell());
+        source.setFocusTraversable(false);
+        listing.setId("code-listing");
+        listing.getStyleClass().add("code-list");
+        listing.setCellFactory(v -> new ListingCell());
+        listing.setFocusTraversable(false);
+        // double-click: run to here; B or right-click: toggle a breakpoint
+        listing.setOnMouseClicked(e -> {
+            Object item = listing.getSelectionModel().getSelectedItem();
+            if (!(item instanceof Instruction in)) return;
+            if (e.getButton() == javafx.scene.input.MouseButton.SECONDARY) session.toggleInstructionBreakpoint(in.index());
+            else if (e.getClickCount() == 2) session.runToInstruction(in.index(), RUN_TO_LIMIT);
+        });
+        source.setOnMouseClicked(e -> {
+            Integer line = source.getSelectionModel().getSelectedItem();
+            if (line == null) return;
+            if (e.getButton() == javafx.scene.input.MouseButton.SECONDARY) session.toggleLineBreakpoint(line);
+            else if (e.getClickCount() == 2) session.runToLine(line, RUN_TO_LIMIT);
+        });
+        Tooltip.install(listing, new Tooltip("Double-click: run to this instruction. Right-click: breakpoint"));
+        Tooltip.install(source, new Tooltip("Double-click: run to this C line. Right-click: breakpoint"));
+        sourceTitle.getStyleClass().add("pane-title");
+        listingTitle.getStyleClass().add("pane-title");
+        VBox src = new VBox(4, sourceTitle, source);
+        VBox lst = new VBox(4, listingTitle, listing);
+        VBox.setVgrow(source, Priority.ALWAYS);
+        VBox.setVgrow(listing, Priority.ALWAYS);
+        HBox.setHgrow(src, Priority.ALWAYS);
+        HBox.setHgrow(lst, Priority.ALWAYS);
+        src.setPrefWidth(420);
+        lst.setPrefWidth(420);
+
+        GridPane regs = new GridPane();
+        regs.setId("code-registers");
+        regs.getStyleClass().add("registers");
+        regs.setHgap(8);
+        regs.setVgap(1);
+        for (int i = 0; i < regValues.length; i++) {
+            String name = i < Registers.COUNT ? Registers.name64(i) : i == Registers.COUNT ? "rip" : "rflags";
+            Label n = new Label(name);
+            n.getStyleClass().add("reg-name");
+            Label v = new Label("");
+            v.getStyleClass().add("reg-value");
+            v.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+            v.setId("reg-" + name);
+            regValues[i] = v;
+            // two columns (rax..rdi | r8..r15), then rip and rflags: half the height of one column
+            int col = i < Registers.COUNT ? i / 8 : i - Registers.COUNT, row = i < Registers.COUNT ? i % 8 : 8;
+            regs.add(n, col * 2, row);
+            regs.add(v, col * 2 + 1, row);
+        }
+        Label regTitle = new Label("Registers");
+        regTitle.getStyleClass().add("pane-title");
+        Tooltip.install(regTitle, new Tooltip("The reader's register file; yellow: changed by the last step"));
+        Label stackTitle = new Label("Stack (caller's frame at the top)");
+        stackTitle.getStyleClass().add("pane-title");
+        stack.setId("code-stack");
+        stack.getStyleClass().add("stack");
+        spills.setId("code-spills");
+        spills.getStyleClass().add("spills");
+        Tooltip.install(spills, new Tooltip("Callee-saved registers pushed by prologues and popped by epilogues in "
+                + "this call: the cost of not inlining, or of needing more registers"));
+        VBox side = new VBox(6, regTitle, regs, spills, stackTitle, stack);
+        side.setPadding(new Insets(0, 0, 0, 6));
+        // clipped when the window is short, so the code view never forces the other views off screen
+        org.vdsoexplorer.app.Clipped sideScroll = new org.vdsoexplorer.app.Clipped(side);
+        sideScroll.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // never squeeze the register values
+        src.setMinHeight(0);
+        lst.setMinHeight(0);
+        source.setMinHeight(0);
+        listing.setMinHeight(0);
+        setMinHeight(0);
+
+        HBox body = new HBox(6, src, lst, sideScroll);
+        setCenter(body);
+        BorderPane.setMargin(body, new Insets(6, 0, 0, 0));
+        session.addListener(this::refresh);
+        refresh();
+    }
+
+    public void setReducedMotion(boolean reduced) { this.reducedMotion = reduced; }
+
+    /** Index (in the listing) of the highlighted instruction, -1 if none. */
+    public int currentIndex() { return currentIndex; }
+
+    /** The highlighted C line (1-based), -1 if none. */
+    public int currentLine() { return currentLine; }
+
+    public ListView<Integer> sourceList() { return source; }
+
+    public ListView<Object> listingList() { return listing; }
+
+    /** The shown value text of register {@code num} (0..15, 16 = rip). */
+    public String registerText(int num) { return regValues[num].getText(); }
+
+    public String spillText() { return spills.getText(); }
+
+    private void loadListing(Listing l) {
+        shownListing = l;
+        lineColour.clear();
+        List<Object> rows = new ArrayList<>();
+        String sym = null;
+        String file = "";
+        for (Instruction in : l.instructions()) {
+            if (in.symbol() != null && !in.symbol().equals(sym)) {
+                sym = in.symbol();
+                rows.add(new SymbolRow(sym));
+            }
+            rows.add(in);
+            if (in.source().isKnown()) {
+                file = in.source().file();
+                lineColour.putIfAbsent(in.source().line(), lineColour.size());
+            }
+        }
+        listing.getItems().setAll(rows);
+        rowOfInstruction = new int[l.size()];
+        for (int i = 0; i < rows.size(); i++) if (rows.get(i) instanceof Instruction in) rowOfInstruction[in.index()] = i;
+        currentFile = file.isEmpty() ? "vdso_model.c" : file;
+        String text = Listings.resource("/assets/csrc/" + currentFile);
+        sourceLines = List.of(text.split("\n", -1));
+        List<Integer> lines = new ArrayList<>();
+        for (int i = 1; i <= sourceLines.size(); i++) lines.add(i);
+        source.getItems().setAll(lines);
+        sourceTitle.setText("C source: " + currentFile);
+        listingTitle.setText("gcc listing: " + l.name() + ".lst  (" + l.compiler() + ")");
+        lastRegs = null;
+    }
+
+    public void refresh() {
+        Machine m = session.machine();
+        if (shownListing != m.listing()) loadListing(m.listing());
+        Instruction next = m.next();
+        currentIndex = next == null ? -1 : next.index();
+        currentLine = next == null ? -1 : next.source().line();
+        String where = next == null ? "" : next.addressHex() + "  " + next.text().replaceAll("\\s+", " ")
+                + "   \u2190 " + next.source() + (next.source().function().isEmpty() ? "" : " in " + next.source().function());
+        current.setText((m.inCall() ? "next: " : "call " + (m.calls() + 1) + " starts at: ") + where);
+        if (currentIndex != lastIndex) {
+            int row = rowOf(currentIndex);
+            if (row >= 0) follow(listing, row);
+            lastIndex = currentIndex;
+        }
+        if (currentLine != lastLine && currentLine > 0) {
+            follow(source, currentLine - 1);
+            lastLine = currentLine;
+        }
+        if (breakpointsShown != session.breakInstructions().hashCode() * 31 + session.breakLines().hashCode()) {
+            breakpointsShown = session.breakInstructions().hashCode() * 31 + session.breakLines().hashCode();
+            listing.refresh();
+            source.refresh();
+        } else {
+            for (SourceCell c : sourceCells) c.restyle();
+            for (ListingCell c : listingCells) c.restyle();
+        }
+        refreshRegisters(m);
+        refreshStack(m);
+        int[] s = session.spills();
+        spills.setText("spills this call: " + s[0] + " push, " + s[1] + " pop");
+    }
+
+    private int rowOf(int insnIndex) {
+        return insnIndex < 0 || insnIndex >= rowOfInstruction.length ? -1 : rowOfInstruction[insnIndex];
+    }
+
+    /** Scrolls {@code list} so that {@code row} is visible with some context, only if it is not already. */
+    private static void follow(ListView<?> list, int row) {
+        if (list.lookup(".virtual-flow") instanceof javafx.scene.control.skin.VirtualFlow<?> flow
+                && flow.getFirstVisibleCell() != null && flow.getLastVisibleCell() != null) {
+            int first = flow.getFirstVisibleCell().getIndex(), last = flow.getLastVisibleCell().getIndex();
+            if (row > first + 1 && row < last - 2) return;
+        }
+        list.scrollTo(Math.max(0, row - 6));
+    }
+
+    private void refreshRegisters(Machine m) {
+        long[] now = new long[Registers.COUNT + 2];
+        System.arraycopy(m.cpu().cpu.r, 0, now, 0, Registers.COUNT);
+        now[Registers.COUNT] = m.cpu().cpu.rip;
+        now[Registers.COUNT + 1] = m.cpu().cpu.rflags();
+        for (int i = 0; i < now.length; i++) {
+            Label v = regValues[i];
+            v.setText(i == Registers.COUNT + 1 ? flags(now[i]) : Fmt.reg(now[i]));
+            boolean changed = lastRegs != null && lastRegs[i] != now[i];
+            boolean was = v.getStyleClass().contains("changed");
+            if (was && !changed && (lastRegs == null || lastRegs != now)) v.getStyleClass().remove("changed");
+            if (changed) {
+                if (!was) v.getStyleClass().add("changed");
+                if (!reducedMotion) {
+                    FadeTransition f = new FadeTransition(Duration.millis(220), v);
+                    f.setFromValue(0.25);
+                    f.setToValue(1);
+                    f.play();
+                }
+            }
+        }
+        lastRegs = now;
+    }
+
+    private static String flags(long f) {
+        return ((f & 0x40) != 0 ? "ZF " : "zf ") + ((f & 1) != 0 ? "CF " : "cf ") + ((f & 0x80) != 0 ? "SF " : "sf ")
+                + ((f & 0x800) != 0 ? "OF" : "of");
+    }
+
+    private static final int STACK_ROWS = 14;
+    private final List<Label[]> stackRows = new ArrayList<>();
+
+    private void refreshStack(Machine m) {
+        if (stackRows.isEmpty()) {
+            for (int i = 0; i < STACK_ROWS; i++) {
+                Label off = new Label(), val = new Label(), note = new Label();
+                off.getStyleClass().add("stack-off");
+                val.getStyleClass().add("stack-value");
+                note.getStyleClass().add("stack-note");
+                HBox row = new HBox(8, off, val, note);
+                row.getStyleClass().add("stack-row");
+                row.managedProperty().bind(row.visibleProperty());
+                stackRows.add(new Label[] {off, val, note});
+                stack.getChildren().add(row);
+            }
+        }
+        Map<Long, String> who = new HashMap<>();
+        for (Event e : session.callLog()) {
+            if (e instanceof Event.Push p) who.put(p.address(), p.reg() < 0 ? "return address" : "saved %" + Registers.name64(p.reg()));
+        }
+        long rsp = m.cpu().cpu.r[Registers.RSP];
+        long top = Machine.STACK_START - 8;
+        if (rsp > Machine.STACK_START || rsp < Machine.STACK_START - 8 * 64) rsp = Machine.STACK_START;
+        int shown = 0;
+        for (long a = top; a >= rsp && shown < STACK_ROWS; a -= 8, shown++) {
+            long v = m.addressSpace().read(a, 8);
+            String note = a == top ? "caller's return address" : who.getOrDefault(a, "frame");
+            Label[] r = stackRows.get(shown);
+            r[0].setText(a == rsp ? "rsp \u2192" : "rsp+" + (a - rsp));
+            r[1].setText(Fmt.hex(v));
+            r[2].setText(note);
+            javafx.scene.Node row = r[0].getParent();
+            row.setVisible(true);
+            pseudo(row, PUSHED, note.startsWith("saved"));
+            pseudo(row, TOP, a == rsp);
+        }
+        for (int i = shown; i < STACK_ROWS; i++) stackRows.get(i)[0].getParent().setVisible(false);
+        if (!reducedMotion && shown > 0 && stack.getUserData() instanceof Long prev && prev > rsp) {
+            FadeTransition f = new FadeTransition(Duration.millis(200), stackRows.get(shown - 1)[0].getParent());
+            f.setFromValue(0);
+            f.setToValue(1);
+            f.play();
+        }
+        stack.setUserData(rsp);
+    }
+
+    private static final javafx.css.PseudoClass PUSHED = javafx.css.PseudoClass.getPseudoClass("pushed");
+    private static final javafx.css.PseudoClass TOP = javafx.css.PseudoClass.getPseudoClass("top");
+
+    private static void pseudo(javafx.scene.Node n, javafx.css.PseudoClass pc, boolean on) {
+        if (n.getPseudoClassStates().contains(pc) != on) n.pseudoClassStateChanged(pc, on);
+    }
+
+    private final class SourceCell extends ListCell<Integer> {
+        private boolean shownCurrent;
+        private String shownStyle = "";
+
+        SourceCell() { sourceCells.add(this); }
+
+        @Override protected void updateItem(Integer line, boolean empty) {
+            super.updateItem(line, empty);
+            if (empty || line == null) {
+                setText(null);
+                getStyleClass().remove("breakpoint");
+            } else {
+                String t = line - 1 < sourceLines.size() ? sourceLines.get(line - 1).replace("\t", "    ") : "";
+                boolean bp = session.breakLines().contains(line);
+                setText(String.format("%s%4d  %s", bp ? "\u25cf" : " ", line, t));
+                if (bp) {
+                    if (!getStyleClass().contains("breakpoint")) getStyleClass().add("breakpoint");
+                } else {
+                    getStyleClass().remove("breakpoint");
+                }
+            }
+            restyle();
+        }
+
+        /** Applies the current-line highlight or the line's colour, touching the node only on change. */
+        void restyle() {
+            Integer line = isEmpty() ? null : getItem();
+            boolean cur = line != null && line == currentLine;
+            Integer c = line == null ? null : lineColour.get(line);
+            String style = cur || c == null ? "" : "-fx-background-color: " + Palette.css(Palette.tint(Palette.cycle(c), 0.35)) + ";";
+            if (cur != shownCurrent) {
+                pseudoClassStateChanged(CURRENT, cur);
+                shownCurrent = cur;
+            }
+            if (!style.equals(shownStyle)) {
+                setStyle(style);
+                shownStyle = style;
+            }
+        }
+    }
+
+    private final class ListingCell extends ListCell<Object> {
+        private boolean shownCurrent;
+        private String shownStyle = "";
+
+        ListingCell() { listingCells.add(this); }
+
+        @Override protected void updateItem(Object item, boolean empty) {
+            super.updateItem(item, empty);
+            getStyleClass().removeAll("symbol", "breakpoint");
+            if (empty || item == null) {
+                setText(null);
+            } else if (item instanceof SymbolRow s) {
+                setText(s.symbol() + ":");
+                getStyleClass().add("symbol");
+            } else {
+                Instruction in = (Instruction) item;
+                boolean bp = session.breakInstructions().contains(in.index());
+                setText(String.format("%s%5s  %s", bp ? "\u25cf" : " ", in.addressHex(), in.text().replaceAll("\\s+", " ")));
+                if (bp) getStyleClass().add("breakpoint");
+            }
+            restyle();
+        }
+
+        void restyle() {
+            Object item = isEmpty() ? null : getItem();
+            boolean cur = item instanceof Instruction in && in.index() == currentIndex;
+            Integer c = item instanceof Instruction in && in.source().isKnown() ? lineColour.get(in.source().line()) : null;
+            String style = cur || c == null ? "" : "-fx-background-color: " + Palette.css(Palette.tint(Palette.cycle(c), 0.35)) + ";";
+            if (cur != shownCurrent) {
+                pseudoClassStateChanged(CURRENT, cur);
+                shownCurrent = cur;
+            }
+            if (!style.equals(shownStyle)) {
+                setStyle(style);
+                shownStyle = style;
+            }
+        }
+    }
+}

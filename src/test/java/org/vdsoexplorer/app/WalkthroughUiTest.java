@@ -1,0 +1,340 @@
+package org.vdsoexplorer.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import javafx.application.Platform;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.framework.junit5.Stop;
+import org.testfx.util.WaitForAsyncUtils;
+import org.vdsoexplorer.app.dispatch.Dispatch;
+import org.vdsoexplorer.app.dispatch.Dispatch.Node;
+import org.vdsoexplorer.app.seqlock.SeqlockView;
+import org.vdsoexplorer.model.Machine;
+import org.vdsoexplorer.model.Setup;
+import org.vdsoexplorer.model.Variant;
+import org.vdsoexplorer.model.asm.Instruction;
+import org.vdsoexplorer.model.asm.Registers;
+import org.vdsoexplorer.model.event.Event;
+import org.vdsoexplorer.model.kernel.AddressSpace;
+import org.vdsoexplorer.model.kernel.Clock;
+import org.vdsoexplorer.model.kernel.Scenario;
+
+/**
+ * The issue's walkthrough on the headless platform: timens / timens-inline, stepped with the keyboard
+ * and the buttons; every view is checked against the model state it projects.
+ */
+@ExtendWith(ApplicationExtension.class)
+class WalkthroughUiTest {
+
+    private MainWindow w;
+
+    @Start
+    void start(Stage stage) {
+        w = VdsoExplorerApp.createMainWindow(Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC));
+        stage.setScene(w.scene());
+        stage.setWidth(1000); // the headless platform's screen is 1000 x 1000
+        stage.setHeight(1000);
+        stage.show();
+        w.root().requestFocus();
+    }
+
+    @Stop
+    void stop() {
+        w.dispose();
+    }
+
+    private Machine m() { return w.session().machine(); }
+
+    private String text(FxRobot robot, String id) { return robot.lookup(id).queryAs(Label.class).getText(); }
+
+    /** Checks code view, pages view and counters against the machine. */
+    private void assertViewsMatchModel(FxRobot robot) {
+        Machine m = m();
+        Instruction next = m.next();
+        if (m.inCall()) assertEquals(m.cpu().current().index(), w.code().currentIndex(), "highlighted instruction");
+        assertEquals(next.index(), w.code().currentIndex());
+        assertEquals(next.source().line(), w.code().currentLine(), "highlighted C line");
+        for (int r = 0; r < Registers.COUNT; r++) {
+            assertEquals(Fmt.reg(m.cpu().cpu.r[r]), w.code().registerText(r), "register " + Registers.name64(r));
+        }
+        for (int i = 0; i < AddressSpace.SLOTS; i++) {
+            var page = m.addressSpace().slot(i);
+            assertEquals(page == null ? "unbacked" : page.kind().label(), w.pages().slotKindText(i), "slot " + i);
+            if (page == null) continue;
+            for (var f : w.pages().slotFieldValues(i).entrySet()) {
+                String name = org.vdsoexplorer.model.kernel.DataLayout.fieldName(page.kind(), f.getKey());
+                if (name.endsWith(".clock_mode")) continue;
+                int size = name.endsWith(".seq") || name.endsWith(".mult") || name.endsWith(".shift") ? 4 : 8;
+                assertEquals(Long.toString(page.read(f.getKey(), size)), f.getValue(), "slot " + i + " " + name);
+            }
+        }
+        assertEquals(Fmt.cycles(m.callCyclesMilli()), text(robot, "#counter-call-cycles"));
+        assertEquals(Fmt.num(m.callInstructions()), text(robot, "#counter-call-insns"));
+        assertEquals(Fmt.cycles(m.cyclesMilli()), text(robot, "#counter-total-cycles"));
+        assertEquals(Fmt.num(w.session().position()), text(robot, "#counter-position"));
+        int[] spills = w.session().spills();
+        assertEquals("spills this call: " + spills[0] + " push, " + spills[1] + " pop", w.code().spillText());
+    }
+
+    @Test
+    void keyboardStepsThroughTheTimensCall(FxRobot robot) {
+        robot.type(KeyCode.RIGHT);
+        assertEquals(1, w.session().position());
+        assertTrue(m().inCall());
+        assertViewsMatchModel(robot);
+        assertEquals("TIMENS", w.pages().slotKindText(0), "namespace task: page 0 is the namespace page");
+        assertEquals("VVAR", w.pages().slotKindText(3), "the real data page is in slot 3");
+        assertEquals("unbacked", w.pages().slotKindText(1));
+
+        // step with the keyboard until the namespace page's odd seq has been read
+        int guard = 0;
+        while (w.seqlock().marks().stream().noneMatch(k -> k instanceof SeqlockView.SeqLoad l && l.namespacePage())
+                && guard++ < 200) {
+            robot.type(KeyCode.SPACE);
+        }
+        SeqlockView.SeqLoad ns = (SeqlockView.SeqLoad) w.seqlock().marks().stream()
+                .filter(k -> k instanceof SeqlockView.SeqLoad).findFirst().orElseThrow();
+        assertTrue(ns.namespacePage());
+        assertEquals(1, ns.value(), "the namespace page's seq is 1 (odd)");
+        assertEquals(0, w.pages().litSlot(), "the seq read lights slot 0");
+        assertTrue(w.pages().litField().endsWith(".seq"), w.pages().litField());
+        assertViewsMatchModel(robot);
+        // the prologue's callee-saved pushes are on the stack and counted
+        assertTrue(w.session().spills()[0] >= 6, "pushes in the prologues: " + w.session().spills()[0]);
+
+        // on, with PageDown, until the real data page (slot 3) is read
+        guard = 0;
+        while (w.pages().litSlot() != 3 && guard++ < 200) robot.type(KeyCode.PAGE_DOWN);
+        assertEquals(3, w.pages().litSlot());
+        assertTrue(w.dispatch().currentPath().containsAll(List.of(Node.TIMENS_PAGE, Node.DO_HRES_TIMENS)),
+                w.dispatch().currentPath().toString());
+        assertViewsMatchModel(robot);
+
+        // step back with Left and PageUp: exact, and the views follow
+        long p = w.session().position();
+        robot.type(KeyCode.LEFT);
+        robot.type(KeyCode.PAGE_UP);
+        assertEquals(p - 2, w.session().position());
+        assertViewsMatchModel(robot);
+
+        // finish the call with Enter: the counters agree with the call's result
+        robot.type(KeyCode.ENTER);
+        assertFalse(m().inCall());
+        assertEquals(Fmt.cycles(m().lastCall().costMilli()), text(robot, "#counter-call-cycles"));
+        assertEquals(List.of(Node.CLOCK, Node.MASK_HRES, Node.DO_HRES, Node.TIMENS_PAGE, Node.DO_HRES_TIMENS,
+                Node.HW_TSC, Node.RESULT), w.dispatch().currentPath());
+        assertEquals(1L, w.dispatch().edgeCounts().get(new Dispatch.Edge(Node.DO_HRES_TIMENS, Node.HW_TSC)));
+        assertViewsMatchModel(robot);
+    }
+
+    @Test
+    void buttonsStepAndTheWriterCausesARetry(FxRobot robot) {
+        robot.clickOn("#run-call");
+        assertEquals(1, m().calls());
+        robot.clickOn("#step");
+        // into the second call, up to the first seq load of the real data page
+        int guard = 0;
+        while (w.session().callLog().stream().noneMatch(e -> e instanceof Event.MemRead r && r.what().contains("slot 3"))
+                && guard++ < 200) {
+            robot.type(KeyCode.RIGHT);
+        }
+        robot.clickOn("#step-back");
+        robot.clickOn("#step");
+        assertViewsMatchModel(robot);
+        robot.clickOn("#inject");
+        robot.clickOn("#run-call");
+        assertEquals(2, m().calls());
+        assertTrue(m().lastCall().retries() > 0, "retries in call 2: " + m().lastCall());
+        assertTrue(m().retries() > 0, "the read straddled the update");
+        assertTrue(w.seqlock().marks().stream().anyMatch(k -> k instanceof SeqlockView.Retry));
+        assertTrue(w.seqlock().marks().stream().anyMatch(k -> k instanceof SeqlockView.Writer));
+        assertTrue(w.seqlock().whyText().startsWith("Retry"), w.seqlock().whyText());
+        assertTrue(w.seqlock().seqText().startsWith("seq = " + m().kernel().seq()), w.seqlock().seqText());
+        assertViewsMatchModel(robot);
+    }
+
+    @Test
+    void resetStartsOverAndTheViewsFollowTheNewMachine(FxRobot robot) {
+        robot.type(KeyCode.ENTER);
+        robot.type(KeyCode.ENTER);
+        Machine before = m();
+        robot.type(KeyCode.HOME);
+        assertTrue(before != m(), "a new machine");
+        assertEquals(0, w.session().position());
+        assertEquals(0, m().calls());
+        robot.type(KeyCode.RIGHT);
+        assertViewsMatchModel(robot);
+        robot.type(KeyCode.ENTER);
+        assertViewsMatchModel(robot);
+    }
+
+    @Test
+    void compareTabStepsBothVariantsInLockstep(FxRobot robot) {
+        robot.interact(() -> {
+            w.showCompare(true);
+            w.compare().setVariants(Variant.TIMENS_INLINE, Variant.TIMENS_NOINLINE);
+        });
+        assertTrue(w.comparing());
+        var a = w.compare().sessionA();
+        var b = w.compare().sessionB();
+        assertEquals(Variant.TIMENS_INLINE, a.setup().variant());
+        assertEquals(Variant.TIMENS_NOINLINE, b.setup().variant());
+        robot.type(KeyCode.RIGHT);
+        robot.type(KeyCode.SPACE);
+        assertEquals(2, a.position());
+        assertEquals(2, b.position());
+        assertEquals(0, w.session().position(), "the keys drive the comparison, not the main session");
+        robot.type(KeyCode.ENTER);
+        assertEquals(1, a.machine().calls());
+        assertEquals(1, b.machine().calls());
+        long delta = b.machine().callCyclesMilli() - a.machine().callCyclesMilli();
+        String expected = delta == 0 ? "0" : (delta > 0 ? "+" : "\u2212") + Fmt.cycles(Math.abs(delta));
+        assertEquals(expected, w.compare().cycleDeltaText());
+        int[] sa = a.spills(), sb = b.spills();
+        assertTrue(sb[0] + sb[1] > sa[0] + sa[1], "noinline spills more: " + (sa[0] + sa[1]) + " vs " + (sb[0] + sb[1]));
+        assertTrue(w.compare().diff().countOnlyA() > 0 && w.compare().diff().countOnlyB() > 0);
+        double nsA = a.machine().lastCall().costMilli() / 1000.0 / a.setup().ghz();
+        assertTrue(w.compare().barsText().startsWith("A timens-inline: " + Fmt.big(3e9 / nsA)), w.compare().barsText());
+        // an invalid pair is refused with the reason, without a crash
+        robot.interact(() -> w.compare().setVariants(Variant.BEFORE, Variant.TIMENS_NOINLINE));
+        Label problem = robot.lookup("#compare-problem").queryAs(Label.class);
+        assertTrue(problem.isVisible());
+        assertTrue(problem.getText().contains("no time-namespace support"), problem.getText());
+        robot.type(KeyCode.RIGHT); // ignored
+        robot.interact(() -> w.showCompare(false));
+        robot.type(KeyCode.RIGHT);
+        assertEquals(1, w.session().position());
+    }
+
+    @Test
+    void demoFileReopensTheSameState(FxRobot robot, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        robot.type(KeyCode.ENTER);
+        for (int i = 0; i < 9; i++) robot.type(KeyCode.RIGHT);
+        robot.type(KeyCode.K);
+        for (int i = 0; i < 5; i++) robot.type(KeyCode.RIGHT);
+        long p = w.session().position();
+        long[] regs = m().cpu().cpu.r.clone();
+        java.nio.file.Path file = dir.resolve("x.vdso-demo");
+        robot.interact(() -> w.saveDemo(file));
+        robot.type(KeyCode.HOME);
+        robot.interact(() -> w.variantPicker().setValue(Variant.TIMENS_NOINLINE));
+        assertEquals(0, w.session().position());
+        robot.interact(() -> w.openDemo(file));
+        assertEquals(Variant.TIMENS_INLINE, w.variantPicker().getValue());
+        assertEquals(Variant.TIMENS_INLINE, w.session().setup().variant());
+        assertEquals(p, w.session().position());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(regs, m().cpu().cpu.r);
+        assertEquals(1, w.session().writerUpdates().size());
+        assertViewsMatchModel(robot);
+    }
+
+    @Test
+    void stepLineAndBackLine(FxRobot robot) {
+        robot.type(KeyCode.RIGHT);
+        robot.type(KeyCode.DOWN);
+        int line = m().next().source().line();
+        long p = w.session().position();
+        robot.type(KeyCode.DOWN);
+        assertTrue(m().next().source().line() != line || !m().inCall());
+        robot.type(KeyCode.UP);
+        assertEquals(p, w.session().position());
+        assertViewsMatchModel(robot);
+    }
+
+    @Test
+    void breakpointStopsTheRunAndRunToCursorReachesTheLine(FxRobot robot) throws Exception {
+        // a breakpoint on the first instruction of C line 331 (timens_add_offset: *sec += offs->sec)
+        Instruction target = m().listing().instructions().stream()
+                .filter(i -> i.source().line() == 331).findFirst().orElseThrow();
+        robot.interact(() -> w.session().toggleInstructionBreakpoint(target.index()));
+        robot.interact(() -> {
+            w.setSpeed(1.0);
+            w.setRunning(true);
+        });
+        for (int i = 0; i < 100 && w.running(); i++) Thread.sleep(20);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(w.running(), "the run stopped at the breakpoint");
+        assertEquals(target.index(), m().next().index());
+        assertEquals(target.index(), w.code().currentIndex());
+        assertViewsMatchModel(robot);
+        // run to cursor: C line 366 (ts->tv_sec = sec + ...)
+        robot.interact(() -> w.session().runToLine(366, 10_000));
+        assertEquals(366, m().next().source().line());
+        assertEquals(366, w.code().currentLine());
+        assertViewsMatchModel(robot);
+    }
+
+    @Test
+    void invalidCombinationShowsTheReason(FxRobot robot) {
+        robot.interact(() -> w.variantPicker().setValue(Variant.BEFORE));
+        String why = Setup.of(Scenario.TIMENS, Variant.BEFORE, Clock.MONOTONIC).problem();
+        assertNotNull(why);
+        Label problem = robot.lookup("#problem").queryAs(Label.class);
+        assertTrue(problem.isVisible());
+        assertTrue(problem.getText().contains(why), problem.getText());
+        assertTrue(robot.lookup("#step").queryAs(Button.class).isDisabled());
+        robot.type(KeyCode.RIGHT); // ignored, no crash
+        assertEquals(0, w.session().position());
+        robot.interact(() -> w.variantPicker().setValue(Variant.TIMENS_NOINLINE));
+        assertFalse(problem.isVisible());
+        assertEquals(Variant.TIMENS_NOINLINE, w.session().setup().variant());
+        robot.type(KeyCode.ENTER);
+        assertEquals(1, m().calls());
+        assertViewsMatchModel(robot);
+    }
+
+    @Test
+    void hyperv513MakesTheFallbackObvious(FxRobot robot) {
+        robot.interact(() -> {
+            w.scenarioPicker().setValue(Scenario.HYPERV_5_13);
+            w.clockPicker().setValue(Clock.REALTIME);
+        });
+        robot.type(KeyCode.ENTER);
+        robot.type(KeyCode.ENTER);
+        assertEquals(2, m().fallbacks());
+        assertTrue(w.dispatch().currentPath().contains(Node.FALLBACK));
+        assertTrue(w.dispatch().bannerText().startsWith("SYSCALL FALLBACK"), w.dispatch().bannerText());
+        assertEquals(2L, w.dispatch().edgeCounts().get(new Dispatch.Edge(Node.HW_NONE, Node.FALLBACK)));
+        Label syscall = robot.lookup("#cat-syscall").queryAs(Label.class);
+        assertTrue(syscall.isVisible());
+        assertEquals("syscall " + Fmt.cycles(w.session().callCategoryMilli(org.vdsoexplorer.model.cpu.Category.SYSCALL)),
+                syscall.getText());
+        assertViewsMatchModel(robot);
+    }
+
+    @Test
+    void fullSpeedRunKeepsTheFxThreadResponsive(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            w.setSpeed(1.0);
+            w.setRunning(true);
+        });
+        Thread.sleep(600);
+        // the FX thread still answers quickly while the model runs at full speed
+        for (int i = 0; i < 5; i++) {
+            long t0 = System.nanoTime();
+            CompletableFuture<Void> f = new CompletableFuture<>();
+            Platform.runLater(() -> f.complete(null));
+            f.get(2, TimeUnit.SECONDS);
+            assertTrue((System.nanoTime() - t0) / 1e6 < 500, "FX thread blocked");
+            Thread.sleep(50);
+        }
+        robot.interact(() -> w.setRunning(false));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(m().calls() > 10, "calls at full speed: " + m().calls());
+        assertViewsMatchModel(robot);
+    }
+}
