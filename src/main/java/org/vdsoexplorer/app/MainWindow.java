@@ -86,6 +86,7 @@ public final class MainWindow {
             Mouse: double-click a listing or C line to run to it; right-click to set a breakpoint there.
             In the Compare tab the step keys drive both variants in lockstep.""");
     private final javafx.scene.control.TabPane tabs = new javafx.scene.control.TabPane();
+    private final org.vdsoexplorer.app.seeds.SeedTablesView seedTables = new org.vdsoexplorer.app.seeds.SeedTablesView();
     private org.vdsoexplorer.app.compare.CompareView compare;
     private Setup comparedBase;
     private final List<Control> transport;
@@ -224,7 +225,13 @@ public final class MainWindow {
         compareTab.setClosable(false);
         explore.setTooltip(new Tooltip("The four views of one model instance"));
         compareTab.setTooltip(new Tooltip("Two variants on the same scenario and clock, stepped in lockstep"));
-        tabs.getTabs().setAll(explore, compareTab);
+        Tab seedsTab = new Tab("Seed tables", seedTables);
+        seedsTab.setClosable(false);
+        seedsTab.setTooltip(new Tooltip("The seeds' measured tables beside the model's figures for the same cells"));
+        seedsTab.selectedProperty().addListener((o, a, on) -> {
+            if (on) seedTables.start(session.setup().costs(), session.setup().ghz());
+        });
+        tabs.getTabs().setAll(explore, compareTab, seedsTab);
         tabs.setId("tabs");
         tabs.setFocusTraversable(false);
         session.addListener(() -> {
@@ -579,6 +586,11 @@ public final class MainWindow {
 
     /** Shows the comparison tab ({@code true}) or the four views. */
     public void showCompare(boolean on) { tabs.getSelectionModel().select(on ? 1 : 0); }
+
+    /** Shows the seed-tables page (measuring the model's cells the first time). */
+    public void showSeedTables() { tabs.getSelectionModel().select(2); }
+
+    public org.vdsoexplorer.app.seeds.SeedTablesView seedTables() { return seedTables; }
 
     public org.vdsoexplorer.app.compare.CompareView compare() { return compare; }
 

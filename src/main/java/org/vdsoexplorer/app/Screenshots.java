@@ -118,6 +118,12 @@ public final class Screenshots {
             out.add(shot(w.root(), dir.resolve("compare-call.png")));
             w.showCompare(false);
 
+            // the seeds' tables beside the model's cells
+            w.seedTables().measureNow(s.setup().costs(), s.setup().ghz());
+            w.showSeedTables();
+            out.add(shot(w.root(), dir.resolve("seed-tables.png")));
+            w.showCompare(false);
+
             // hyperv-5.13: clock_mode NONE, every hres call falls back to the syscall
             w.scenarioPicker().setValue(Scenario.HYPERV_5_13);
             for (int i = 0; i < 3; i++) s.runCall();
