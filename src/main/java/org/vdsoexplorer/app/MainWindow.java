@@ -78,6 +78,7 @@ public final class MainWindow {
               B                        breakpoint on the next instruction
               Home, Ctrl+R             reset (start over)
               M                        reduced motion on / off
+              L                        lessons panel on / off (presenter mode is in the panel)
               Ctrl+S / Ctrl+O          save / open a demo file
               Ctrl+E                   export the window and each view as PNG
               Ctrl+plus / Ctrl+minus   bigger / smaller text
@@ -173,6 +174,8 @@ public final class MainWindow {
         Button png = button("\u2b07 PNG", "save-png", "Save the window and each view as PNG files in the working "
                 + "directory (Ctrl+E)", this::savePngs);
         Button keys = button("? Keys", "keys", "All keyboard shortcuts (F1)", () -> help.setVisible(!help.isVisible()));
+        Button lessonsButton = button("\u270e Lessons", "lessons", "Self-paced lessons and presenter mode: the "
+                + "lesson steps set up this window (L)", this::toggleLessons);
         Button save = button("Save demo\u2026", "save-demo", "Save scenario, variant, clock, step, breakpoints and "
                 + "writer placements to a small file to share (Ctrl+S)", this::saveDemo);
         Button open = button("Open demo\u2026", "open-demo", "Open a saved demo: the same model state (Ctrl+O)",
@@ -190,7 +193,7 @@ public final class MainWindow {
         pickers.setAlignment(Pos.CENTER_LEFT);
         HBox runBox = new HBox(6, run, speed, speedText);
         runBox.setAlignment(Pos.CENTER_LEFT);
-        FlowPane buttons = new FlowPane(6, 6, reset, back, backLine, step, line, call, runBox, inject, png, save, open, keys);
+        FlowPane buttons = new FlowPane(6, 6, reset, back, backLine, step, line, call, runBox, inject, png, save, open, lessonsButton, keys);
         buttons.setAlignment(Pos.CENTER_LEFT);
         status.setId("status");
         status.getStyleClass().add("status");
@@ -569,12 +572,29 @@ public final class MainWindow {
                 case P, F5 -> { if (!problem.isVisible()) run.setSelected(!run.isSelected()); }
                 case K -> act(session::injectWriterUpdate);
                 case M -> reducedMotion.setSelected(!reducedMotion.isSelected());
+                case L -> toggleLessons();
                 case B -> act(() -> session.toggleInstructionBreakpoint(session.machine().next().index()));
                 default -> handled = false;
             }
         }
         if (handled) e.consume();
     }
+
+    private javafx.scene.Node lessons;
+
+    /** Shows or hides the lessons side panel (built on first use; lessons load in the background). */
+    public void toggleLessons() {
+        if (root.getRight() != null) {
+            root.setRight(null);
+            root.requestFocus();
+            return;
+        }
+        if (lessons == null) lessons = org.vdsoexplorer.app.lesson.LessonPane.open(this, null);
+        root.setRight(lessons);
+    }
+
+    /** The lessons side panel if it was opened, else null. */
+    public javafx.scene.Node lessonsPanel() { return root.getRight(); }
 
     private void zoom(int dir) {
         fontSize = Math.max(11, Math.min(30, fontSize + dir));

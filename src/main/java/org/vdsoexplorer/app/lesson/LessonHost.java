@@ -1,0 +1,127 @@
+package org.vdsoexplorer.app.lesson;
+
+import java.util.List;
+import javafx.scene.Node;
+import org.vdsoexplorer.model.CallResult;
+import org.vdsoexplorer.model.Setup;
+import org.vdsoexplorer.model.asm.Instruction;
+import org.vdsoexplorer.model.event.Event;
+import org.vdsoexplorer.model.lesson.Evaluator;
+import org.vdsoexplorer.model.lesson.LessonException;
+import org.vdsoexplorer.model.lesson.StepSetup;
+import org.vdsoexplorer.model.lesson.Target;
+import org.vdsoexplorer.model.lesson.View;
+
+/**
+ * What the lesson player drives: the app's one model instance and its views. The primitives are
+ * "quiet" (no view refresh); the player calls {@link #refresh()} once after a batch. The default
+ * methods put the model exactly where {@link Evaluator#runTo} puts its own fresh timeline, so what the
+ * views show after a setup (or a reveal) is what the evaluator computed the answer from.
+ */
+public interface LessonHost {
+
+    /** Starts over with a fresh machine for {@code setup} (reader step 0). */
+    void load(Setup setup);
+
+    /** Reader steps since the last load. */
+    long position();
+
+    /** The instruction about to execute. */
+    Instruction next();
+
+    /** One reader instruction, without refreshing the views; the finished call or null. */
+    CallResult stepQuiet();
+
+    /** update_vsyscall() starts before the reader's next instruction (no refresh). */
+    void injectWriterUpdateQuiet();
+
+    /** Events of the current call (or of the last finished call), oldest first. */
+    List<Event> callLog();
+
+    /** Replaces the breakpoints (C lines and instruction addresses of the current listing). */
+    void setBreakpoints(List<Target> breakpoints);
+
+    /**
+     * Prepares the comparison of {@code s} with its {@code compare} setup (null: none). Returns false if
+     * the app cannot show this comparison (then {@link #focus} on the compare view marks nothing).
+     */
+    boolean showComparison(StepSetup s);
+
+    /**
+     * The setup's writer updates still to come (reader steps after its run_to): placed when the student
+     * steps on to them. The default does nothing (a reveal places them itself).
+     */
+    default void scheduleWriterUpdates(List<Long> steps) { }
+
+    /**
+     * Brings {@code view} to the front and marks {@code element} (a name from {@link View#elements()}, or
+     * c:LINE / asm:ADDR in the code view; null: the whole view). Returns the node marked, or null if it
+     * cannot be found (nothing visible happens then).
+     */
+    Node focus(View view, String element);
+
+    /** Removes the mark placed by {@link #focus}. */
+    void clearFocus();
+
+    /** The node {@link #focus} marked last (for the presenter's spotlight), or null. */
+    Node focused();
+
+    /** Redraws every view from the model. */
+    void refresh();
+
+    /**
+     * Runs on until {@code to} (a C line or address about to execute, a reader step count, or the end of
+     * the current call; null: nowhere), placing writer updates when the position reaches their reader
+     * steps, as {@link Evaluator#runTo} does. Returns the position; throws if {@code to} is not reached
+     * within {@code maxSteps} (counted from reader step 0) or the model stops.
+     */
+    default long runTo(Target to, List<Long> writerUpdateAt, long maxSteps) throws LessonException {
+        boolean callEnded = false;
+        try {
+            while (true) {
+                for (long u : writerUpdateAt) if (u == position()) injectWriterUpdateQuiet();
+                if (to == null) return position();
+                boolean reached = switch (to.kind()) {
+                    case STEP -> position() == to.value();
+                    case CALL_END -> callEnded;
+                    case C_LINE, ASM -> to.matches(next());
+                };
+                if (reached) return position();
+                if (position() >= maxSteps) {
+                    throw new LessonException("run_to " + to.text() + " is not reached within " + maxSteps + " reader steps");
+                }
+                callEnded = stepQuiet() != null;
+            }
+        } catch (RuntimeException e) {
+            throw new LessonException("the model stopped at reader step " + position() + ": " + e.getMessage());
+        }
+    }
+
+    /** Runs one reader step with the setup's writer updates placed as {@link Evaluator#injectDue} does. */
+    default CallResult stepWith(StepSetup s) {
+        if (s != null) for (long u : s.writerUpdateAt()) if (u == position()) injectWriterUpdateQuiet();
+        return stepQuiet();
+    }
+
+    /**
+     * Applies a step's setup: fresh machine, run to {@code run_to} with the writer updates placed,
+     * breakpoints, comparison, focus. Mirrors {@link Evaluator#runTo}. Throws if the target is not
+     * reached within {@link Evaluator#MAX_SETUP_STEPS}.
+     */
+    default void apply(StepSetup s) throws LessonException {
+        load(s.modelSetup());
+        setBreakpoints(List.of());
+        try {
+            runTo(s.runTo(), s.writerUpdateAt(), Evaluator.MAX_SETUP_STEPS);
+        } finally {
+            List<Long> later = new java.util.ArrayList<>();
+            for (long u : s.writerUpdateAt()) if (u > position()) later.add(u);
+            scheduleWriterUpdates(later);
+            setBreakpoints(s.breakpoints());
+            showComparison(s.compare() == null ? null : s);
+            clearFocus();
+            if (s.focus() != null) focus(s.focus(), s.highlight());
+            refresh();
+        }
+    }
+}

@@ -1,0 +1,800 @@
+package org.vdsoexplorer.app.lesson;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+import javafx.application.Platform;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.RadioButton;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.TextField;
+import javafx.scene.control.TextInputControl;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.stage.Window;
+import org.vdsoexplorer.app.MainWindow;
+import org.vdsoexplorer.model.CallResult;
+import org.vdsoexplorer.model.event.Event;
+import org.vdsoexplorer.model.lesson.Answer;
+import org.vdsoexplorer.model.lesson.Evaluator;
+import org.vdsoexplorer.model.lesson.Lesson;
+import org.vdsoexplorer.model.lesson.LessonException;
+import org.vdsoexplorer.model.lesson.LessonLibrary;
+import org.vdsoexplorer.model.lesson.PredictKind;
+import org.vdsoexplorer.model.lesson.Problem;
+import org.vdsoexplorer.model.lesson.Question;
+import org.vdsoexplorer.model.lesson.Step;
+import org.vdsoexplorer.model.lesson.StepSetup;
+
+/**
+ * The lessons side panel: a picker (each lesson with its minutes, prerequisites, progress and any
+ * problems of its file) and a player (the step's Markdown, its setup applied to the app's model, its
+ * question with hint, check or predict-then-reveal, and explanation). Keyboard, while the panel has
+ * focus: PageDown/Right next step, PageUp/Left previous step. Presenter mode: see {@link Presenter}.
+ *
+ * <p>Entry point: {@link #open(MainWindow, Path)}; put the returned node beside the views, e.g.
+ * {@code root().setRight(LessonPane.open(this, null))}.
+ */
+public final class LessonPane extends BorderPane {
+    private final MainWindow window;
+    private final LessonHost host;
+    private final Path requestedDir;
+    private final ProgressStore progress;
+    private final Evaluator evaluator = new Evaluator();
+    private final Presenter presenter;
+    private LessonLibrary.Loaded loaded;
+    private LessonFolder.Source source;
+
+    // picker
+    private final VBox pickerBox = new VBox(10);
+    private final Label warning = new Label();
+    private final Label loading = new Label("Loading lessons\u2026");
+
+    // player
+    private final BorderPane playerBox = new BorderPane();
+    private final Label lessonTitle = new Label();
+    private final Label stepTitle = new Label();
+    private final Label stepCount = new Label();
+    private final Label setupStatus = new Label();
+    private final VBox body = new VBox(12);
+    private final VBox questionBox = new VBox(8);
+    private final VBox lessonProblems = new VBox(4);
+    private final ScrollPane bodyScroll = new ScrollPane();
+    private final Label hiddenNote = new Label("Lesson text hidden (T shows it)");
+    private final Button prev = new Button("\u25c0 Previous");
+    private final Button next = new Button("Next \u25b6");
+    private final Button present = new Button("Presenter mode");
+    private Lesson lesson;
+    private int index = -1;
+    /** The revealed answer of the current step's predict question (for tests), or null. */
+    private Answer revealed;
+
+    /**
+     * Builds the lessons panel for {@code w}: lessons from {@code lessonsDir} (null: ./lessons, or the
+     * copy inside the app), progress in the user's data folder ({@link ProgressStore#defaultDir()}).
+     * Adds lesson.css to the window's scene and installs the panel's keys. Loading runs in the
+     * background; the panel never throws for bad lesson files.
+     */
+    public static LessonPane open(MainWindow w, Path lessonsDir) {
+        LessonPane p = new LessonPane(w, new MainWindowLessonHost(w), lessonsDir, ProgressStore.open());
+        p.loadInBackground();
+        return p;
+    }
+
+    LessonPane(MainWindow w, LessonHost host, Path lessonsDir, ProgressStore progress) {
+        this.window = w;
+        this.host = host;
+        this.requestedDir = lessonsDir;
+        this.progress = progress;
+        this.presenter = new Presenter(this, w, host);
+        setId("lesson-pane");
+        getStyleClass().add("lesson-pane");
+        setFocusTraversable(true);
+        setMinWidth(300);
+        addEventFilter(MouseEvent.MOUSE_PRESSED, e -> { if (!(e.getTarget() instanceof Node n && n.isFocusTraversable())) requestFocus(); });
+        addStyles(w.scene());
+        sceneProperty().addListener((o, a, b) -> addStyles(b));
+        // a side panel: never more than a share of the window, so the views keep their room
+        sceneProperty().addListener((o, a, b) -> bindWidth(b));
+        bindWidth(getScene());
+        installKeys(w.scene());
+        sceneProperty().addListener((o, a, b) -> installKeys(b));
+
+        warning.setId("lesson-warning");
+        warning.getStyleClass().add("lesson-warning");
+        warning.setWrapText(true);
+        warning.managedProperty().bind(warning.visibleProperty());
+        warning.setMinHeight(Region.USE_PREF_SIZE);
+        warning.setVisible(false);
+        loading.getStyleClass().add("lesson-meta");
+        pickerBox.setPadding(new Insets(10));
+        pickerBox.setId("lesson-picker");
+
+        buildPlayer();
+        showPicker();
+    }
+
+    private void addStyles(Scene s) {
+        if (s == null) return;
+        String css = LessonPane.class.getResource("lesson.css").toExternalForm();
+        if (!s.getStylesheets().contains(css)) s.getStylesheets().add(css);
+    }
+
+    /** The largest share of the window's width the panel takes (presenter mode lowers it). */
+    final javafx.beans.property.DoubleProperty widthShare = new javafx.beans.property.SimpleDoubleProperty(0.42);
+
+    private void bindWidth(Scene s) {
+        maxWidthProperty().unbind();
+        if (s != null) maxWidthProperty().bind(s.widthProperty().multiply(widthShare));
+        else setMaxWidth(Double.MAX_VALUE);
+    }
+
+    private final java.util.Set<Window> keyWindows = java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>());
+
+    /** Keys go to a filter on the window: it sees them before the main window's own scene filter. */
+    private void installKeys(Scene s) {
+        if (s == null) return;
+        Consumer<Window> add = win -> {
+            if (win != null && keyWindows.add(win)) win.addEventFilter(KeyEvent.KEY_PRESSED, this::key);
+        };
+        add.accept(s.getWindow());
+        s.windowProperty().addListener((o, a, b) -> add.accept(b));
+    }
+
+    // ---- loading ---------------------------------------------------------------------------
+
+    void loadInBackground() {
+        pickerBox.getChildren().setAll(warning, loading);
+        Thread t = new Thread(() -> {
+            LessonFolder.Source src = LessonFolder.resolve(requestedDir);
+            LessonLibrary.Loaded l;
+            try {
+                l = LessonLibrary.load(src.dir(), evaluator, true);
+            } catch (RuntimeException e) {
+                l = new LessonLibrary.Loaded(List.of(), List.of(new Problem(src.dir().toString(), 1, "could not load: " + e)));
+            }
+            LessonLibrary.Loaded done = l;
+            Platform.runLater(() -> loaded(src, done));
+        }, "lesson-loader");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** Loads synchronously (tests). */
+    void loadNow() {
+        LessonFolder.Source src = LessonFolder.resolve(requestedDir);
+        loaded(src, LessonLibrary.load(src.dir(), evaluator, true));
+    }
+
+    private void loaded(LessonFolder.Source src, LessonLibrary.Loaded l) {
+        this.source = src;
+        this.loaded = l;
+        if (lesson == null) showPicker();
+    }
+
+    /** True once the lessons are loaded. */
+    public boolean isLoaded() { return loaded != null; }
+
+    public List<Lesson> lessons() { return loaded == null ? List.of() : loaded.lessons(); }
+
+    public List<Problem> problems() { return loaded == null ? List.of() : loaded.problems(); }
+
+    ProgressStore progressStore() { return progress; }
+
+    Evaluator evaluator() { return evaluator; }
+
+    // ---- picker ----------------------------------------------------------------------------
+
+    /** Shows the list of lessons. */
+    public void showPicker() {
+        presenter.exit();
+        lesson = null;
+        index = -1;
+        refreshWarning();
+        Label head = new Label("Lessons");
+        head.getStyleClass().add("lesson-title");
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox headRow = new HBox(8, head, gap);
+        headRow.setAlignment(Pos.CENTER_LEFT);
+        pickerBox.getChildren().setAll(headRow, warning);
+        if (loaded != null) {
+            Button reset = new Button("Reset all progress");
+            reset.setId("lesson-reset-all");
+            reset.setTooltip(new Tooltip("Forget which steps and questions you have done in every lesson"));
+            reset.setOnAction(e -> {
+                progress.reset(null);
+                progress.save();
+                showPicker();
+            });
+            reset.getStyleClass().add("lesson-small");
+            headRow.getChildren().add(reset);
+        }
+        if (loaded == null) {
+            pickerBox.getChildren().add(loading);
+        } else {
+            Label from = new Label("from " + source.description());
+            from.getStyleClass().add("lesson-meta");
+            from.setWrapText(true);
+            pickerBox.getChildren().add(from);
+            for (Lesson l : loaded.lessons()) pickerBox.getChildren().add(card(l));
+            List<Problem> orphans = new ArrayList<>();
+            for (Problem p : loaded.problems()) {
+                if (loaded.lessons().stream().noneMatch(l -> l.file().equals(p.file()))) orphans.add(p);
+            }
+            if (loaded.lessons().isEmpty() && orphans.isEmpty()) {
+                pickerBox.getChildren().add(meta("No lessons found."));
+            }
+            if (!orphans.isEmpty()) {
+                Label t = new Label("Files that could not be loaded");
+                t.getStyleClass().add("lesson-subtitle");
+                pickerBox.getChildren().add(t);
+                pickerBox.getChildren().add(problemList(orphans));
+            }
+        }
+        ScrollPane sp = new ScrollPane(pickerBox);
+        sp.setFitToWidth(true);
+        sp.getStyleClass().add("lesson-scroll");
+        setCenter(sp);
+        setTop(null);
+        setBottom(null);
+    }
+
+    private void refreshWarning() {
+        warning.setText(progress.warning());
+        warning.setVisible(!progress.warning().isEmpty());
+    }
+
+    private static Label meta(String s) {
+        Label l = new Label(s);
+        l.getStyleClass().add("lesson-meta");
+        l.setWrapText(true);
+        l.setMinHeight(Region.USE_PREF_SIZE);
+        return l;
+    }
+
+    private Node card(Lesson l) {
+        Label title = new Label(l.title());
+        title.getStyleClass().add("lesson-card-title");
+        title.setWrapText(true);
+        title.setMinHeight(Region.USE_PREF_SIZE);
+        List<String> needs = new ArrayList<>();
+        for (String p : l.prerequisites()) {
+            ProgressStore.Entry e = progress.peek(p);
+            String name = loaded.lessons().stream().filter(x -> x.id().equals(p)).map(Lesson::title).findFirst().orElse(p);
+            needs.add(name + (e != null && e.done() ? " \u2713" : ""));
+        }
+        Label info = meta(l.minutes() + " min \u00b7 " + l.steps().size() + " steps"
+                + (needs.isEmpty() ? "" : " \u00b7 after: " + String.join(", ", needs)));
+        Label prog = meta(progressText(l));
+        prog.getStyleClass().add("lesson-progress");
+        prog.setId("lesson-progress-" + l.id());
+        VBox box = new VBox(3, title, info, prog);
+        List<Problem> ps = loaded.problems().stream().filter(p -> p.file().equals(l.file())).toList();
+        if (!ps.isEmpty()) box.getChildren().add(problemList(ps));
+        box.getStyleClass().add("lesson-card");
+        box.setId("lesson-card-" + l.id());
+        box.setOnMouseClicked(e -> openLesson(l));
+        Button resetOne = new Button("Reset");
+        resetOne.setTooltip(new Tooltip("Forget your progress in this lesson"));
+        resetOne.setOnAction(e -> {
+            progress.reset(l.id());
+            progress.save();
+            showPicker();
+        });
+        resetOne.getStyleClass().add("lesson-small");
+        Button go = new Button(progress.peek(l.id()) == null ? "Start" : "Resume");
+        go.setId("lesson-open-" + l.id());
+        go.setOnAction(e -> openLesson(l));
+        HBox buttons = new HBox(6, go, resetOne);
+        box.getChildren().add(buttons);
+        return box;
+    }
+
+    private String progressText(Lesson l) {
+        ProgressStore.Entry e = progress.peek(l.id());
+        if (e == null) return "not started";
+        String lastHere = l.id().equals(progress.last()) ? "last opened \u00b7 " : "";
+        int n = l.steps().size();
+        long questions = l.steps().stream().filter(s -> s.question() != null).count();
+        return lastHere + (e.done() ? "finished \u2713 \u00b7 " : "") + "step " + Math.min(e.step() + 1, n) + " of " + n
+                + " \u00b7 " + e.right() + " of " + questions + " questions right";
+    }
+
+    private static Node problemList(List<Problem> ps) {
+        VBox v = new VBox(2);
+        v.getStyleClass().add("lesson-problems");
+        for (Problem p : ps.subList(0, Math.min(ps.size(), 30))) {
+            Label l = new Label(shortName(p.file()) + ":" + p.line() + ": " + p.message());
+            l.setWrapText(true);
+            l.setMinHeight(Region.USE_PREF_SIZE);
+            l.getStyleClass().add("lesson-problem");
+            v.getChildren().add(l);
+        }
+        if (ps.size() > 30) v.getChildren().add(new Label("\u2026 and " + (ps.size() - 30) + " more"));
+        return v;
+    }
+
+    private static String shortName(String file) {
+        int i = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'));
+        return i >= 0 ? file.substring(i + 1) : file;
+    }
+
+    // ---- player ----------------------------------------------------------------------------
+
+    private void buildPlayer() {
+        Button back = new Button("\u25c0 Lessons");
+        back.setId("lesson-back");
+        back.setOnAction(e -> showPicker());
+        lessonTitle.getStyleClass().add("lesson-title");
+        lessonTitle.setWrapText(true);
+        lessonTitle.setMinHeight(Region.USE_PREF_SIZE);
+        stepCount.setId("lesson-step-count");
+        stepCount.getStyleClass().add("lesson-meta");
+        stepTitle.setId("lesson-step-title");
+        stepTitle.getStyleClass().add("lesson-step-title");
+        stepTitle.setWrapText(true);
+        stepTitle.setMinHeight(Region.USE_PREF_SIZE);
+        setupStatus.setId("lesson-setup");
+        setupStatus.getStyleClass().add("lesson-setup");
+        setupStatus.setWrapText(true);
+        setupStatus.setMinHeight(Region.USE_PREF_SIZE);
+        javafx.scene.layout.FlowPane top = new javafx.scene.layout.FlowPane(8, 4, back, stepCount);
+        top.setAlignment(Pos.CENTER_LEFT);
+        back.setMinWidth(Region.USE_PREF_SIZE);
+        VBox header = new VBox(4, top, lessonTitle, stepTitle);
+        header.getStyleClass().add("lesson-header");
+        header.setPadding(new Insets(8, 10, 6, 10));
+        body.setId("lesson-body");
+        questionBox.setId("lesson-question");
+        questionBox.getStyleClass().add("lesson-question");
+        questionBox.managedProperty().bind(questionBox.visibleProperty());
+        lessonProblems.managedProperty().bind(lessonProblems.visibleProperty());
+        VBox content = new VBox(14, lessonProblems, body, questionBox, setupStatus);
+        content.setPadding(new Insets(10));
+        bodyScroll.setContent(content);
+        bodyScroll.setFitToWidth(true);
+        bodyScroll.getStyleClass().add("lesson-scroll");
+        bodyScroll.setId("lesson-scroll");
+        prev.setId("lesson-prev");
+        next.setId("lesson-next");
+        present.setId("lesson-present");
+        prev.setTooltip(new Tooltip("Previous step (PageUp, Left)"));
+        next.setTooltip(new Tooltip("Next step (PageDown, Right)"));
+        present.setTooltip(new Tooltip("Full screen for the classroom: clicker keys step, B blanks, F5 or Ctrl +/- scales, "
+                + "T lesson text, S spotlight, N speaker notes, Esc leaves"));
+        prev.setOnAction(e -> go(index - 1));
+        next.setOnAction(e -> go(index + 1));
+        present.setOnAction(e -> presenter.toggle());
+        for (Button b : List.of(prev, next, present)) b.setMinWidth(Region.USE_PREF_SIZE);
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox nav = new HBox(8, prev, next, gap, present);
+        nav.setAlignment(Pos.CENTER_LEFT);
+        nav.getStyleClass().add("lesson-nav");
+        nav.setPadding(new Insets(6, 10, 8, 10));
+        hiddenNote.getStyleClass().add("lesson-meta");
+        hiddenNote.setWrapText(true);
+        hiddenNote.setPadding(new Insets(10));
+        BorderPane.setAlignment(hiddenNote, Pos.TOP_LEFT);
+        playerBox.setTop(header);
+        playerBox.setCenter(bodyScroll);
+        playerBox.setBottom(nav);
+    }
+
+    /** Opens {@code l} where the student left it (or at its first step). */
+    public void openLesson(Lesson l) {
+        lesson = l;
+        ProgressStore.Entry e = progress.peek(l.id());
+        int start = e == null ? 0 : Math.max(0, Math.min(e.step(), l.steps().size() - 1));
+        lessonTitle.setText(l.title());
+        List<Problem> ps = loaded == null ? List.of() : loaded.problems().stream().filter(p -> p.file().equals(l.file())).toList();
+        lessonProblems.getChildren().setAll(ps.isEmpty() ? List.of() : List.of(problemList(ps)));
+        lessonProblems.setVisible(!ps.isEmpty());
+        setTop(null);
+        setCenter(playerBox);
+        index = -1;
+        if (l.steps().isEmpty()) {
+            stepTitle.setText("This lesson has no steps.");
+            body.getChildren().setAll(MarkdownView.render(l.intro()));
+            questionBox.setVisible(false);
+            return;
+        }
+        showStep(start, true);
+        requestFocus();
+    }
+
+    /** Goes to step index {@code i} (0-based); out of range does nothing. */
+    public void go(int i) {
+        if (lesson == null || i < 0 || i >= lesson.steps().size() || i == index) return;
+        showStep(i, i != index + 1);
+    }
+
+    public void nextStep() { go(index + 1); }
+
+    public void previousStep() { go(index - 1); }
+
+    private void showStep(int i, boolean jumped) {
+        keyboardHere = keyboardInPane();
+        Step s = lesson.steps().get(i);
+        index = i;
+        revealed = null;
+        progress.visit(lesson.id(), i, lesson.steps().size());
+        progress.save();
+        refreshWarning();
+        stepCount.setText("Step " + (i + 1) + " of " + lesson.steps().size());
+        stepTitle.setText(s.title());
+        body.getChildren().clear();
+        if (i == 0 && lesson.intro() != null && !lesson.intro().isBlank()) {
+            VBox intro = MarkdownView.render(withoutTitle(lesson.intro(), lesson.title()));
+            intro.getStyleClass().add("lesson-intro");
+            body.getChildren().add(intro);
+        }
+        body.getChildren().add(MarkdownView.render(s.body()));
+        if (i == lesson.steps().size() - 1) {
+            Label end = meta("\u2713 End of the lesson. Your progress is saved; \u25c0 Lessons picks the next one.");
+            end.setId("lesson-end");
+            end.getStyleClass().add("lesson-end");
+            body.getChildren().add(end);
+        }
+        prev.setDisable(i == 0);
+        next.setDisable(i == lesson.steps().size() - 1);
+        applySetup(s, jumped);
+        buildQuestion(s);
+        bodyScroll.setVvalue(0);
+        presenter.stepChanged(s);
+        keepFocus();
+    }
+
+    /** Whether the keyboard was in the panel (or nowhere) before the step changed the model and the controls. */
+    private boolean keyboardHere;
+
+    private boolean keyboardInPane() {
+        Scene sc = getScene();
+        if (sc == null) return false;
+        Node f = sc.getFocusOwner();
+        return f == null || f.getScene() != sc || !f.isVisible() || inside(f, this);
+    }
+
+    /**
+     * The step's controls were replaced and loading a setup may move the focus (the main window's pickers
+     * hand it to the views): keep the keyboard in the panel if it was there.
+     */
+    private void keepFocus() {
+        if (keyboardHere || keyboardInPane()) requestFocus();
+    }
+
+    /** The intro without a leading '# Title' that repeats the lesson's title (shown in the header already). */
+    static String withoutTitle(String intro, String title) {
+        String t = intro.stripLeading();
+        int nl = t.indexOf('\n');
+        String first = nl < 0 ? t : t.substring(0, nl);
+        if (first.startsWith("# ") && first.substring(2).strip().equals(title.strip())) return nl < 0 ? "" : t.substring(nl + 1);
+        return intro;
+    }
+
+    private void applySetup(Step s, boolean jumped) {
+        StepSetup setup = s.setup() != null ? s.setup() : jumped ? s.effectiveSetup() : null;
+        if (s.setupBroken()) {
+            status("This step's setup block has errors (see the problems above); the model is left as it was.", true);
+            return;
+        }
+        if (setup == null) {
+            status(s.effectiveSetup() == null ? "" : "The model stays where you left it.", false);
+            return;
+        }
+        try {
+            host.apply(setup);
+            status("Model: " + setup.scenario().cliName() + " / " + setup.variant().cliName() + " / "
+                    + setup.clock().cliName() + (setup.runTo() == null ? ", at the start" : ", run to " + setup.runTo().text())
+                    + " (reader step " + host.position() + ")"
+                    + (setup.compare() == null ? "" : "; compared with " + setup.compareLabel()
+                    + (setup.compare().scenario() == setup.scenario() && setup.compare().clock() == setup.clock()
+                    ? " (the \"Compare two variants\" tab)" : " (measured when you reveal the answer)")), false);
+        } catch (LessonException | RuntimeException e) {
+            status("Could not set up the model: " + e.getMessage(), true);
+        }
+    }
+
+    private void status(String text, boolean bad) {
+        setupStatus.setText(text);
+        setupStatus.getStyleClass().remove("bad");
+        if (bad) setupStatus.getStyleClass().add("bad");
+        setupStatus.setVisible(!text.isEmpty());
+    }
+
+    // ---- questions ---------------------------------------------------------------------------
+
+    private ToggleGroup choiceGroup;
+    private TextField guessField;
+    private final VBox result = new VBox(6);
+    private Button answerButton;
+    private boolean revealing;
+
+    private void buildQuestion(Step s) {
+        Question q = s.question();
+        questionBox.getChildren().clear();
+        result.getChildren().clear();
+        result.setId("lesson-result");
+        questionBox.setVisible(q != null);
+        if (q == null) return;
+        boolean predict = q.type() == Question.Type.PREDICT;
+        Label kind = new Label(predict ? "Predict, then reveal" : "Question");
+        kind.getStyleClass().add("lesson-question-kind");
+        questionBox.getChildren().addAll(kind, MarkdownView.inline(q.prompt(), "lesson-prompt"));
+        List<String> choices = q.choices(s.effectiveSetup());
+        choiceGroup = null;
+        guessField = null;
+        if (!choices.isEmpty()) {
+            choiceGroup = new ToggleGroup();
+            VBox opts = new VBox(4);
+            opts.setId("lesson-options");
+            int n = 0;
+            for (String c : choices) {
+                RadioButton r = new RadioButton(c);
+                r.setToggleGroup(choiceGroup);
+                r.setUserData(c);
+                r.setWrapText(true);
+                r.setId("lesson-option-" + n++);
+                r.getStyleClass().add("lesson-option");
+                opts.getChildren().add(r);
+            }
+            questionBox.getChildren().add(opts);
+        } else {
+            guessField = new TextField();
+            guessField.setId("lesson-guess");
+            guessField.setPromptText(q.predict() != null && q.predict().numeric() ? "your prediction (a number)" : "your prediction");
+            guessField.setOnAction(e -> answer(s));
+            questionBox.getChildren().add(guessField);
+        }
+        answerButton = new Button(predict ? "Reveal: run the model" : "Check my answer");
+        answerButton.setId("lesson-answer");
+        answerButton.setDefaultButton(false);
+        answerButton.setOnAction(e -> answer(s));
+        HBox buttons = new HBox(8, answerButton);
+        if (q.hint() != null && !q.hint().isBlank()) {
+            Button hint = new Button("Hint");
+            hint.setId("lesson-hint");
+            hint.setOnAction(e -> {
+                Node h = MarkdownView.inline(q.hint(), "lesson-hint");
+                h.setId("lesson-hint-text");
+                if (questionBox.lookup("#lesson-hint-text") == null) questionBox.getChildren().add(questionBox.getChildren().indexOf(buttons), h);
+                hint.setDisable(true);
+            });
+            buttons.getChildren().add(hint);
+        }
+        questionBox.getChildren().addAll(buttons, result);
+        ProgressStore.Entry e = progress.peek(lesson.id());
+        if (e != null && e.answers().containsKey(s.number())) {
+            result.getChildren().add(meta("You answered this before: " + (e.answers().get(s.number()) ? "right." : "not quite.")));
+        }
+    }
+
+    private String guess() {
+        if (choiceGroup != null) return choiceGroup.getSelectedToggle() == null ? null : (String) choiceGroup.getSelectedToggle().getUserData();
+        return guessField == null || guessField.getText().isBlank() ? null : guessField.getText().strip();
+    }
+
+    private void answer(Step s) {
+        Question q = s.question();
+        String g = guess();
+        result.getChildren().clear();
+        if (q.type() == Question.Type.CHOICE) {
+            if (g == null) {
+                result.getChildren().add(meta("Choose an answer first."));
+                return;
+            }
+            boolean right = g.equals(q.answer());
+            record(s, right);
+            verdict(right, right ? "Right." : "Not quite. The answer is: " + q.answer());
+            explain(q);
+            return;
+        }
+        // predict: the model computes the answer (off the FX thread: the speed questions measure), then
+        // the app's model runs to where the answer shows
+        StepSetup eff = s.effectiveSetup();
+        if (revealing) return;
+        revealing = true; // (not setDisable: a button disabled while pressed stays drawn pressed)
+        Label running = meta("Running the model\u2026");
+        result.getChildren().add(running);
+        int at = index;
+        Lesson in = lesson;
+        Thread t = new Thread(() -> {
+            Answer a;
+            String err = null;
+            try {
+                a = evaluator.answer(eff, q);
+            } catch (LessonException | RuntimeException e) {
+                a = null;
+                err = e.getMessage();
+            }
+            Answer done = a;
+            String why = err;
+            Platform.runLater(() -> {
+                revealing = false;
+                if (lesson != in || index != at) return; // the student moved on
+                result.getChildren().clear();
+                if (done == null) {
+                    result.getChildren().add(meta("The model could not compute this answer: " + why));
+                    return;
+                }
+                keyboardHere = keyboardInPane();
+                revealInModel(eff, q.predict());
+                if (keyboardHere && !keyboardInPane()) answerButton.requestFocus();
+                revealed = done;
+                showRevealed(s, done, g);
+            });
+        }, "lesson-reveal");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** Puts the app's model where the answer shows: the step's setup point, then runs on as the evaluator did. */
+    private void revealInModel(StepSetup eff, PredictKind k) {
+        try {
+            host.apply(eff);
+            if (k.needsCompare()) return;
+            long start = host.position();
+            int seen = host.callLog().size();
+            while (host.position() - start < Evaluator.MAX_PREDICT_STEPS) {
+                CallResult r = host.stepWith(eff);
+                List<Event> log = host.callLog();
+                if (log.size() < seen) seen = 0;
+                boolean found = false;
+                for (Event ev : log.subList(seen, log.size())) {
+                    if (ev instanceof Event.MemRead m) {
+                        if ((k == PredictKind.NEXT_PAGE_KIND || k == PredictKind.NEXT_PAGE_SLOT) && m.what().startsWith("vvar slot ")) found = true;
+                        if (k == PredictKind.NEXT_SEQ && m.size() == 4 && m.what().contains("vdso_data[") && m.what().endsWith(".seq")) found = true;
+                    }
+                }
+                seen = log.size();
+                boolean callKind = k != PredictKind.NEXT_SEQ && k != PredictKind.NEXT_PAGE_KIND && k != PredictKind.NEXT_PAGE_SLOT;
+                if (found || (callKind && r != null)) break;
+            }
+            if (eff.focus() != null) host.focus(eff.focus(), eff.highlight());
+            host.refresh();
+            status("Revealed: the model ran on to reader step " + host.position() + ".", false);
+        } catch (LessonException | RuntimeException e) {
+            status("Could not run the model: " + e.getMessage(), true);
+        }
+        presenter.refreshSpotlight();
+    }
+
+    private void showRevealed(Step s, Answer a, String g) {
+        Label ans = new Label("The model's answer: " + a.value() + (a.tolerance() > 0
+                ? String.format(Locale.ROOT, "  (a guess within \u00b1%s counts)", trim(a.tolerance())) : ""));
+        ans.setId("lesson-model-answer");
+        ans.getStyleClass().add("lesson-model-answer");
+        ans.setWrapText(true);
+        ans.setMinHeight(Region.USE_PREF_SIZE);
+        result.getChildren().add(ans);
+        if (g == null) {
+            result.getChildren().add(meta("You made no prediction this time."));
+        } else {
+            boolean right = a.accepts(g);
+            record(s, right);
+            verdict(right, (right ? "Right: you predicted " : "Not quite: you predicted ") + g + ".");
+        }
+        Label detail = meta("What the model did: " + a.detail());
+        detail.setId("lesson-detail");
+        result.getChildren().add(detail);
+        explain(s.question());
+    }
+
+    private static String trim(double d) {
+        return d == Math.rint(d) ? Long.toString((long) d) : String.format(Locale.ROOT, "%.1f", d);
+    }
+
+    private void verdict(boolean right, String text) {
+        Label v = new Label((right ? "\u2713 " : "\u2717 ") + text);
+        v.setId("lesson-verdict");
+        v.getStyleClass().addAll("lesson-verdict", right ? "right" : "wrong");
+        v.setWrapText(true);
+        v.setMinHeight(Region.USE_PREF_SIZE);
+        result.getChildren().add(v);
+    }
+
+    private void explain(Question q) {
+        if (q.explain() == null || q.explain().isBlank()) return;
+        Node n = MarkdownView.inline(q.explain(), "lesson-explain");
+        n.setId("lesson-explain");
+        result.getChildren().add(n);
+    }
+
+    private void record(Step s, boolean right) {
+        progress.answered(lesson.id(), s.number(), right);
+        progress.save();
+        refreshWarning();
+    }
+
+    // ---- keys ----------------------------------------------------------------------------------
+
+    private void key(KeyEvent e) {
+        // the filter stays on a window the panel may have left (a new scene in the same stage)
+        if (getScene() == null || getScene().getWindow() != e.getSource()) return;
+        if (presenter.active()) {
+            if (presenter.key(e)) e.consume();
+            return;
+        }
+        if (lesson == null || !hasFocus(this)) return;
+        Node focus = getScene() == null ? null : getScene().getFocusOwner();
+        KeyCode k = e.getCode();
+        if (focus instanceof TextInputControl && (k == KeyCode.LEFT || k == KeyCode.RIGHT)) return;
+        if (e.isShortcutDown() || e.isAltDown()) return;
+        switch (k) {
+            case PAGE_DOWN, RIGHT -> nextStep();
+            case PAGE_UP, LEFT -> previousStep();
+            default -> { return; }
+        }
+        e.consume();
+    }
+
+    /** True if the scene's focus owner is {@code n} or inside it. */
+    private static boolean hasFocus(Node n) {
+        Scene s = n.getScene();
+        if (s == null) return false;
+        for (Node f = s.getFocusOwner(); f != null; f = f.getParent()) if (f == n) return true;
+        return false;
+    }
+
+    // ---- for the presenter and tests -------------------------------------------------------------
+
+    MainWindow window() { return window; }
+
+    LessonHost host() { return host; }
+
+    public Lesson lesson() { return lesson; }
+
+    /** The 0-based index of the step shown, or -1. */
+    public int stepIndex() { return index; }
+
+    public Step step() { return lesson == null || index < 0 ? null : lesson.steps().get(index); }
+
+    /** The answer the last reveal showed (null until a predict question of this step is revealed). */
+    public Answer revealedAnswer() { return revealed; }
+
+    public Presenter presenter() { return presenter; }
+
+    /** Shows or hides the lesson text (presenter's T). */
+    void setTextVisible(boolean on) {
+        bodyScroll.setVisible(on);
+        bodyScroll.setManaged(on);
+        playerBox.setCenter(on ? bodyScroll : hiddenNote);
+        layoutForMode();
+    }
+
+    /** Labels and widths for self-paced or presenter mode (short labels, no lesson title, less width when presenting). */
+    void layoutForMode() {
+        boolean p = presenter.active();
+        prev.setText(p ? "\u25c0" : "\u25c0 Previous");
+        next.setText(p ? "\u25b6" : "Next \u25b6");
+        present.setText(p ? "\u2715 Leave" : "Presenter mode");
+        lessonTitle.setVisible(!p);
+        lessonTitle.setManaged(!p);
+        widthShare.set(!p ? 0.42 : textVisible() ? 0.34 : 0.2);
+        setMinWidth(p && !textVisible() ? 160 : 300);
+    }
+
+    boolean textVisible() { return bodyScroll.isVisible(); }
+
+    static boolean inside(Node n, Parent p) {
+        for (Node x = n; x != null; x = x.getParent()) if (x == p) return true;
+        return false;
+    }
+}

@@ -1,0 +1,228 @@
+package org.vdsoexplorer.app.lesson;
+
+import java.util.List;
+import java.util.Locale;
+import javafx.css.PseudoClass;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.SplitPane;
+import org.vdsoexplorer.app.MainWindow;
+import org.vdsoexplorer.app.Session;
+import org.vdsoexplorer.model.CallResult;
+import org.vdsoexplorer.model.Setup;
+import org.vdsoexplorer.model.asm.Instruction;
+import org.vdsoexplorer.model.event.Event;
+import org.vdsoexplorer.model.lesson.StepSetup;
+import org.vdsoexplorer.model.lesson.Target;
+import org.vdsoexplorer.model.lesson.View;
+
+/**
+ * {@link LessonHost} on top of {@link MainWindow}'s public API: the window's session, pickers, tabs and
+ * views. Elements are found by the views' node ids; a mark is the {@code :lesson-highlight} pseudo-class
+ * (styled by lesson.css, which the lesson pane adds to the scene).
+ */
+public final class MainWindowLessonHost implements LessonHost {
+    static final PseudoClass HIGHLIGHT = PseudoClass.getPseudoClass("lesson-highlight");
+    private static final System.Logger LOG = System.getLogger(MainWindowLessonHost.class.getName());
+
+    private final MainWindow w;
+    private Node focused;
+
+    public MainWindowLessonHost(MainWindow w) { this.w = w; }
+
+    private Session s() { return w.session(); }
+
+    @Override public void load(Setup setup) {
+        w.setRunning(false);
+        // the pickers show the lesson's setup; each change may load the session, the last load below wins
+        if (w.scenarioPicker().getValue() != setup.scenario()) w.scenarioPicker().setValue(setup.scenario());
+        if (w.variantPicker().getValue() != setup.variant()) w.variantPicker().setValue(setup.variant());
+        if (w.clockPicker().getValue() != setup.clock()) w.clockPicker().setValue(setup.clock());
+        s().load(setup);
+    }
+
+    @Override public long position() { return s().position(); }
+
+    @Override public Instruction next() { return s().machine().next(); }
+
+    @Override public CallResult stepQuiet() { return s().stepQuiet(); }
+
+    @Override public void injectWriterUpdateQuiet() { s().injectQuiet(); }
+
+    @Override public List<Event> callLog() { return s().callLog(); }
+
+    @Override public void setBreakpoints(List<Target> breakpoints) {
+        for (Integer i : List.copyOf(s().breakInstructions())) s().toggleInstructionBreakpoint(i);
+        for (Integer l : List.copyOf(s().breakLines())) s().toggleLineBreakpoint(l);
+        for (Target t : breakpoints) {
+            switch (t.kind()) {
+                case C_LINE -> { if (!s().breakLines().contains((int) t.value())) s().toggleLineBreakpoint((int) t.value()); }
+                case ASM -> {
+                    int i = s().machine().listing().indexOf(t.value());
+                    if (i >= 0 && !s().breakInstructions().contains(i)) s().toggleInstructionBreakpoint(i);
+                }
+                default -> { }
+            }
+        }
+    }
+
+    @Override public boolean showComparison(StepSetup st) {
+        comparable = false;
+        if (st == null || st.compare() == null) return true;
+        // the compare view runs two variants on the session's scenario and clock
+        if (st.compare().scenario() != st.scenario() || st.compare().clock() != st.clock()) return false;
+        w.compare().setBase(st.modelSetup());
+        w.compare().setVariants(st.variant(), st.compare().variant());
+        comparable = true;
+        return true;
+    }
+
+    /** Whether the compare view shows the current step's comparison. */
+    private boolean comparable;
+    private Setup scheduledFor;
+    private List<Long> scheduled = List.of();
+    private boolean listening;
+
+    @Override public void scheduleWriterUpdates(List<Long> steps) {
+        scheduled = List.copyOf(steps);
+        scheduledFor = s().setup();
+        if (!listening) {
+            listening = true;
+            s().addListener(this::placeScheduled);
+        }
+    }
+
+    /** After each refresh: a scheduled update at this step that is not placed yet is placed now. */
+    private void placeScheduled() {
+        if (scheduled.isEmpty()) return;
+        if (s().setup() != scheduledFor) { // the student picked another setup: the lesson's plan is void
+            scheduled = List.of();
+            return;
+        }
+        long p = s().position();
+        if (scheduled.contains(p) && !s().writerUpdates().containsKey(p)) s().injectWriterUpdate();
+    }
+
+    @Override public Node focus(View view, String element) {
+        clearFocus();
+        if (view == null) return null;
+        if (view == View.COMPARE && !comparable) {
+            LOG.log(System.Logger.Level.DEBUG, "lesson focus on the compare view: it cannot show this comparison");
+            w.showCompare(false);
+            return null;
+        }
+        w.showCompare(view == View.COMPARE);
+        Node n = find(view, element);
+        if (n == null) {
+            w.root().applyCss(); // a tab's content may only just have been added
+            n = find(view, element);
+        }
+        if (n == null) {
+            LOG.log(System.Logger.Level.DEBUG, "lesson highlight {0} in {1}: no such element on screen", element, view);
+            return null;
+        }
+        n.pseudoClassStateChanged(HIGHLIGHT, true);
+        focused = n;
+        widen(n);
+        return n;
+    }
+
+    /** Split panes changed by {@link #widen} and their divider positions before. */
+    private final java.util.Map<SplitPane, double[]> splits = new java.util.LinkedHashMap<>();
+
+    /** Gives the view holding {@code n} at least {@link #FOCUS_SHARE} of each split pane it sits in. */
+    private void widen(Node n) {
+        for (Node child = n, p = n.getParent(); p != null; child = p, p = p.getParent()) {
+            if (!(p instanceof SplitPane sp) || sp.getItems().size() != 2) continue;
+            int i = -1;
+            for (int k = 0; k < 2; k++) if (LessonPane.inside(n, sp.getItems().get(k) instanceof Parent q ? q : null)) i = k;
+            if (i < 0) continue;
+            double d = sp.getDividerPositions()[0];
+            double want = i == 0 ? Math.max(d, FOCUS_SHARE) : Math.min(d, 1 - FOCUS_SHARE);
+            if (want != d) {
+                splits.putIfAbsent(sp, sp.getDividerPositions());
+                sp.setDividerPositions(want);
+            }
+        }
+    }
+
+    static final double FOCUS_SHARE = 0.58;
+
+    @Override public void clearFocus() {
+        if (focused != null) focused.pseudoClassStateChanged(HIGHLIGHT, false);
+        focused = null;
+        splits.forEach(SplitPane::setDividerPositions);
+        splits.clear();
+    }
+
+    @Override public Node focused() { return focused; }
+
+    @Override public void refresh() { s().fire(); }
+
+    private Node byId(String id) { return w.root().lookup("#" + id); }
+
+    private Node parentOf(String id) {
+        Node n = byId(id);
+        return n == null ? null : n.getParent();
+    }
+
+    /** The node of {@code element} in {@code view}, the whole view if the element has no node, or null. */
+    Node find(View view, String element) {
+        String e = element == null ? "" : element;
+        Node whole = switch (view) {
+            case CODE -> byId("code-view");
+            case PAGES -> byId("pages-view");
+            case SEQLOCK -> byId("seqlock-view");
+            case DISPATCH -> byId("dispatch-view");
+            case COUNTERS -> byId("counters");
+            case COMPARE -> byId("compare-view");
+        };
+        if (e.isEmpty()) return whole;
+        Node n = switch (view) {
+            case CODE -> switch (e) {
+                case "source" -> byId("code-source");
+                case "listing" -> byId("code-listing");
+                case "current" -> byId("code-current");
+                case "registers" -> byId("code-registers");
+                case "stack" -> byId("code-stack");
+                case "spills" -> byId("code-spills");
+                default -> e.startsWith("reg-") ? byId(e) : e.startsWith("c:") ? byId("code-source")
+                        : e.startsWith("asm:") ? byId("code-listing") : null;
+            };
+            case PAGES -> switch (e) {
+                case "task" -> byId("pages-task");
+                case "slots" -> byId("pages-slots");
+                case "last-read" -> byId("pages-last-read");
+                case "trail" -> byId("pages-trail");
+                case "host" -> byId("pages-host");
+                default -> e.matches("slot-[0-3]") ? byId(e) : null;
+            };
+            case SEQLOCK -> byId("seqlock-" + e);
+            case DISPATCH -> switch (e) {
+                case "path" -> byId("dispatch-path");
+                case "banner" -> byId("dispatch-banner");
+                default -> whole; // the graph is drawn on a canvas: the whole view
+            };
+            case COUNTERS -> switch (e) {
+                case "this-call" -> parentOf("counter-call-cycles");
+                case "total" -> parentOf("counter-total-cycles");
+                case "ns-per-call" -> parentOf("counter-ns");
+                case "calls-per-3s" -> parentOf("counter-per3s");
+                case "step" -> parentOf("counter-position");
+                case "breakdown" -> byId("counter-breakdown");
+                default -> {
+                    Node chip = byId("cat-" + e.replace('-', '_').toLowerCase(Locale.ROOT));
+                    yield chip != null ? chip : byId("counter-breakdown");
+                }
+            };
+            case COMPARE -> switch (e) {
+                case "a" -> parentOf("compare-listing-a");
+                case "b" -> parentOf("compare-listing-b");
+                case "difference" -> byId("compare-table");
+                default -> null;
+            };
+        };
+        if (n != null && !n.isVisible()) n = whole; // e.g. the dispatch banner when there is no banner
+        return n;
+    }
+}

@@ -1,0 +1,221 @@
+package org.vdsoexplorer.app.lesson;
+
+import java.util.ArrayList;
+import java.util.List;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.Separator;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.scene.text.Text;
+import javafx.scene.text.TextFlow;
+import org.commonmark.ext.gfm.tables.TableBlock;
+import org.commonmark.ext.gfm.tables.TableCell;
+import org.commonmark.ext.gfm.tables.TableRow;
+import org.commonmark.node.BlockQuote;
+import org.commonmark.node.BulletList;
+import org.commonmark.node.Code;
+import org.commonmark.node.Emphasis;
+import org.commonmark.node.FencedCodeBlock;
+import org.commonmark.node.HardLineBreak;
+import org.commonmark.node.Heading;
+import org.commonmark.node.HtmlBlock;
+import org.commonmark.node.HtmlInline;
+import org.commonmark.node.Image;
+import org.commonmark.node.IndentedCodeBlock;
+import org.commonmark.node.Link;
+import org.commonmark.node.ListItem;
+import org.commonmark.node.OrderedList;
+import org.commonmark.node.Paragraph;
+import org.commonmark.node.SoftLineBreak;
+import org.commonmark.node.StrongEmphasis;
+import org.commonmark.node.ThematicBreak;
+import org.vdsoexplorer.model.lesson.LessonParser;
+
+/**
+ * Lesson Markdown to JavaFX nodes (no WebView): headings and paragraphs become TextFlows, code spans
+ * and code blocks a monospace style sized for a projector (lesson.css), lists, quotes and tables their
+ * obvious layouts. Links are shown as text and never opened; HTML is shown as written.
+ */
+public final class MarkdownView {
+    private MarkdownView() {}
+
+    /** Renders a Markdown document into a VBox (style class md). */
+    public static VBox render(String markdown) {
+        VBox box = new VBox(10);
+        box.getStyleClass().add("md");
+        try {
+            org.commonmark.node.Node doc = LessonParser.markdownParser().parse(markdown == null ? "" : markdown);
+            blocks(doc, box.getChildren(), 0);
+        } catch (RuntimeException e) {
+            // the parser is bounded; should it still fail, show the text as it is
+            box.getChildren().setAll(plain(markdown));
+        }
+        return box;
+    }
+
+    /** One paragraph of inline Markdown (a question prompt, an explanation) as a TextFlow. */
+    public static Node inline(String markdown, String styleClass) {
+        VBox v = render(markdown);
+        if (styleClass != null) v.getStyleClass().add(styleClass);
+        return v;
+    }
+
+    private static Label plain(String s) {
+        Label l = new Label(s == null ? "" : s);
+        l.setWrapText(true);
+        return l;
+    }
+
+    private static void blocks(org.commonmark.node.Node parent, List<Node> out, int depth) {
+        for (org.commonmark.node.Node n = parent.getFirstChild(); n != null; n = n.getNext()) {
+            Node fx = block(n, depth);
+            if (fx != null) out.add(fx);
+        }
+    }
+
+    private static Node block(org.commonmark.node.Node n, int depth) {
+        if (depth > 30) return null;
+        switch (n) {
+            case Heading h -> {
+                TextFlow f = flow(h);
+                f.getStyleClass().addAll("md-heading", "md-h" + Math.min(h.getLevel(), 4));
+                return f;
+            }
+            case Paragraph p -> {
+                TextFlow f = flow(p);
+                f.getStyleClass().add("md-p");
+                return f;
+            }
+            case FencedCodeBlock c -> { return codeBlock(c.getLiteral()); }
+            case IndentedCodeBlock c -> { return codeBlock(c.getLiteral()); }
+            case HtmlBlock h -> { return codeBlock(h.getLiteral()); }
+            case ThematicBreak t -> { return new Separator(); }
+            case BlockQuote q -> {
+                VBox v = new VBox(6);
+                v.getStyleClass().add("md-quote");
+                blocks(q, v.getChildren(), depth + 1);
+                return v;
+            }
+            case BulletList l -> { return list(l, false, 1, depth); }
+            case OrderedList l -> {
+                Integer start = l.getMarkerStartNumber();
+                return list(l, true, start == null ? 1 : start, depth);
+            }
+            case TableBlock t -> { return table(t); }
+            default -> {
+                // anything else: its children as blocks, else its text
+                VBox v = new VBox(6);
+                blocks(n, v.getChildren(), depth + 1);
+                return v.getChildren().isEmpty() ? null : v;
+            }
+        }
+    }
+
+    private static Node codeBlock(String literal) {
+        String s = literal == null ? "" : literal;
+        if (s.endsWith("\n")) s = s.substring(0, s.length() - 1);
+        Label l = new Label(s);
+        l.getStyleClass().add("md-codeblock");
+        l.setWrapText(true);
+        l.setMinHeight(Region.USE_PREF_SIZE);
+        l.setMaxWidth(Double.MAX_VALUE);
+        return l;
+    }
+
+    private static Node list(org.commonmark.node.Node l, boolean ordered, int start, int depth) {
+        VBox v = new VBox(4);
+        v.getStyleClass().add("md-list");
+        int i = start;
+        for (org.commonmark.node.Node item = l.getFirstChild(); item != null; item = item.getNext()) {
+            if (!(item instanceof ListItem)) continue;
+            Label bullet = new Label(ordered ? (i++) + "." : "\u2022");
+            bullet.getStyleClass().add("md-bullet");
+            bullet.setMinWidth(Region.USE_PREF_SIZE);
+            VBox body = new VBox(4);
+            blocks(item, body.getChildren(), depth + 1);
+            HBox.setHgrow(body, Priority.ALWAYS);
+            HBox row = new HBox(6, bullet, body);
+            v.getChildren().add(row);
+        }
+        return v;
+    }
+
+    private static Node table(TableBlock t) {
+        GridPane g = new GridPane();
+        g.getStyleClass().add("md-table");
+        g.setMaxWidth(Region.USE_PREF_SIZE);
+        int row = 0;
+        List<org.commonmark.node.Node> rows = new ArrayList<>();
+        collectRows(t, rows);
+        for (org.commonmark.node.Node r : rows) {
+            int col = 0;
+            for (org.commonmark.node.Node c = r.getFirstChild(); c != null; c = c.getNext()) {
+                if (!(c instanceof TableCell cell)) continue;
+                TextFlow f = flow(cell);
+                f.getStyleClass().add(cell.isHeader() ? "md-th" : "md-td");
+                g.add(f, col++, row);
+            }
+            row++;
+        }
+        return g;
+    }
+
+    private static void collectRows(org.commonmark.node.Node n, List<org.commonmark.node.Node> out) {
+        for (org.commonmark.node.Node c = n.getFirstChild(); c != null; c = c.getNext()) {
+            if (c instanceof TableRow) out.add(c);
+            else collectRows(c, out);
+        }
+    }
+
+    /** Inline content of a block as a TextFlow. */
+    private static TextFlow flow(org.commonmark.node.Node block) {
+        TextFlow f = new TextFlow();
+        inlines(block, f.getChildren(), false, false, 0);
+        f.setMinHeight(Region.USE_PREF_SIZE);
+        return f;
+    }
+
+    private static void inlines(org.commonmark.node.Node parent, List<Node> out, boolean bold, boolean italic, int depth) {
+        if (depth > 30) return;
+        for (org.commonmark.node.Node n = parent.getFirstChild(); n != null; n = n.getNext()) {
+            switch (n) {
+                case org.commonmark.node.Text t -> out.add(text(t.getLiteral(), bold, italic, null));
+                case Code c -> {
+                    Text t = new Text(c.getLiteral());
+                    t.getStyleClass().add("md-code");
+                    if (bold) t.getStyleClass().add("md-strong");
+                    out.add(t);
+                }
+                case Emphasis e -> inlines(e, out, bold, true, depth + 1);
+                case StrongEmphasis s -> inlines(s, out, true, italic, depth + 1);
+                case SoftLineBreak b -> out.add(text(" ", bold, italic, null));
+                case HardLineBreak b -> out.add(text("\n", bold, italic, null));
+                case Link l -> {
+                    int before = out.size();
+                    inlines(l, out, bold, italic, depth + 1);
+                    for (Node x : out.subList(before, out.size())) x.getStyleClass().add("md-link");
+                }
+                case Image i -> {
+                    int before = out.size();
+                    inlines(i, out, bold, italic, depth + 1); // the alt text
+                    if (out.size() == before) out.add(text("[image]", bold, italic, null));
+                }
+                case HtmlInline h -> out.add(text(h.getLiteral(), bold, italic, null));
+                default -> inlines(n, out, bold, italic, depth + 1);
+            }
+        }
+    }
+
+    private static Text text(String s, boolean bold, boolean italic, String cls) {
+        Text t = new Text(s);
+        t.getStyleClass().add("md-text");
+        if (bold) t.getStyleClass().add("md-strong");
+        if (italic) t.getStyleClass().add("md-em");
+        if (cls != null) t.getStyleClass().add(cls);
+        return t;
+    }
+}

@@ -1,0 +1,66 @@
+package org.vdsoexplorer.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.framework.junit5.Stop;
+import org.testfx.util.WaitForAsyncUtils;
+import org.vdsoexplorer.model.kernel.PageKind;
+
+/** The main window's Lessons button / L key opens the lesson panel, and a lesson step drives the views. */
+@ExtendWith(ApplicationExtension.class)
+class LessonsWiringTest {
+    private MainWindow w;
+
+    @BeforeAll
+    static void dataDir() throws Exception {
+        System.setProperty("vdso.explorer.data.dir", Files.createTempDirectory("vdso-progress").toString());
+    }
+
+    @Start
+    void start(Stage stage) {
+        w = VdsoExplorerApp.createMainWindow(VdsoExplorerApp.defaultSetup());
+        stage.setScene(w.scene());
+        stage.setWidth(1000); // the headless platform's screen is 1000 x 1000
+        stage.setHeight(1000);
+        stage.show();
+        w.root().requestFocus();
+    }
+
+    @Stop
+    void stop() { w.dispose(); }
+
+    @Test
+    void lKeyOpensTheLessonsAndALessonStepSetsUpTheModel(FxRobot robot) throws Exception {
+        assertNull(w.lessonsPanel());
+        robot.type(KeyCode.L);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(w.lessonsPanel() != null, "L opens the lessons panel");
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> robot.lookup("#lesson-open-time-namespaces").tryQuery().isPresent());
+        robot.clickOn("#lesson-open-time-namespaces");
+        // step 1 of the lesson: the host task's pages (the window started on a namespace task)
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> !w.session().setup().scenario().namespace());
+        assertEquals(PageKind.VVAR, w.session().machine().addressSpace().slot(0).kind());
+        // step 2: the namespace task's pages (setup: scenario timens)
+        robot.clickOn("#lesson-next");
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS,
+                () -> w.session().setup().scenario().namespace() && w.session().machine().addressSpace().slot(0) != null);
+        assertEquals(PageKind.TIMENS, w.session().machine().addressSpace().slot(0).kind(),
+                "the lesson step put a namespace task on the screen: slot 0 holds the namespace page");
+        robot.interact(w::toggleLessons);
+        assertNull(w.lessonsPanel(), "the button toggles it away again");
+        assertTrue(Files.isDirectory(Path.of(System.getProperty("vdso.explorer.data.dir"))));
+    }
+}

@@ -1,0 +1,163 @@
+package org.vdsoexplorer.app.lesson;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.RadioButton;
+import javafx.scene.control.TextField;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.framework.junit5.Stop;
+import org.testfx.util.WaitForAsyncUtils;
+import org.vdsoexplorer.app.MainWindow;
+import org.vdsoexplorer.app.VdsoExplorerApp;
+import org.vdsoexplorer.model.lesson.Answer;
+import org.vdsoexplorer.model.lesson.Evaluator;
+import org.vdsoexplorer.model.lesson.Lesson;
+import org.vdsoexplorer.model.lesson.Question;
+import org.vdsoexplorer.model.lesson.Step;
+import org.vdsoexplorer.model.lesson.StepSetup;
+
+/**
+ * Every shipped lesson played start to finish through the panel's own controls (the buttons fired
+ * directly, which is quicker than moving the mouse): each step's setup puts the app's model where the
+ * Evaluator's own run stops, every choice question accepts its answer, every reveal shows the
+ * Evaluator's answer and counts the right prediction right; the last step finishes the lesson.
+ */
+@ExtendWith(ApplicationExtension.class)
+class AllLessonsPlayUiTest {
+    private MainWindow w;
+    private LessonPane pane;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        w = VdsoExplorerApp.createMainWindow(VdsoExplorerApp.defaultSetup());
+        pane = new LessonPane(w, new MainWindowLessonHost(w), Path.of("lessons"), ProgressStore.open(Files.createTempDirectory("lp")));
+        w.root().setRight(pane);
+        stage.setScene(w.scene());
+        stage.setWidth(1000);
+        stage.setHeight(1000);
+        stage.show();
+        pane.loadNow();
+    }
+
+    @Stop
+    void stop() { w.dispose(); }
+
+    private static <T> T fx(Callable<T> c) throws Exception { return WaitForAsyncUtils.asyncFx(c).get(120, TimeUnit.SECONDS); }
+
+    private static void fxRun(Runnable r) throws Exception {
+        fx(() -> {
+            r.run();
+            return null;
+        });
+    }
+
+    @Test
+    void everyLessonPlaysToTheEnd() throws Exception {
+        Evaluator ev = new Evaluator();
+        assertEquals(8, pane.lessons().size());
+        int reveals = 0;
+        for (Lesson l : pane.lessons()) {
+            fxRun(() -> pane.openLesson(l));
+            for (int i = 0; i < l.steps().size(); i++) {
+                int at = i;
+                Step s = fx(pane::step);
+                assertEquals(i, fx(pane::stepIndex), l.id());
+                assertFalse(fx(() -> ((Label) pane.lookup("#lesson-setup")).getStyleClass().contains("bad")),
+                        l.id() + " step " + s.number() + ": " + fx(() -> ((Label) pane.lookup("#lesson-setup")).getText()));
+                if (s.setup() != null) {
+                    Evaluator.Staged st = ev.stage(s.setup());
+                    assertEquals(st.machine().digest(), w.session().machine().digest(), l.id() + " step " + s.number());
+                }
+                Question q = s.question();
+                if (q != null) {
+                    String value = q.type() == Question.Type.CHOICE ? q.answer() : ev.answer(s.effectiveSetup(), q).value();
+                    fxRun(() -> {
+                        Node opts = pane.lookup("#lesson-options");
+                        if (opts != null) {
+                            pane.lookupAll(".lesson-option").stream().map(RadioButton.class::cast)
+                                    .filter(r -> r.getText().equals(value)).findFirst().orElseThrow().setSelected(true);
+                        } else {
+                            ((TextField) pane.lookup("#lesson-guess")).setText(value);
+                        }
+                        ((Button) pane.lookup("#lesson-answer")).fire();
+                    });
+                    if (q.type() == Question.Type.PREDICT) {
+                        WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> pane.revealedAnswer() != null);
+                        WaitForAsyncUtils.waitForFxEvents();
+                        Answer a = pane.revealedAnswer();
+                        assertEquals(ev.answer(s.effectiveSetup(), q), a, l.id() + " step " + s.number());
+                        reveals++;
+                    }
+                    String verdict = fx(() -> ((Label) pane.lookup("#lesson-verdict")).getText());
+                    assertTrue(verdict.startsWith("\u2713"), l.id() + " step " + s.number() + ": " + verdict);
+                }
+                if (i < l.steps().size() - 1) fxRun(() -> pane.go(at + 1));
+            }
+            ProgressStore.Entry e = pane.progressStore().peek(l.id());
+            assertNotNull(e);
+            assertTrue(e.done(), l.id());
+            assertEquals(l.steps().stream().filter(x -> x.question() != null).count(), e.right(), l.id());
+        }
+        assertTrue(reveals >= 24, "at least three predict questions per lesson: " + reveals);
+    }
+
+    @Test
+    void laterWriterUpdatesArePlacedWhenTheStudentStepsOn() throws Exception {
+        Path dir = Files.createTempDirectory("later-update");
+        Files.writeString(dir.resolve("later.md"), """
+                ---
+                id: later
+                title: Later update
+                order: 1
+                minutes: 5
+                ---
+
+                ## Stop early, the writer comes later
+
+                ```setup
+                scenario: host
+                variant: unlikely
+                run_to: step:5
+                writer_update_at: [3, 12]
+                focus: seqlock
+                highlight: seq
+                ```
+                """);
+        LessonPane p = fx(() -> {
+            LessonPane x = new LessonPane(w, new MainWindowLessonHost(w), dir, ProgressStore.open(Files.createTempDirectory("lp")));
+            w.root().setRight(x);
+            x.loadNow();
+            x.openLesson(x.lessons().getFirst());
+            return x;
+        });
+        assertEquals(java.util.List.of(), p.problems());
+        assertEquals(5, (long) fx(() -> w.session().position()));
+        assertEquals(java.util.Map.of(3L, 1), fx(() -> w.session().writerUpdates()), "the update before run_to");
+        fxRun(() -> {
+            while (w.session().position() < 15) w.session().step();
+        });
+        assertEquals(java.util.Map.of(3L, 1, 12L, 1), fx(() -> w.session().writerUpdates()), "and the later one, once");
+        // the same state as the evaluator's run with both updates
+        StepSetup st = p.lesson().steps().getFirst().setup();
+        Evaluator.Staged staged = new Evaluator().stage(st);
+        while (staged.timeline().position() < 15) {
+            Evaluator.injectDue(staged.timeline(), st);
+            staged.timeline().step();
+        }
+        assertEquals(staged.machine().digest(), fx(() -> w.session().machine().digest()));
+    }
+}

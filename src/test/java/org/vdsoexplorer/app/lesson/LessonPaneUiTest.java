@@ -1,0 +1,383 @@
+package org.vdsoexplorer.app.lesson;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.RadioButton;
+import javafx.scene.effect.ColorAdjust;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.framework.junit5.Stop;
+import org.testfx.util.WaitForAsyncUtils;
+import org.vdsoexplorer.app.MainWindow;
+import org.vdsoexplorer.app.Screenshots;
+import org.vdsoexplorer.app.VdsoExplorerApp;
+import org.vdsoexplorer.model.Machine;
+import org.vdsoexplorer.model.lesson.Answer;
+import org.vdsoexplorer.model.lesson.Evaluator;
+import org.vdsoexplorer.model.lesson.Lesson;
+import org.vdsoexplorer.model.lesson.Question;
+import org.vdsoexplorer.model.lesson.Step;
+import org.vdsoexplorer.model.lesson.View;
+
+/**
+ * The lessons panel in the main window on the headless platform: the time-namespace lesson played end
+ * to end in self-paced mode (every question answered, every reveal checked against the Evaluator and
+ * the views against the model), presenter mode's keys, and a folder with broken lessons.
+ */
+@ExtendWith(ApplicationExtension.class)
+class LessonPaneUiTest {
+    static final Path SHOTS = Path.of("target/screenshots");
+
+    private MainWindow w;
+    private LessonPane pane;
+    private Stage stage;
+    private Path data;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        this.stage = stage;
+        data = Files.createTempDirectory("lesson-progress");
+        w = VdsoExplorerApp.createMainWindow(VdsoExplorerApp.defaultSetup());
+        pane = new LessonPane(w, new MainWindowLessonHost(w), Path.of("lessons"), ProgressStore.open(data));
+        w.root().setRight(pane); // what MainWindow's "Lessons" button will do
+        stage.setScene(w.scene());
+        stage.setWidth(1000);
+        stage.setHeight(1000);
+        stage.show();
+        pane.loadNow();
+    }
+
+    @Stop
+    void stop() {
+        pane.presenter().exit();
+        if (pane.presenter().notesStage() != null) pane.presenter().notesStage().hide();
+        w.dispose();
+    }
+
+    private static <T> T fx(Callable<T> c) {
+        try {
+            return WaitForAsyncUtils.asyncFx(c).get(60, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static void fxRun(Runnable r) {
+        fx(() -> {
+            r.run();
+            return null;
+        });
+    }
+
+    private void shot(String name) {
+        fxRun(() -> {
+            try {
+                Files.createDirectories(SHOTS);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            w.root().layout();
+            Screenshots.shot(w.root(), SHOTS.resolve(name));
+        });
+    }
+
+    private Lesson lesson(String id) {
+        return pane.lessons().stream().filter(l -> l.id().equals(id)).findFirst().orElseThrow();
+    }
+
+    private Machine m() { return w.session().machine(); }
+
+    private String text(FxRobot robot, String id) { return robot.lookup(id).queryAs(Label.class).getText(); }
+
+    /** Gives the answer {@code value}: picks the option with that text, or types it. */
+    private void give(FxRobot robot, String value) {
+        if (robot.lookup("#lesson-options").tryQuery().isPresent()) {
+            RadioButton r = robot.lookup(".lesson-option").queryAllAs(RadioButton.class).stream()
+                    .filter(b -> b.getText().equals(value)).findFirst().orElseThrow(() -> new AssertionError("no option " + value));
+            fxRun(() -> r.getParent().getParent().getParent().layout());
+            robot.clickOn(r);
+            assertTrue(r.isSelected(), value);
+        } else {
+            robot.clickOn("#lesson-guess").write(value);
+        }
+    }
+
+    @Test
+    void timeNamespacesLessonSelfPaced(FxRobot robot) throws Exception {
+        assertEquals(List.of(), pane.problems(), "the shipped lessons have no problems");
+        assertEquals(8, pane.lessons().size());
+        Lesson l = lesson("time-namespaces");
+        assertEquals("not started", text(robot, "#lesson-progress-time-namespaces"));
+        shot("lesson-picker.png");
+        robot.clickOn("#lesson-open-time-namespaces");
+        assertEquals(l, pane.lesson());
+        assertEquals(0, pane.stepIndex());
+        Evaluator ev = new Evaluator();
+        int n = l.steps().size();
+        for (int i = 0; i < n; i++) {
+            Step s = pane.step();
+            assertEquals(i, pane.stepIndex());
+            assertEquals(s.title(), text(robot, "#lesson-step-title"));
+            if (s.setup() != null) {
+                assertEquals(s.setup().scenario(), m().setup().scenario(), "setup applied: scenario");
+                assertEquals(s.setup().variant(), m().setup().variant());
+                assertEquals(s.setup().scenario(), w.scenarioPicker().getValue(), "the pickers follow the lesson");
+                // the model stands exactly where the evaluator's own run stops
+                Evaluator.Staged st = ev.stage(s.setup());
+                assertEquals(st.timeline().position(), w.session().position(), "setup point");
+                assertEquals(st.machine().digest(), m().digest(), "same machine state as the evaluator's");
+            }
+            Question q = s.question();
+            if (q != null) {
+                if (q.type() == Question.Type.CHOICE) {
+                    give(robot, q.answer());
+                    robot.clickOn("#lesson-answer");
+                    assertTrue(text(robot, "#lesson-verdict").startsWith("\u2713"), text(robot, "#lesson-verdict"));
+                } else {
+                    Answer expected = ev.answer(s.effectiveSetup(), q);
+                    give(robot, expected.value());
+                    robot.clickOn("#lesson-answer");
+                    WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> pane.revealedAnswer() != null);
+                    WaitForAsyncUtils.waitForFxEvents();
+                    assertEquals(expected, pane.revealedAnswer(), "the reveal shows the Evaluator's answer");
+                    assertTrue(text(robot, "#lesson-model-answer").contains(expected.value()));
+                    assertTrue(text(robot, "#lesson-verdict").startsWith("\u2713"), text(robot, "#lesson-verdict"));
+                    assertTrue(text(robot, "#lesson-detail").contains(expected.detail()));
+                    checkViewsAfterReveal(i, s, expected);
+                }
+                if (q.explain() != null && !q.explain().isBlank()) assertTrue(robot.lookup("#lesson-explain").tryQuery().isPresent());
+            }
+            if (i == 1) shot("lesson-self-paced-timens.png");
+            if (i == 0) {
+                // the hint is there on demand
+                assertFalse(robot.lookup("#lesson-hint-text").tryQuery().isPresent());
+            }
+            if (i < n - 1) {
+                robot.type(i % 2 == 0 ? KeyCode.PAGE_DOWN : KeyCode.RIGHT);
+                assertEquals(i + 1, pane.stepIndex(), "the keys step the lesson while the panel has focus");
+            }
+        }
+        shot("lesson-self-paced-last.png");
+        // keys step back too
+        robot.type(KeyCode.PAGE_UP);
+        assertEquals(n - 2, pane.stepIndex());
+        robot.type(KeyCode.LEFT);
+        assertEquals(n - 3, pane.stepIndex());
+
+        // progress: on disk, resumable, shown in the picker
+        ProgressStore disk = ProgressStore.open(data);
+        assertTrue(disk.peek("time-namespaces").done());
+        assertEquals(n - 3, disk.peek("time-namespaces").step());
+        long questions = l.steps().stream().filter(s -> s.question() != null).count();
+        assertEquals(questions, disk.peek("time-namespaces").right());
+        robot.clickOn("#lesson-back");
+        assertNull(pane.lesson());
+        assertTrue(text(robot, "#lesson-progress-time-namespaces").contains("finished"), text(robot, "#lesson-progress-time-namespaces"));
+        robot.clickOn("#lesson-open-time-namespaces");
+        assertEquals(n - 3, pane.stepIndex(), "resumes where the student left off");
+        robot.clickOn("#lesson-back");
+        robot.clickOn("#lesson-reset-all");
+        assertEquals("not started", text(robot, "#lesson-progress-time-namespaces"));
+        assertNull(ProgressStore.open(data).peek("time-namespaces"));
+
+        // a step that switches the scenario (the main window's pickers move the focus) keeps the keys in the panel
+        robot.clickOn("#lesson-open-time-namespaces");
+        assertEquals(0, pane.stepIndex());
+        robot.type(KeyCode.PAGE_DOWN);
+        assertEquals(1, pane.stepIndex());
+        assertEquals(org.vdsoexplorer.model.kernel.Scenario.TIMENS, m().setup().scenario());
+        robot.type(KeyCode.PAGE_DOWN);
+        assertEquals(2, pane.stepIndex());
+        // with the focus in the views, the same keys step the model instead
+        fxRun(() -> w.root().requestFocus());
+        WaitForAsyncUtils.waitForFxEvents();
+        long pos = fx(() -> w.session().position());
+        robot.type(KeyCode.RIGHT);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(2, pane.stepIndex());
+        assertEquals(pos + 1, (long) fx(() -> w.session().position()), "the model stepped");
+    }
+
+    private void checkViewsAfterReveal(int i, Step s, Answer a) {
+        Machine m = m();
+        switch (a.kind()) {
+            case NEXT_PAGE_KIND, NEXT_PAGE_SLOT -> {
+                int slot = w.pages().litSlot();
+                assertTrue(slot >= 0, "the pages view lights the slot just read");
+                String kind = w.pages().slotKindText(slot);
+                if (a.kind() == org.vdsoexplorer.model.lesson.PredictKind.NEXT_PAGE_KIND) assertEquals(a.value(), kind);
+                else assertEquals(a.value(), Integer.toString(slot));
+                assertEquals(m.addressSpace().slot(slot).kind().label(), kind, "the view shows the model's page");
+            }
+            case NEXT_SEQ -> assertTrue(w.pages().litField().endsWith("seq"), w.pages().litField());
+            case SPINS -> assertEquals(a.number(), m.lastCall().oddSpins());
+            default -> { }
+        }
+        if (i == 1) {
+            // the namespace task: page 0 is the TIMENS page, as the pages view shows
+            assertEquals("TIMENS", w.pages().slotKindText(0));
+            assertEquals("TIMENS", a.value());
+            Node focused = pane.host().focused();
+            assertNotNull(focused);
+            assertEquals("slot-0", focused.getId(), "the step highlights slot 0");
+            assertTrue(focused.getPseudoClassStates().contains(MainWindowLessonHost.HIGHLIGHT));
+        }
+        if (i == 0) assertEquals("VVAR", w.pages().slotKindText(0));
+    }
+
+    @Test
+    void presenterMode(FxRobot robot) throws Exception {
+        robot.clickOn("#lesson-open-time-namespaces");
+        robot.clickOn("#lesson-present");
+        Presenter p = pane.presenter();
+        assertTrue(p.active());
+        assertTrue(stage.isFullScreen(), "full screen");
+        assertTrue(w.scene().getStylesheets().stream().anyMatch(s -> s.endsWith("presenter.css")), "projector theme on");
+        assertEquals(150, p.scale());
+        assertTrue(w.root().getStyle().contains("24.0px"), w.root().getStyle());
+        assertNotNull(p.notesStage());
+        assertTrue(p.notesStage().isShowing(), "speaker notes window");
+        Step first = pane.step();
+        assertEquals(first.notes().isBlank() ? "(no notes for this step)" : first.notes().strip(), p.notesText());
+        // spotlight: the highlighted element stays lit, its surroundings are dimmed, the lesson panel is not
+        Node lit = pane.host().focused();
+        assertNotNull(lit);
+        assertFalse(p.dimmedNodes().isEmpty());
+        assertFalse(p.dimmedNodes().contains(pane));
+        for (Node x = lit; x != null; x = x.getParent()) assertEquals(1.0, x.getOpacity(), "path to the spotlight stays lit");
+        shot("lesson-presenter.png");
+
+        robot.type(KeyCode.PAGE_DOWN);
+        assertEquals(1, pane.stepIndex());
+        assertEquals("slot-0", pane.host().focused().getId());
+        assertEquals("TIMENS", w.pages().slotKindText(0));
+        robot.type(KeyCode.RIGHT);
+        assertEquals(2, pane.stepIndex());
+        robot.type(KeyCode.PAGE_UP);
+        assertEquals(1, pane.stepIndex());
+        robot.type(KeyCode.LEFT);
+        assertEquals(0, pane.stepIndex());
+        robot.type(KeyCode.PAGE_DOWN);
+        assertEquals(1, pane.stepIndex());
+        Step s = pane.step();
+        assertEquals(s.notes().isBlank() ? "(no notes for this step)" : s.notes().strip(), p.notesText(), "notes follow the step");
+
+        robot.type(KeyCode.B);
+        assertTrue(p.blank());
+        assertTrue(w.scene().getRoot().getEffect() instanceof ColorAdjust c && c.getBrightness() == -1);
+        shot("lesson-presenter-blank.png");
+        robot.type(KeyCode.PAGE_DOWN);
+        assertEquals(1, pane.stepIndex(), "a blank screen does not step");
+        robot.type(KeyCode.B);
+        assertFalse(p.blank());
+        assertNull(w.scene().getRoot().getEffect());
+
+        robot.type(KeyCode.F5);
+        assertEquals(175, p.scale());
+        robot.type(KeyCode.F5);
+        robot.type(KeyCode.F5);
+        assertEquals(250, p.scale());
+        assertTrue(w.root().getStyle().contains("40.0px"), w.root().getStyle());
+        shot("lesson-presenter-250.png");
+        robot.type(KeyCode.F5);
+        assertEquals(100, p.scale());
+        robot.press(KeyCode.CONTROL).type(KeyCode.EQUALS).release(KeyCode.CONTROL);
+        assertEquals(125, p.scale());
+        robot.press(KeyCode.CONTROL).type(KeyCode.MINUS).release(KeyCode.CONTROL);
+        assertEquals(100, p.scale());
+        fxRun(() -> p.setScale(150));
+
+        robot.type(KeyCode.T);
+        assertFalse(pane.textVisible(), "lesson text hidden");
+        shot("lesson-presenter-text-hidden.png");
+        robot.type(KeyCode.T);
+        assertTrue(pane.textVisible());
+        robot.type(KeyCode.S);
+        assertTrue(p.dimmedNodes().isEmpty(), "spotlight off");
+        robot.type(KeyCode.S);
+        assertFalse(p.dimmedNodes().isEmpty());
+
+        robot.type(KeyCode.ESCAPE);
+        assertFalse(p.active());
+        assertTrue(p.dimmedNodes().isEmpty());
+        assertFalse(w.scene().getStylesheets().stream().anyMatch(x -> x.endsWith("presenter.css")));
+        assertEquals("", w.root().getStyle());
+        assertFalse(p.notesStage().isShowing());
+        assertFalse(stage.isFullScreen());
+    }
+
+    @Test
+    void entryPointLoadsInTheBackgroundWithProgressInTheDataFolder(FxRobot robot) throws Exception {
+        String old = System.getProperty(ProgressStore.DIR_PROPERTY);
+        System.setProperty(ProgressStore.DIR_PROPERTY, data.toString());
+        try {
+            LessonPane p = fx(() -> {
+                LessonPane x = LessonPane.open(w, null);
+                w.root().setRight(x);
+                return x;
+            });
+            pane = p;
+            WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, p::isLoaded);
+            assertEquals(8, p.lessons().size());
+            fxRun(() -> p.openLesson(p.lessons().getFirst()));
+            fxRun(p::nextStep);
+            assertEquals(1, ProgressStore.open(data).peek(p.lessons().getFirst().id()).step(), "saved in the data folder");
+        } finally {
+            if (old == null) System.clearProperty(ProgressStore.DIR_PROPERTY);
+            else System.setProperty(ProgressStore.DIR_PROPERTY, old);
+        }
+    }
+
+    @Test
+    void brokenLessonsAreShownWithTheirProblems(FxRobot robot) throws Exception {
+        Path dir = Files.createTempDirectory("bad-lessons");
+        Files.copy(Path.of("lessons/examples/first-look.md"), dir.resolve("first-look.md"));
+        Files.writeString(dir.resolve("broken.md"), "---\nid: broken\ntitle: Broken\norder: 1\nminutes: 5\n---\n\n## Step\n\n"
+                + "```setup\nscenario: nowhere\n```\n");
+        Files.write(dir.resolve("binary.md"), new byte[] {0, (byte) 0xff, 0x1b, '-', '-', '-', '\n'});
+        LessonPane bad = fx(() -> {
+            LessonPane b = new LessonPane(w, new MainWindowLessonHost(w), dir, ProgressStore.open(data));
+            w.root().setRight(b);
+            b.loadNow();
+            return b;
+        });
+        pane = bad;
+        fxRun(() -> {
+            w.root().applyCss();
+            w.root().layout();
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(bad.problems().isEmpty());
+        List<String> shown = robot.lookup(".lesson-problem").queryAllAs(Label.class).stream().map(Label::getText).toList();
+        assertTrue(shown.stream().anyMatch(t -> t.startsWith("broken.md:11: ")), shown.toString());
+        assertTrue(shown.stream().anyMatch(t -> t.startsWith("binary.md:1: ")), shown.toString());
+        shot("lesson-picker-problems.png");
+        robot.clickOn("#lesson-open-example-first-look");
+        assertEquals("example-first-look", bad.lesson().id());
+        robot.type(KeyCode.PAGE_DOWN);
+        assertEquals(1, bad.stepIndex());
+        if (bad.lessons().stream().anyMatch(l -> l.id().equals("broken"))) {
+            robot.clickOn("#lesson-back");
+            robot.clickOn("#lesson-open-broken");
+            assertTrue(text(robot, "#lesson-setup").contains("errors"), text(robot, "#lesson-setup"));
+        }
+        // an element the views do not have is simply not highlighted
+        assertNull(fx(() -> bad.host().focus(View.CODE, "no-such-element")));
+    }
+}

@@ -1,0 +1,95 @@
+package org.vdsoexplorer.app.lesson;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.control.Button;
+import javafx.scene.control.RadioButton;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+import org.vdsoexplorer.app.MainWindow;
+import org.vdsoexplorer.app.Screenshots;
+import org.vdsoexplorer.app.VdsoExplorerApp;
+
+/** PNGs of the lessons panel at a projector's 1920 x 1080 (off screen): self-paced and presenter mode. */
+@ExtendWith(ApplicationExtension.class)
+class LessonScreenshotsTest {
+
+    @Start
+    void start(Stage stage) { }
+
+    private static <T> T fx(Callable<T> c) throws Exception { return WaitForAsyncUtils.asyncFx(c).get(120, TimeUnit.SECONDS); }
+
+    @Test
+    void projectorScreenshots() throws Exception {
+        Path dir = Path.of("target/screenshots");
+        Files.createDirectories(dir);
+        Path data = Files.createTempDirectory("lesson-progress");
+        MainWindow w = fx(() -> new MainWindow(VdsoExplorerApp.defaultSetup(), Screenshots.WIDTH, Screenshots.HEIGHT));
+        LessonPane pane = fx(() -> {
+            LessonPane p = new LessonPane(w, new MainWindowLessonHost(w), Path.of("lessons"), ProgressStore.open(data));
+            w.root().setRight(p);
+            p.loadNow();
+            p.openLesson(p.lessons().stream().filter(l -> l.id().equals("time-namespaces")).findFirst().orElseThrow());
+            p.nextStep();
+            p.nextStep();
+            p.previousStep();
+            RadioButton timens = (RadioButton) p.lookupAll(".lesson-option").stream()
+                    .filter(n -> ((RadioButton) n).getText().equals("TIMENS")).findFirst().orElseThrow();
+            timens.setSelected(true);
+            ((Button) p.lookup("#lesson-answer")).fire();
+            return p;
+        });
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> pane.revealedAnswer() != null);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("TIMENS", pane.revealedAnswer().value());
+        fx(() -> {
+            if (pane.lookup("#lesson-hint") instanceof Button hint) hint.fire();
+            return null;
+        });
+        shot(w, dir.resolve("lesson-1920-self-paced.png"));
+        fx(() -> {
+            pane.presenter().enter();
+            return null;
+        });
+        assertTrue(pane.presenter().active());
+        assertNotNull(pane.host().focused());
+        shot(w, dir.resolve("lesson-1920-presenter.png"));
+        fx(() -> {
+            pane.presenter().setScale(250);
+            return null;
+        });
+        shot(w, dir.resolve("lesson-1920-presenter-250.png"));
+        fx(() -> {
+            pane.presenter().setScale(150);
+            pane.nextStep();
+            pane.nextStep();
+            pane.nextStep();
+            return null;
+        });
+        shot(w, dir.resolve("lesson-1920-presenter-code.png"));
+        fx(() -> {
+            Screenshots.shot(pane.presenter().notesStage().getScene().getRoot(), dir.resolve("lesson-notes-window.png"));
+            pane.presenter().exit();
+            w.dispose();
+            return null;
+        });
+    }
+
+    private static void shot(MainWindow w, Path file) throws Exception {
+        fx(() -> {
+            w.root().applyCss();
+            w.root().layout();
+            return Screenshots.shot(w.root(), file);
+        });
+    }
+}
