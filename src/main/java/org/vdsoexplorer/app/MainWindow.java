@@ -45,7 +45,7 @@ import org.vdsoexplorer.model.kernel.Scenario;
 public final class MainWindow {
     /** Full speed: model steps per pulse are limited by this budget so the FX thread keeps its frame rate. */
     static final long FRAME_BUDGET_NANOS = 8_000_000;
-    // (at full speed the budget adapts to half the last frame interval, between 4 and 40 ms)
+    // (at full speed the model gets half of it per frame: 4 ms, leaving the rest of a 60 Hz frame to the views)
 
     private final Session session;
     private final BorderPane root = new BorderPane();
@@ -267,9 +267,9 @@ public final class MainWindow {
             }
 
             private void pulse(double dt) {
-                // the model gets half of the last frame interval (4..40 ms): when rendering is slow the FX
-                // thread would only wait for it, so stepping longer costs no frames
-                long budget = Math.max(FRAME_BUDGET_NANOS / 2, Math.min(5 * FRAME_BUDGET_NANOS, (long) (dt * 1e9 / 2)));
+                // the model gets a fixed slice of each frame (a budget tied to the last frame interval fed
+                // back on itself: slow frames bought longer model slices, which made the frames slower)
+                long budget = FRAME_BUDGET_NANOS / 2;
                 long deadline = System.nanoTime() + budget;
                 double rate = stepsPerSecond();
                 long n;
