@@ -88,8 +88,10 @@ public final class MainWindow {
             In the Compare tab the step keys drive both variants in lockstep.""");
     private final javafx.scene.control.TabPane tabs = new javafx.scene.control.TabPane();
     private final org.vdsoexplorer.app.seeds.SeedTablesView seedTables = new org.vdsoexplorer.app.seeds.SeedTablesView();
+    /** Built when first shown or asked for (startup does not pay for the listing diff). */
     private org.vdsoexplorer.app.compare.CompareView compare;
     private Setup comparedBase;
+    private Tab compareTab;
     private final List<Control> transport;
     private final AnimationTimer timer;
     private double fontSize = 16;
@@ -221,9 +223,11 @@ public final class MainWindow {
         center.setDividerPositions(0.53);
         center.setId("views");
 
-        compare = new org.vdsoexplorer.app.compare.CompareView(initial);
         Tab explore = new Tab("Explore: four views", center);
-        Tab compareTab = new Tab("Compare two variants", compare);
+        compareTab = new Tab("Compare two variants");
+        compareTab.selectedProperty().addListener((o, a, on) -> {
+            if (on) compare();
+        });
         explore.setClosable(false);
         compareTab.setClosable(false);
         explore.setTooltip(new Tooltip("The four views of one model instance"));
@@ -243,7 +247,6 @@ public final class MainWindow {
                 compare.setBase(session.setup());
             }
         });
-        comparedBase = initial;
 
         root.setTop(new VBox(toolbar, counters));
         root.setCenter(tabs);
@@ -557,9 +560,9 @@ public final class MainWindow {
             handled = false;
         } else if (comparing()) {
             switch (k) {
-                case RIGHT, SPACE, PAGE_DOWN -> compare.step();
-                case DOWN -> compare.stepLine();
-                case ENTER, END -> compare.runCall();
+                case RIGHT, SPACE, PAGE_DOWN -> compare().step();
+                case DOWN -> compare().stepLine();
+                case ENTER, END -> compare().runCall();
                 default -> handled = false;
             }
         } else {
@@ -612,7 +615,14 @@ public final class MainWindow {
 
     public org.vdsoexplorer.app.seeds.SeedTablesView seedTables() { return seedTables; }
 
-    public org.vdsoexplorer.app.compare.CompareView compare() { return compare; }
+    public org.vdsoexplorer.app.compare.CompareView compare() {
+        if (compare == null) {
+            compare = new org.vdsoexplorer.app.compare.CompareView(session.setup());
+            comparedBase = session.setup();
+            compareTab.setContent(compare);
+        }
+        return compare;
+    }
 
     public Scene scene() { return scene; }
 
