@@ -52,8 +52,21 @@ public record DemoState(Scenario scenario, Variant variant, Clock clock, long ti
         p.setProperty("breakpoints.lines", join(breakLines));
         p.setProperty("writer-updates", writerUpdates.entrySet().stream()
                 .map(e -> e.getKey() + "x" + e.getValue()).collect(Collectors.joining(",")));
-        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            p.store(w, "vDSO Explorer demo: open it in the app to get the same state");
+        // written beside the target and moved over it: a crash mid-write never leaves a torn demo file
+        Path dir = file.toAbsolutePath().getParent();
+        Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
+        try {
+            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+                p.store(w, "vDSO Explorer demo: open it in the app to get the same state");
+            }
+            try {
+                Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            } catch (java.nio.file.AtomicMoveNotSupportedException e) {
+                Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(tmp);
         }
     }
 
