@@ -146,11 +146,29 @@ public final class Machine {
 
     /** Runs the rest of the current call (or one whole call) and returns it. */
     public CallResult runCall() {
-        CallResult r;
-        do {
-            r = step();
-        } while (r == null);
-        return r;
+        if (sink != null) {
+            CallResult r;
+            do {
+                r = step();
+            } while (r == null);
+            return r;
+        }
+        // the same steps as step(), in the interpreter's own loop between writer steps
+        if (!inCall) startCall();
+        while (true) {
+            long due = kernel.nextWriterMilli();
+            if (due <= cpu.cycles()) {
+                kernel.runWriterUntil(cpu.cycles());
+                due = kernel.nextWriterMilli();
+            }
+            cpu.runUntil(due);
+            if (cpu.outsideText()) {
+                if (cpu.cpu.rip != CALLER_RETURN) {
+                    throw new ExecutionException("returned to 0x" + Long.toHexString(cpu.cpu.rip) + ", not to the caller");
+                }
+                return endCall();
+            }
+        }
     }
 
     private CallResult endCall() {

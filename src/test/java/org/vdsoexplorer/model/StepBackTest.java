@@ -2,6 +2,7 @@ package org.vdsoexplorer.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -35,6 +36,23 @@ class StepBackTest {
                             s + ": forward to " + t.position() + " after back " + n);
                 }
             }
+        }
+    }
+
+    @Test
+    void theFastCallLoopReachesTheSameStateAsSingleSteps() {
+        for (Scenario s : List.of(Scenario.TIMENS, Scenario.HYPERV_5_13)) {
+            Setup setup = Setup.of(s, Variant.TIMENS_INLINE, Clock.MONOTONIC).withTick(2_000);
+            Machine fast = new Machine(setup), slow = new Machine(setup);
+            for (int i = 0; i < 300; i++) {
+                fast.runCall(); // the interpreter's own loop between writer steps
+                CallResult r;
+                do {
+                    r = slow.step();
+                } while (r == null);
+            }
+            assertTrue(fast.kernel().updateCount() > 3, "writer steps were crossed");
+            assertEquals(slow.digest(), fast.digest(), s.cliName());
         }
     }
 

@@ -126,10 +126,31 @@ public final class Interpreter {
      * (with the listing line) on faults and unsupported instructions.
      */
     public long step() {
+        long before = cycles;
+        int at = pc;
+        execute();
+        long c = cycles - before;
+        if (sink != null) sink.accept(new Event.Retired(instructions, insns[at], c));
+        return c;
+    }
+
+    /**
+     * Executes instructions until the code leaves the listing or the cycle counter reaches
+     * {@code cycleLimit} (the next writer step), with no events: the hot loop of reports and benches.
+     * With a sink attached it executes one instruction, so every event is still delivered.
+     */
+    public void runUntil(long cycleLimit) {
+        if (sink != null) {
+            step();
+            return;
+        }
+        while (pc >= 0 && cycles < cycleLimit) execute();
+    }
+
+    private void execute() {
         if (pc < 0) throw new ExecutionException("rip 0x" + Long.toHexString(cpu.rip) + " is outside the listing");
         int at = pc;
         nextPc = at + 1;
-        long before = cycles;
         try {
             Op op = ops[at];
             // a switch over the hot classes: exact-type calls the JIT inlines, instead of one megamorphic call
@@ -163,9 +184,6 @@ public final class Interpreter {
         int next = nextPc;
         pc = next;
         cpu.rip = next == at + 1 ? nextAddress[at] : nextRip; // branches set nextRip
-        long c = cycles - before;
-        if (sink != null) sink.accept(new Event.Retired(instructions, insns[at], c));
-        return c;
     }
 
     // ---- services for ops ---------------------------------------------------------------------
