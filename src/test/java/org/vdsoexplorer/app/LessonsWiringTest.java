@@ -31,11 +31,7 @@ class LessonsWiringTest {
 
     @Start
     void start(Stage stage) {
-        w = VdsoExplorerApp.createMainWindow(VdsoExplorerApp.defaultSetup());
-        stage.setScene(w.scene());
-        stage.setWidth(1000); // the headless platform's screen is 1000 x 1000
-        stage.setHeight(1000);
-        stage.show();
+        w = HeadlessStage.show(stage, VdsoExplorerApp.defaultSetup());
         w.root().requestFocus();
     }
 

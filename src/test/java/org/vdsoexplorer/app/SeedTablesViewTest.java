@@ -23,11 +23,7 @@ class SeedTablesViewTest {
 
     @Start
     void start(Stage stage) {
-        window = VdsoExplorerApp.createMainWindow(VdsoExplorerApp.defaultSetup());
-        stage.setScene(window.scene());
-        stage.setWidth(1000); // the headless platform's screen is 1000 x 1000
-        stage.setHeight(1000);
-        stage.show();
+        window = HeadlessStage.show(stage, VdsoExplorerApp.defaultSetup());
     }
 
     @org.testfx.framework.junit5.Stop

@@ -44,11 +44,7 @@ class WalkthroughUiTest {
 
     @Start
     void start(Stage stage) {
-        w = VdsoExplorerApp.createMainWindow(Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC));
-        stage.setScene(w.scene());
-        stage.setWidth(1000); // the headless platform's screen is 1000 x 1000
-        stage.setHeight(1000);
-        stage.show();
+        w = HeadlessStage.show(stage, Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC));
         w.root().requestFocus();
     }
 

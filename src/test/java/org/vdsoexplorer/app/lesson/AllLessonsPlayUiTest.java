@@ -46,10 +46,7 @@ class AllLessonsPlayUiTest {
         w = VdsoExplorerApp.createMainWindow(VdsoExplorerApp.defaultSetup());
         pane = new LessonPane(w, new MainWindowLessonHost(w), Path.of("lessons"), ProgressStore.open(Files.createTempDirectory("lp")));
         w.root().setRight(pane);
-        stage.setScene(w.scene());
-        stage.setWidth(1000);
-        stage.setHeight(1000);
-        stage.show();
+        org.vdsoexplorer.app.HeadlessStage.show(stage, w);
         pane.loadNow();
     }
 

@@ -56,10 +56,7 @@ class LessonPaneUiTest {
         w = VdsoExplorerApp.createMainWindow(VdsoExplorerApp.defaultSetup());
         pane = new LessonPane(w, new MainWindowLessonHost(w), Path.of("lessons"), ProgressStore.open(data));
         w.root().setRight(pane); // what MainWindow's "Lessons" button will do
-        stage.setScene(w.scene());
-        stage.setWidth(1000);
-        stage.setHeight(1000);
-        stage.show();
+        org.vdsoexplorer.app.HeadlessStage.show(stage, w);
         pane.loadNow();
     }
 

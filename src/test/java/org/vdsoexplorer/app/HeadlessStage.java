@@ -1,0 +1,27 @@
+package org.vdsoexplorer.app;
+
+import javafx.stage.Stage;
+import org.vdsoexplorer.model.Setup;
+
+/** Shared by the UI tests: a main window on a stage that fits the headless platform's screen. */
+public final class HeadlessStage {
+    /** The headless platform's screen is 1000 x 1000; a larger stage would not be drawn. */
+    public static final double SIZE = 1000;
+
+    private HeadlessStage() {}
+
+    /** Builds the main window on {@code setup}, puts it on {@code stage} and shows it. */
+    public static MainWindow show(Stage stage, Setup setup) {
+        MainWindow w = VdsoExplorerApp.createMainWindow(setup);
+        return show(stage, w);
+    }
+
+    /** Puts an already built window on {@code stage} and shows it. */
+    public static MainWindow show(Stage stage, MainWindow w) {
+        stage.setScene(w.scene());
+        stage.setWidth(SIZE);
+        stage.setHeight(SIZE);
+        stage.show();
+        return w;
+    }
+}
