@@ -335,10 +335,7 @@ public final class CodeView extends BorderPane {
         if (n.getPseudoClassStates().contains(pc) != on) n.pseudoClassStateChanged(pc, on);
     }
 
-    private final class SourceCell extends ListCell<Integer> {
-        private boolean shownCurrent;
-        private String shownStyle = "";
-
+    private final class SourceCell extends ColouredCell<Integer> {
         SourceCell() { sourceCells.add(this); }
 
         @Override protected void updateItem(Integer line, boolean empty) {
@@ -359,27 +356,12 @@ public final class CodeView extends BorderPane {
             restyle();
         }
 
-        /** Applies the current-line highlight or the line's colour, touching the node only on change. */
-        void restyle() {
-            Integer line = isEmpty() ? null : getItem();
-            boolean cur = line != null && line == currentLine;
-            Integer c = line == null ? null : lineColour.get(line);
-            String style = cur || c == null ? "" : "-fx-background-color: " + Palette.css(Palette.tint(Palette.cycle(c), 0.35)) + ";";
-            if (cur != shownCurrent) {
-                pseudoClassStateChanged(CURRENT, cur);
-                shownCurrent = cur;
-            }
-            if (!style.equals(shownStyle)) {
-                setStyle(style);
-                shownStyle = style;
-            }
-        }
+        @Override boolean current(Integer line) { return line == currentLine; }
+
+        @Override Integer colour(Integer line) { return lineColour.get(line); }
     }
 
-    private final class ListingCell extends ListCell<Object> {
-        private boolean shownCurrent;
-        private String shownStyle = "";
-
+    private final class ListingCell extends ColouredCell<Object> {
         ListingCell() { listingCells.add(this); }
 
         @Override protected void updateItem(Object item, boolean empty) {
@@ -399,10 +381,30 @@ public final class CodeView extends BorderPane {
             restyle();
         }
 
-        void restyle() {
-            Object item = isEmpty() ? null : getItem();
-            boolean cur = item instanceof Instruction in && in.index() == currentIndex;
-            Integer c = item instanceof Instruction in && in.source().isKnown() ? lineColour.get(in.source().line()) : null;
+        @Override boolean current(Object item) { return item instanceof Instruction in && in.index() == currentIndex; }
+
+        @Override Integer colour(Object item) {
+            return item instanceof Instruction in && in.source().isKnown() ? lineColour.get(in.source().line()) : null;
+        }
+    }
+
+    /**
+     * A row of the source or the listing: the current-line highlight, or the tint of its C line (the
+     * Compiler Explorer colour mapping), applied only when it changes so scrolling stays cheap.
+     */
+    private abstract static class ColouredCell<T> extends ListCell<T> {
+        private boolean shownCurrent;
+        private String shownStyle = "";
+
+        abstract boolean current(T item);
+
+        /** The colour index of the item's C line, or null for no tint. */
+        abstract Integer colour(T item);
+
+        final void restyle() {
+            T item = isEmpty() ? null : getItem();
+            boolean cur = item != null && current(item);
+            Integer c = item == null ? null : colour(item);
             String style = cur || c == null ? "" : "-fx-background-color: " + Palette.css(Palette.tint(Palette.cycle(c), 0.35)) + ";";
             if (cur != shownCurrent) {
                 pseudoClassStateChanged(CURRENT, cur);
