@@ -119,17 +119,17 @@ public final class CountersBar extends VBox {
     public void refresh() {
         Machine m = session.machine();
         double ghz = m.setup().ghz();
-        callCycles.setText(Fmt.cycles(m.callCyclesMilli()));
-        callInsns.setText(Fmt.num(m.callInstructions()));
-        totalCycles.setText(Fmt.cycles(m.cyclesMilli()));
-        totalInsns.setText(Fmt.num(m.instructions()));
-        calls.setText(Fmt.num(m.calls()));
+        Fmt.setText(callCycles, Fmt.cycles(m.callCyclesMilli()));
+        Fmt.setText(callInsns, Fmt.num(m.callInstructions()));
+        Fmt.setText(totalCycles, Fmt.cycles(m.cyclesMilli()));
+        Fmt.setText(totalInsns, Fmt.num(m.instructions()));
+        Fmt.setText(calls, Fmt.num(m.calls()));
         long finishedMilli = m.cyclesMilli() - (m.inCall() ? m.callCyclesMilli() : 0);
         double cyclesPerCall = m.calls() > 0 ? finishedMilli / 1000.0 / m.calls() : m.callCyclesMilli() / 1000.0;
         double ns = cyclesPerCall / ghz;
-        nsPerCall.setText(ns > 0 ? String.format(Locale.ROOT, "%.2f ns @ %.1f GHz", ns, ghz) : "\u2013");
-        per3s.setText(ns > 0 ? Fmt.big(3e9 / ns) : "\u2013");
-        position.setText(Fmt.num(session.position()));
+        Fmt.setText(nsPerCall, ns > 0 ? String.format(Locale.ROOT, "%.2f ns @ %.1f GHz", ns, ghz) : "\u2013");
+        Fmt.setText(per3s, ns > 0 ? Fmt.big(3e9 / ns) : "\u2013");
+        Fmt.setText(position, Fmt.num(session.position()));
         refreshReport(m.setup());
         if (chips.isEmpty()) {
             Label head = new Label("this call by category:");
@@ -148,7 +148,7 @@ public final class CountersBar extends VBox {
             long v = session.callCategoryMilli(c);
             Label chip = chips.get(c.ordinal());
             chip.setVisible(v != 0);
-            if (v != 0) chip.setText(c.label() + " " + Fmt.cycles(v));
+            if (v != 0) Fmt.setText(chip, c.label() + " " + Fmt.cycles(v));
         }
     }
 }

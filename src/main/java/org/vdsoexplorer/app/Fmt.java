@@ -6,6 +6,14 @@ import java.util.Locale;
 public final class Fmt {
     private Fmt() {}
 
+    /**
+     * Sets a label's text only when it differs: an equal but new String still invalidates the text
+     * property, which costs a text layout and a relayout of the label's parents on every refresh.
+     */
+    public static void setText(javafx.scene.control.Labeled l, String text) {
+        if (!java.util.Objects.equals(l.getText(), text)) l.setText(text);
+    }
+
     /** Milli-cycles as cycles with up to 2 decimals ("129.75"). */
     public static String cycles(long milli) {
         if (milli % 1000 == 0) return Long.toString(milli / 1000);

@@ -21,14 +21,28 @@ import javafx.stage.Stage;
 public final class UiBench {
     /** Frame-interval statistics in milliseconds. */
     public record Result(int frames, double seconds, double p50, double p99, double max, long modelSteps,
-                         long firstFrameMillis) {
+                         long firstFrameMillis, double fxCpuMsPerFrame, double renderCpuMsPerFrame) {
         public double fps() { return frames / seconds; }
     }
 
     private UiBench() {}
 
+    /** Frames in the first this many seconds (JIT compilation, first layout) are not measured. */
+    public static final double WARM_UP_SECONDS = 2;
+
+    private static long cpu(long threadId) {
+        var mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        return threadId < 0 ? 0 : Math.max(0, mx.getThreadCpuTime(threadId));
+    }
+
+    private static long threadNamed(String prefix) {
+        for (Thread t : Thread.getAllStackTraces().keySet()) if (t.getName().startsWith(prefix)) return t.threadId();
+        return -1;
+    }
+
     public static Result run(double seconds) {
         Screenshots.startToolkit();
+        long[] fxThread = {-1};
         List<Long> stamps = Collections.synchronizedList(new ArrayList<>());
         CompletableFuture<MainWindow> shown = new CompletableFuture<>();
         CompletableFuture<Stage> stageRef = new CompletableFuture<>();
@@ -42,6 +56,7 @@ public final class UiBench {
         };
         Platform.runLater(() -> {
             try {
+                fxThread[0] = Thread.currentThread().threadId();
                 MainWindow w = VdsoExplorerApp.createMainWindow(VdsoExplorerApp.defaultSetup());
                 Stage stage = new Stage();
                 stage.setTitle(VdsoExplorerApp.TITLE + " (bench-ui)");
@@ -63,7 +78,12 @@ public final class UiBench {
         });
         try {
             MainWindow w = shown.get(30, TimeUnit.SECONDS);
+            Thread.sleep((long) (WARM_UP_SECONDS * 1000));
+            int skip = stamps.size();
+            long renderThread = threadNamed("QuantumRenderer");
+            long fx0 = cpu(fxThread[0]), r0 = cpu(renderThread);
             Thread.sleep((long) (seconds * 1000));
+            long fxCpu = cpu(fxThread[0]) - fx0, renderCpu = cpu(renderThread) - r0;
             CompletableFuture<Long> stopped = new CompletableFuture<>();
             Platform.runLater(() -> {
                 probe.stop();
@@ -74,14 +94,14 @@ public final class UiBench {
             long steps = stopped.get(30, TimeUnit.SECONDS);
             List<Long> s;
             synchronized (stamps) {
-                s = new ArrayList<>(stamps);
+                s = new ArrayList<>(stamps.subList(Math.max(0, skip - 1), stamps.size()));
             }
             List<Double> d = new ArrayList<>();
             for (int i = 1; i < s.size(); i++) d.add((s.get(i) - s.get(i - 1)) / 1e6);
             Collections.sort(d);
-            if (d.isEmpty()) return new Result(0, seconds, 0, 0, 0, steps, firstFrame[0]);
+            if (d.isEmpty()) return new Result(0, seconds, 0, 0, 0, steps, firstFrame[0], 0, 0);
             return new Result(d.size(), seconds, d.get(d.size() / 2), d.get(Math.min(d.size() - 1, (int) (d.size() * 0.99))),
-                    d.getLast(), steps, firstFrame[0]);
+                    d.getLast(), steps, firstFrame[0], fxCpu / 1e6 / d.size(), renderCpu / 1e6 / d.size());
         } catch (Exception e) {
             throw new IllegalStateException("bench-ui: " + e, e);
         }
@@ -91,9 +111,11 @@ public final class UiBench {
     public static int main(double seconds, PrintStream out) {
         try {
             Result r = run(seconds);
-            out.printf(Locale.ROOT, "bench-ui: %d frames in %.1f s: %.1f frames/s, p50 %.2f ms, p99 %.2f ms, max %.2f ms; "
-                    + "%,d model steps at full speed; first frame %d ms after JVM start%n", r.frames(), r.seconds(), r.fps(),
-                    r.p50(), r.p99(), r.max(), r.modelSteps(), r.firstFrameMillis());
+            out.printf(Locale.ROOT, "bench-ui: after %.0f s warm-up, %d frames in %.1f s: %.1f frames/s, p50 %.2f ms, "
+                    + "p99 %.2f ms, max %.2f ms; CPU per frame: FX thread %.2f ms, render thread %.2f ms; "
+                    + "%,d model steps at full speed; first frame %d ms after JVM start%n", WARM_UP_SECONDS, r.frames(),
+                    r.seconds(), r.fps(), r.p50(), r.p99(), r.max(), r.fxCpuMsPerFrame(), r.renderCpuMsPerFrame(),
+                    r.modelSteps(), r.firstFrameMillis());
             return 0;
         } finally {
             Platform.exit();

@@ -38,6 +38,11 @@ class LessonsWiringTest {
     @Stop
     void stop() { w.dispose(); }
 
+    private void fire(FxRobot robot, String id) {
+        robot.interact(() -> ((javafx.scene.control.ButtonBase) w.scene().getRoot().lookup(id)).fire());
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
     @Test
     void lKeyOpensTheLessonsAndALessonStepSetsUpTheModel(FxRobot robot) throws Exception {
         assertNull(w.lessonsPanel());
@@ -45,12 +50,14 @@ class LessonsWiringTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(w.lessonsPanel() != null, "L opens the lessons panel");
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> robot.lookup("#lesson-open-time-namespaces").tryQuery().isPresent());
-        robot.clickOn("#lesson-open-time-namespaces");
+        // fired on the FX thread from a fresh lookup: the picker may be rebuilt (progress loads in the background)
+        // between a lookup and a robot click, which then finds a button that left the scene
+        fire(robot, "#lesson-open-time-namespaces");
         // step 1 of the lesson: the host task's pages (the window started on a namespace task)
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> !w.session().setup().scenario().namespace());
         assertEquals(PageKind.VVAR, w.session().machine().addressSpace().slot(0).kind());
         // step 2: the namespace task's pages (setup: scenario timens)
-        robot.clickOn("#lesson-next");
+        fire(robot, "#lesson-next");
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS,
                 () -> w.session().setup().scenario().namespace() && w.session().machine().addressSpace().slot(0) != null);
         assertEquals(PageKind.TIMENS, w.session().machine().addressSpace().slot(0).kind(),

@@ -64,6 +64,16 @@ class WalkthroughUiTest {
         if (m.inCall()) assertEquals(m.cpu().current().index(), w.code().currentIndex(), "highlighted instruction");
         assertEquals(next.index(), w.code().currentIndex());
         assertEquals(next.source().line(), w.code().currentLine(), "highlighted C line");
+        // what the panes draw: the highlighted listing row is that instruction, the source row that line, both in view
+        var listing = w.code().listingPane();
+        assertEquals(next, w.code().listingItem(listing.current()), "the listing pane highlights the next instruction");
+        assertTrue(listing.current() >= listing.firstVisible() && listing.current() <= listing.lastVisible(),
+                "the highlighted instruction is scrolled into view");
+        assertTrue(listing.rows().get(listing.current()).text().contains(next.addressHex()), "its row shows its address");
+        var source = w.code().sourcePane();
+        assertEquals(next.source().line() - 1, source.current(), "the source pane highlights the C line");
+        assertTrue(source.current() >= source.firstVisible() && source.current() <= source.lastVisible(),
+                "the highlighted C line is scrolled into view");
         for (int r = 0; r < Registers.COUNT; r++) {
             assertEquals(Fmt.reg(m.cpu().cpu.r[r]), w.code().registerText(r), "register " + Registers.name64(r));
         }

@@ -7,8 +7,6 @@ import java.util.Map;
 import javafx.animation.FadeTransition;
 import javafx.geometry.Insets;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListCell;
-import javafx.scene.control.ListView;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.GridPane;
@@ -40,8 +38,10 @@ public final class CodeView extends BorderPane {
     static final int RUN_TO_LIMIT = 100_000;
 
     private final Session session;
-    private final ListView<Integer> source = new ListView<>();
-    private final ListView<Object> listing = new ListView<>();
+    private final CodePane source = new CodePane();
+    private final CodePane listing = new CodePane();
+    /** What each listing row shows: a {@link SymbolRow} or an {@link Instruction}. */
+    private final List<Object> listingItems = new ArrayList<>();
     private final Label sourceTitle = new Label();
     private final Label listingTitle = new Label();
     private final Label[] regValues = new Label[Registers.COUNT + 2];
@@ -52,14 +52,14 @@ public final class CodeView extends BorderPane {
     private List<String> sourceLines = List.of();
     private Listing shownListing;
     private long[] lastRegs;
-    private int lastIndex = -1, lastLine = -1;
     private boolean reducedMotion;
 
     private int[] rowOfInstruction = new int[0];
     private int breakpointsShown;
-    private final List<SourceCell> sourceCells = new ArrayList<>();
-    private final List<ListingCell> listingCells = new ArrayList<>();
-    private static final javafx.css.PseudoClass CURRENT = javafx.css.PseudoClass.getPseudoClass("current");
+    private static final javafx.css.PseudoClass CHANGED = javafx.css.PseudoClass.getPseudoClass("changed");
+    /** Registers flash (fade in) only when refreshes are at least this far apart (not while running fast). */
+    private static final long FLASH_GAP_NANOS = 250_000_000L;
+    private long lastRefresh;
     private int currentIndex = -1;
     private int currentLine = -1;
     private String currentFile = "";
@@ -77,26 +77,16 @@ public final class CodeView extends BorderPane {
         setTop(head);
 
         source.setId("code-source");
-        source.getStyleClass().add("code-list");
-        source.setCellFactory(v -> new SourceCell());
-        source.setFocusTraversable(false);
         listing.setId("code-listing");
-        listing.getStyleClass().add("code-list");
-        listing.setCellFactory(v -> new ListingCell());
-        listing.setFocusTraversable(false);
-        // double-click: run to here; B or right-click: toggle a breakpoint
-        listing.setOnMouseClicked(e -> {
-            Object item = listing.getSelectionModel().getSelectedItem();
-            if (!(item instanceof Instruction in)) return;
-            if (e.getButton() == javafx.scene.input.MouseButton.SECONDARY) session.toggleInstructionBreakpoint(in.index());
-            else if (e.getClickCount() == 2) session.runToInstruction(in.index(), RUN_TO_LIMIT);
+        // double-click: run to here; right-click: toggle a breakpoint
+        listing.setOnRun(r -> {
+            if (listingItems.get(r) instanceof Instruction in) session.runToInstruction(in.index(), RUN_TO_LIMIT);
         });
-        source.setOnMouseClicked(e -> {
-            Integer line = source.getSelectionModel().getSelectedItem();
-            if (line == null) return;
-            if (e.getButton() == javafx.scene.input.MouseButton.SECONDARY) session.toggleLineBreakpoint(line);
-            else if (e.getClickCount() == 2) session.runToLine(line, RUN_TO_LIMIT);
+        listing.setOnBreakpoint(r -> {
+            if (listingItems.get(r) instanceof Instruction in) session.toggleInstructionBreakpoint(in.index());
         });
+        source.setOnRun(r -> session.runToLine(r + 1, RUN_TO_LIMIT));
+        source.setOnBreakpoint(r -> session.toggleLineBreakpoint(r + 1));
         Tooltip.install(listing, new Tooltip("Double-click: run to this instruction. Right-click: breakpoint"));
         Tooltip.install(source, new Tooltip("Double-click: run to this C line. Right-click: breakpoint"));
         sourceTitle.getStyleClass().add("pane-title");
@@ -158,7 +148,11 @@ public final class CodeView extends BorderPane {
         refresh();
     }
 
-    public void setReducedMotion(boolean reduced) { this.reducedMotion = reduced; }
+    public void setReducedMotion(boolean reduced) {
+        this.reducedMotion = reduced;
+        source.setReducedMotion(reduced);
+        listing.setReducedMotion(reduced);
+    }
 
     /** Index (in the listing) of the highlighted instruction, -1 if none. */
     public int currentIndex() { return currentIndex; }
@@ -166,9 +160,14 @@ public final class CodeView extends BorderPane {
     /** The highlighted C line (1-based), -1 if none. */
     public int currentLine() { return currentLine; }
 
-    public ListView<Integer> sourceList() { return source; }
+    /** The C source pane (row i is line i + 1). */
+    public CodePane sourcePane() { return source; }
 
-    public ListView<Object> listingList() { return listing; }
+    /** The listing pane (rows: symbol headers and instructions, see {@link #listingItem(int)}). */
+    public CodePane listingPane() { return listing; }
+
+    /** What listing row {@code row} shows: a {@link SymbolRow} or an {@link Instruction}. */
+    public Object listingItem(int row) { return listingItems.get(row); }
 
     /** The shown value text of register {@code num} (0..15, 16 = rip). */
     public String registerText(int num) { return regValues[num].getText(); }
@@ -192,15 +191,15 @@ public final class CodeView extends BorderPane {
                 lineColour.putIfAbsent(in.source().line(), lineColour.size());
             }
         }
-        listing.getItems().setAll(rows);
+        listingItems.clear();
+        listingItems.addAll(rows);
         rowOfInstruction = new int[l.size()];
         for (int i = 0; i < rows.size(); i++) if (rows.get(i) instanceof Instruction in) rowOfInstruction[in.index()] = i;
         currentFile = file.isEmpty() ? "vdso_model.c" : file;
         String text = Listings.resource("/assets/csrc/" + currentFile);
         sourceLines = List.of(text.split("\n", -1));
-        List<Integer> lines = new ArrayList<>();
-        for (int i = 1; i <= sourceLines.size(); i++) lines.add(i);
-        source.getItems().setAll(lines);
+        breakpointsShown = 0;
+        fillRows();
         sourceTitle.setText("C source: " + currentFile);
         listingTitle.setText("gcc listing: " + l.name() + ".lst  (" + l.compiler() + ")");
         lastRegs = null;
@@ -214,58 +213,66 @@ public final class CodeView extends BorderPane {
         currentLine = next == null ? -1 : next.source().line();
         String where = next == null ? "" : next.addressHex() + "  " + next.text().replaceAll("\\s+", " ")
                 + "   \u2190 " + next.source() + (next.source().function().isEmpty() ? "" : " in " + next.source().function());
-        current.setText((m.inCall() ? "next: " : "call " + (m.calls() + 1) + " starts at: ") + where);
-        if (currentIndex != lastIndex) {
-            int row = rowOf(currentIndex);
-            if (row >= 0) follow(listing, row);
-            lastIndex = currentIndex;
+        Fmt.setText(current, (m.inCall() ? "next: " : "call " + (m.calls() + 1) + " starts at: ") + where);
+        int bp = session.breakInstructions().hashCode() * 31 + session.breakLines().hashCode();
+        if (bp != breakpointsShown) {
+            breakpointsShown = bp;
+            fillRows();
         }
-        if (currentLine != lastLine && currentLine > 0) {
-            follow(source, currentLine - 1);
-            lastLine = currentLine;
-        }
-        if (breakpointsShown != session.breakInstructions().hashCode() * 31 + session.breakLines().hashCode()) {
-            breakpointsShown = session.breakInstructions().hashCode() * 31 + session.breakLines().hashCode();
-            listing.refresh();
-            source.refresh();
-        } else {
-            for (SourceCell c : sourceCells) c.restyle();
-            for (ListingCell c : listingCells) c.restyle();
-        }
+        listing.setCurrent(rowOf(currentIndex));
+        source.setCurrent(currentLine - 1);
         refreshRegisters(m);
         refreshStack(m);
         int[] s = session.spills();
-        spills.setText("spills this call: " + s[0] + " push, " + s[1] + " pop");
+        Fmt.setText(spills, "spills this call: " + s[0] + " push, " + s[1] + " pop");
+    }
+
+    /** The rows of both panes: text, C-line tint and breakpoint marks. */
+    private void fillRows() {
+        List<CodePane.Row> src = new ArrayList<>(sourceLines.size());
+        for (int line = 1; line <= sourceLines.size(); line++) {
+            boolean bp = session.breakLines().contains(line);
+            String t = sourceLines.get(line - 1).replace("\t", "    ");
+            src.add(new CodePane.Row(String.format("%s%4d  %s", bp ? "\u25cf" : " ", line, t), tint(lineColour.get(line)), false, bp));
+        }
+        source.setRows(src);
+        List<CodePane.Row> lst = new ArrayList<>(listingItems.size());
+        for (Object item : listingItems) {
+            if (item instanceof SymbolRow sym) {
+                lst.add(new CodePane.Row(sym.symbol() + ":", null, true, false));
+            } else if (item instanceof Instruction in) {
+                boolean bp = session.breakInstructions().contains(in.index());
+                Integer c = in.source().isKnown() ? lineColour.get(in.source().line()) : null;
+                lst.add(new CodePane.Row(String.format("%s%5s  %s", bp ? "\u25cf" : " ", in.addressHex(),
+                        in.text().replaceAll("\\s+", " ")), tint(c), false, bp));
+            }
+        }
+        listing.setRows(lst);
+    }
+
+    private static javafx.scene.paint.Color tint(Integer colour) {
+        return colour == null ? null : Palette.tint(Palette.cycle(colour), 0.35);
     }
 
     private int rowOf(int insnIndex) {
         return insnIndex < 0 || insnIndex >= rowOfInstruction.length ? -1 : rowOfInstruction[insnIndex];
     }
 
-    /** Scrolls {@code list} so that {@code row} is visible with some context, only if it is not already. */
-    private static void follow(ListView<?> list, int row) {
-        if (list.lookup(".virtual-flow") instanceof javafx.scene.control.skin.VirtualFlow<?> flow
-                && flow.getFirstVisibleCell() != null && flow.getLastVisibleCell() != null) {
-            int first = flow.getFirstVisibleCell().getIndex(), last = flow.getLastVisibleCell().getIndex();
-            if (row > first + 1 && row < last - 2) return;
-        }
-        list.scrollTo(Math.max(0, row - 6));
-    }
-
     private void refreshRegisters(Machine m) {
+        long t = System.nanoTime();
+        boolean flash = !reducedMotion && t - lastRefresh > FLASH_GAP_NANOS;
+        lastRefresh = t;
         long[] now = new long[Registers.COUNT + 2];
         System.arraycopy(m.cpu().cpu.r, 0, now, 0, Registers.COUNT);
         now[Registers.COUNT] = m.cpu().cpu.rip;
         now[Registers.COUNT + 1] = m.cpu().cpu.rflags();
         for (int i = 0; i < now.length; i++) {
             Label v = regValues[i];
-            v.setText(i == Registers.COUNT + 1 ? flags(now[i]) : Fmt.reg(now[i]));
+            Fmt.setText(v, i == Registers.COUNT + 1 ? flags(now[i]) : Fmt.reg(now[i]));
             boolean changed = lastRegs != null && lastRegs[i] != now[i];
-            boolean was = v.getStyleClass().contains("changed");
-            if (was && !changed && (lastRegs == null || lastRegs != now)) v.getStyleClass().remove("changed");
+            pseudo(v, CHANGED, changed);
             if (changed) {
-                if (!was) v.getStyleClass().add("changed");
-                if (!reducedMotion) {
+                if (flash) {
                     FadeTransition f = new FadeTransition(Duration.millis(220), v);
                     f.setFromValue(0.25);
                     f.setToValue(1);
@@ -310,9 +317,9 @@ public final class CodeView extends BorderPane {
             long v = m.addressSpace().read(a, 8);
             String note = a == top ? "caller's return address" : who.getOrDefault(a, "frame");
             Label[] r = stackRows.get(shown);
-            r[0].setText(a == rsp ? "rsp \u2192" : "rsp+" + (a - rsp));
-            r[1].setText(Fmt.hex(v));
-            r[2].setText(note);
+            Fmt.setText(r[0], a == rsp ? "rsp \u2192" : "rsp+" + (a - rsp));
+            Fmt.setText(r[1], Fmt.hex(v));
+            Fmt.setText(r[2], note);
             javafx.scene.Node row = r[0].getParent();
             row.setVisible(true);
             pseudo(row, PUSHED, note.startsWith("saved"));
@@ -333,87 +340,5 @@ public final class CodeView extends BorderPane {
 
     private static void pseudo(javafx.scene.Node n, javafx.css.PseudoClass pc, boolean on) {
         if (n.getPseudoClassStates().contains(pc) != on) n.pseudoClassStateChanged(pc, on);
-    }
-
-    private final class SourceCell extends ColouredCell<Integer> {
-        SourceCell() { sourceCells.add(this); }
-
-        @Override protected void updateItem(Integer line, boolean empty) {
-            super.updateItem(line, empty);
-            if (empty || line == null) {
-                setText(null);
-                getStyleClass().remove("breakpoint");
-            } else {
-                String t = line - 1 < sourceLines.size() ? sourceLines.get(line - 1).replace("\t", "    ") : "";
-                boolean bp = session.breakLines().contains(line);
-                setText(String.format("%s%4d  %s", bp ? "\u25cf" : " ", line, t));
-                if (bp) {
-                    if (!getStyleClass().contains("breakpoint")) getStyleClass().add("breakpoint");
-                } else {
-                    getStyleClass().remove("breakpoint");
-                }
-            }
-            restyle();
-        }
-
-        @Override boolean current(Integer line) { return line == currentLine; }
-
-        @Override Integer colour(Integer line) { return lineColour.get(line); }
-    }
-
-    private final class ListingCell extends ColouredCell<Object> {
-        ListingCell() { listingCells.add(this); }
-
-        @Override protected void updateItem(Object item, boolean empty) {
-            super.updateItem(item, empty);
-            getStyleClass().removeAll("symbol", "breakpoint");
-            if (empty || item == null) {
-                setText(null);
-            } else if (item instanceof SymbolRow s) {
-                setText(s.symbol() + ":");
-                getStyleClass().add("symbol");
-            } else {
-                Instruction in = (Instruction) item;
-                boolean bp = session.breakInstructions().contains(in.index());
-                setText(String.format("%s%5s  %s", bp ? "\u25cf" : " ", in.addressHex(), in.text().replaceAll("\\s+", " ")));
-                if (bp) getStyleClass().add("breakpoint");
-            }
-            restyle();
-        }
-
-        @Override boolean current(Object item) { return item instanceof Instruction in && in.index() == currentIndex; }
-
-        @Override Integer colour(Object item) {
-            return item instanceof Instruction in && in.source().isKnown() ? lineColour.get(in.source().line()) : null;
-        }
-    }
-
-    /**
-     * A row of the source or the listing: the current-line highlight, or the tint of its C line (the
-     * Compiler Explorer colour mapping), applied only when it changes so scrolling stays cheap.
-     */
-    private abstract static class ColouredCell<T> extends ListCell<T> {
-        private boolean shownCurrent;
-        private String shownStyle = "";
-
-        abstract boolean current(T item);
-
-        /** The colour index of the item's C line, or null for no tint. */
-        abstract Integer colour(T item);
-
-        final void restyle() {
-            T item = isEmpty() ? null : getItem();
-            boolean cur = item != null && current(item);
-            Integer c = item == null ? null : colour(item);
-            String style = cur || c == null ? "" : "-fx-background-color: " + Palette.css(Palette.tint(Palette.cycle(c), 0.35)) + ";";
-            if (cur != shownCurrent) {
-                pseudoClassStateChanged(CURRENT, cur);
-                shownCurrent = cur;
-            }
-            if (!style.equals(shownStyle)) {
-                setStyle(style);
-                shownStyle = style;
-            }
-        }
     }
 }

@@ -70,6 +70,11 @@ public final class DispatchView extends BorderPane {
 
     private final Session session;
     private final Canvas canvas = new Canvas(600, 300);
+    /** The per-edge counts, on their own layer: at full speed only they change from call to call. */
+    private final Canvas countLayer = new Canvas(600, 300);
+    /** What each layer shows, so a refresh redraws a layer only when its picture changed. */
+    private Object drawnGraph, drawnCounts;
+    private final Map<Node, Box> boxes = new EnumMap<>(Node.class);
     private final Label path = new Label();
     private final Label banner = new Label();
     private List<Node> current = List.of();
@@ -102,13 +107,16 @@ public final class DispatchView extends BorderPane {
         banner.setWrapText(true);
         banner.managedProperty().bind(banner.visibleProperty());
         setTop(new VBox(2, title, path, banner));
-        Pane holder = new Pane(canvas);
+        Pane holder = new Pane(canvas, countLayer);
         holder.setMinHeight(120);
         setMinHeight(0);
-        canvas.widthProperty().bind(holder.widthProperty());
-        canvas.heightProperty().bind(holder.heightProperty());
-        canvas.widthProperty().addListener(o -> draw());
-        canvas.heightProperty().addListener(o -> draw());
+        for (Canvas c : List.of(canvas, countLayer)) {
+            c.widthProperty().bind(holder.widthProperty());
+            c.heightProperty().bind(holder.heightProperty());
+            c.widthProperty().addListener(o -> draw());
+            c.heightProperty().addListener(o -> draw());
+        }
+        countLayer.setMouseTransparent(true);
         setCenter(holder);
         BorderPane.setMargin(holder, new Insets(4, 0, 0, 0));
         session.addListener(this::refresh);
@@ -144,11 +152,11 @@ public final class DispatchView extends BorderPane {
             if (i > 0) sb.append(" \u2192 ");
             sb.append(current.get(i).label.replace("\n", " "));
         }
-        path.setText(sb.toString());
+        Fmt.setText(path, sb.toString());
         long sys = session.callCategoryMilli(Category.SYSCALL);
         if (current.contains(Node.FALLBACK)) {
             long cost = session.machine().callCyclesMilli();
-            banner.setText("SYSCALL FALLBACK: " + Fmt.cycles(sys) + " of " + Fmt.cycles(cost) + " cycles in the kernel \u00b7 "
+ Fmt.setText(banner, "SYSCALL FALLBACK: " + Fmt.cycles(sys) + " of " + Fmt.cycles(cost) + " cycles in the kernel \u00b7 "
                     + m.fallbacks() + "/" + m.calls() + " calls fell back");
             banner.setVisible(true);
         } else {
@@ -183,13 +191,9 @@ public final class DispatchView extends BorderPane {
         double cy() { return y + h / 2; }
     }
 
-    private void draw() {
-        double w = canvas.getWidth(), h = canvas.getHeight();
-        GraphicsContext g = canvas.getGraphicsContext2D();
-        g.setFill(Color.WHITE);
-        g.fillRect(0, 0, w, h);
-        if (w < 100 || h < 80) return;
-        Map<Node, Box> boxes = new EnumMap<>(Node.class);
+    /** The box of each node for a canvas of {@code w} x {@code h}. */
+    private void layoutBoxes(double w, double h) {
+        boxes.clear();
         double colW = w / COLUMNS.length;
         double bw = Math.max(70, Math.min(150, colW - 40)); // leave gaps for the edge counts
         for (int c = 0; c < COLUMNS.length; c++) {
@@ -200,94 +204,130 @@ public final class DispatchView extends BorderPane {
                 boxes.put(col[r], new Box(c * colW + (colW - bw) / 2, r * rowH + (rowH - bh) / 2, bw, bh));
             }
         }
+    }
+
+    private static double bezier(double f, double a, double b, double c, double d) {
+        double u = 1 - f;
+        return u * u * u * a + 3 * u * u * f * b + 3 * u * f * f * c + f * f * f * d;
+    }
+
+    /** Both layers, each only if what it shows changed. */
+    private void draw() {
+        double w = canvas.getWidth(), h = canvas.getHeight();
         Set<Edge> all = new LinkedHashSet<>(STATIC);
         all.addAll(counts.keySet());
         List<Edge> live = Dispatch.edges(current);
-        Font countFont = Font.font("DejaVu Sans", FontWeight.BOLD, 14);
-        List<Object[]> labels = new ArrayList<>();
+        Map<Node, Long> nodeCounts = session.paths().nodeCounts();
+        // the graph's picture: size, lit path, how far the newest edge has grown, which edges and nodes were used
+        Set<Edge> usedEdges = new java.util.HashSet<>();
+        for (Map.Entry<Edge, Long> e : counts.entrySet()) if (e.getValue() > 0) usedEdges.add(e.getKey());
+        Set<Node> usedNodes = new java.util.HashSet<>();
+        for (Map.Entry<Node, Long> e : nodeCounts.entrySet()) if (e.getValue() > 0) usedNodes.add(e.getKey());
+        List<Object> graphKey = List.of(w, h, current, growth, usedEdges, usedNodes);
+        if (!graphKey.equals(drawnGraph)) {
+            drawnGraph = graphKey;
+            drawGraph(w, h, all, live, usedEdges, usedNodes);
+        }
+        List<Object> countKey = List.of(w, h, Map.copyOf(counts), live);
+        if (!countKey.equals(drawnCounts)) {
+            drawnCounts = countKey;
+            drawCounts(w, h, all, live);
+        }
+    }
+
+    private void drawGraph(double w, double h, Set<Edge> all, List<Edge> live, Set<Edge> usedEdges, Set<Node> usedNodes) {
+        GraphicsContext g = canvas.getGraphicsContext2D();
+        g.setFill(Color.WHITE);
+        g.fillRect(0, 0, w, h);
+        if (w < 100 || h < 80) return;
+        layoutBoxes(w, h);
         // edges: grey, then counted, then live on top
         for (int pass = 0; pass < 2; pass++) {
             for (Edge e : all) {
                 boolean on = live.contains(e);
                 if ((pass == 1) != on) continue;
                 Box a = boxes.get(e.from()), b = boxes.get(e.to());
-                long n = counts.getOrDefault(e, 0L);
-                boolean bad = e.to() == Node.FALLBACK || e.to() == Node.HW_NONE;
-                Color col = on ? (bad ? Palette.VERMILLION : Palette.BLUE) : n > 0 ? Palette.GREY : Color.web("#CCCCCC");
+                boolean used = usedEdges.contains(e);
+                Color col = edgeColour(e, on, used);
                 g.setStroke(col);
-                g.setLineWidth(on ? 5 : n > 0 ? 2.5 : 1.2);
+                g.setLineWidth(on ? 5 : used ? 2.5 : 1.2);
                 double x1 = a.x() + a.w(), y1 = a.cy(), x2 = b.x(), y2 = b.cy();
-                if (x2 < x1) { // same column or backwards: never in this graph
-                    x2 = b.cx();
-                }
+                if (x2 < x1) x2 = b.cx(); // same column or backwards: never in this graph
+                double cx = (x1 + x2) / 2;
                 boolean newest = on && growth < 1 && e.equals(live.getLast());
                 g.beginPath();
                 g.moveTo(x1, y1);
                 if (newest) {
-                    double cx = (x1 + x2) / 2;
                     for (int k = 1; k <= 24; k++) {
-                        double f = growth * k / 24.0, u = 1 - f;
-                        g.lineTo(u * u * u * x1 + 3 * u * u * f * cx + 3 * u * f * f * cx + f * f * f * x2,
-                                u * u * u * y1 + 3 * u * u * f * y1 + 3 * u * f * f * y2 + f * f * f * y2);
+                        double f = growth * k / 24.0;
+                        g.lineTo(bezier(f, x1, cx, cx, x2), bezier(f, y1, y1, y2, y2));
                     }
                     g.stroke();
                     continue;
                 }
-                g.bezierCurveTo((x1 + x2) / 2, y1, (x1 + x2) / 2, y2, x2, y2);
+                g.bezierCurveTo(cx, y1, cx, y2, x2, y2);
                 g.stroke();
-                // arrow head
-                g.setFill(col);
+                g.setFill(col); // arrow head
                 g.fillPolygon(new double[] {x2, x2 - 9, x2 - 9}, new double[] {y2, y2 - 5, y2 + 5}, 3);
-                if (n > 0) {
-                    // the count goes just before the arrow head, drawn after the nodes so nothing hides it
-                    // the point of the curve about 24 px left of the target: in the gap before the target's column
-                    double cx = (x1 + x2) / 2, mx = x2, my = y2;
-                    for (int k = 0; k <= 60; k++) {
-                        double f = k / 60.0, u = 1 - f;
-                        double px = u * u * u * x1 + 3 * u * u * f * cx + 3 * u * f * f * cx + f * f * f * x2;
-                        if (px >= x2 - 24 || k == 60) {
-                            mx = px;
-                            my = u * u * u * y1 + 3 * u * u * f * y1 + 3 * u * f * f * y2 + f * f * f * y2;
-                            break;
-                        }
-                    }
-                    labels.add(new Object[] {"\u00d7" + Fmt.big(n).replace(" ", ""), mx, my, on ? col : Palette.INK});
-                }
             }
         }
         Font nodeFont = Font.font("DejaVu Sans", FontWeight.BOLD, 14);
-        Map<Node, Long> nodeCounts = session.paths().nodeCounts();
+        g.setTextAlign(TextAlignment.CENTER);
+        g.setTextBaseline(VPos.CENTER);
         for (Map.Entry<Node, Box> en : boxes.entrySet()) {
             Node n = en.getKey();
             Box b = en.getValue();
             boolean on = current.contains(n) && (growth >= 1 || n != current.getLast());
             boolean bad = n == Node.FALLBACK || n == Node.HW_NONE || n == Node.MASK_INVALID;
-            boolean used = nodeCounts.getOrDefault(n, 0L) > 0;
-            Color fill = on ? (bad ? Palette.VERMILLION : Palette.BLUE) : used ? Palette.SHADE : Color.WHITE;
-            g.setFill(fill);
-            g.fillRoundRect(b.x(), b.y(), b.w(), b.h(), 12, 12);
-            g.setStroke(on ? Palette.INK : used ? Palette.GREY : Color.web("#BBBBBB"));
-            g.setLineWidth(on ? 3 : 1.5);
-            g.strokeRoundRect(b.x(), b.y(), b.w(), b.h(), 12, 12);
+            boolean used = usedNodes.contains(n);
+            // square boxes: a frame of ink (thicker when lit) and the fill inside it
+            double line = on ? 3 : 1.5;
+            g.setFill(on ? Palette.INK : used ? Palette.GREY : Color.web("#BBBBBB"));
+            g.fillRect(b.x(), b.y(), b.w(), b.h());
+            g.setFill(on ? (bad ? Palette.VERMILLION : Palette.BLUE) : used ? Palette.SHADE : Color.WHITE);
+            g.fillRect(b.x() + line, b.y() + line, b.w() - 2 * line, b.h() - 2 * line);
             g.setFill(on ? Color.WHITE : used ? Palette.INK : Palette.GREY);
             g.setFont(fit(n.label, b.w() - 8, Math.min(nodeFont.getSize(), (b.h() - 2) / (1.25 * n.label.split("\n").length))));
-            g.setTextAlign(TextAlignment.CENTER);
-            g.setTextBaseline(VPos.CENTER);
             g.fillText(n.label, b.cx(), b.cy());
         }
-        g.setFont(countFont);
+    }
+
+    private static Color edgeColour(Edge e, boolean on, boolean used) {
+        boolean bad = e.to() == Node.FALLBACK || e.to() == Node.HW_NONE;
+        return on ? (bad ? Palette.VERMILLION : Palette.BLUE) : used ? Palette.GREY : Color.web("#CCCCCC");
+    }
+
+    /** The count of each used edge, just before its arrow head (in the gap before the target's column). */
+    private void drawCounts(double w, double h, Set<Edge> all, List<Edge> live) {
+        GraphicsContext g = countLayer.getGraphicsContext2D();
+        g.clearRect(0, 0, w, h);
+        if (w < 100 || h < 80 || boxes.isEmpty()) return;
+        g.setFont(Font.font("DejaVu Sans", FontWeight.BOLD, 14));
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.CENTER);
-        for (Object[] l : labels) {
-            String t = (String) l[0];
-            double mx = (double) l[1], my = (double) l[2];
+        for (Edge e : all) {
+            long n = counts.getOrDefault(e, 0L);
+            if (n <= 0) continue;
+            Box a = boxes.get(e.from()), b = boxes.get(e.to());
+            double x1 = a.x() + a.w(), y1 = a.cy(), x2 = b.x(), y2 = b.cy();
+            if (x2 < x1) x2 = b.cx();
+            double cx = (x1 + x2) / 2, mx = x2, my = y2;
+            for (int k = 0; k <= 60; k++) { // the point of the curve about 24 px left of the target
+                double f = k / 60.0, px = bezier(f, x1, cx, cx, x2);
+                if (px >= x2 - 24 || k == 60) {
+                    mx = px;
+                    my = bezier(f, y1, y1, y2, y2);
+                    break;
+                }
+            }
+            Color col = live.contains(e) ? edgeColour(e, true, true) : Palette.INK;
+            String t = "\u00d7" + Fmt.big(n).replace(" ", "");
             double tw = 9 * t.length() + 6;
+            g.setFill(col);
+            g.fillRect(mx - tw / 2, my - 10, tw, 20);
             g.setFill(Color.WHITE);
-            g.fillRoundRect(mx - tw / 2, my - 10, tw, 20, 8, 8);
-            g.setStroke((Color) l[3]);
-            g.setLineWidth(1.5);
-            g.strokeRoundRect(mx - tw / 2, my - 10, tw, 20, 8, 8);
-            g.setFill((Color) l[3]);
+            g.fillRect(mx - tw / 2 + 1.5, my - 8.5, tw - 3, 17);
+            g.setFill(col);
             g.fillText(t, mx, my);
         }
     }

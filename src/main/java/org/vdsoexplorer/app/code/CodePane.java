@@ -1,0 +1,306 @@
+package org.vdsoexplorer.app.code;
+
+import java.util.List;
+import java.util.function.IntConsumer;
+import javafx.animation.AnimationTimer;
+import javafx.geometry.Orientation;
+import javafx.geometry.VPos;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollBar;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.ScrollEvent;
+import javafx.scene.layout.Region;
+import javafx.scene.paint.Color;
+import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
+
+/**
+ * A read-only, virtualised code listing drawn on one canvas: each row a line of monospace text on its
+ * tint (the Compiler Explorer C-line colour), a breakpoint mark, and the current row as a bar that
+ * slides from the previous row. Only the visible rows are drawn, and only when what they show changed,
+ * so following the running code costs a few text draws instead of a list relayout.
+ *
+ * <p>The font and text colour come from CSS through an unmanaged probe label (style class
+ * {@code code-probe}), so zoom, the narrow layout and presenter mode apply as to any text.
+ */
+public final class CodePane extends Region {
+    /** One line: its text, the background tint (null: paper), bold (symbol headers), breakpoint mark. */
+    public record Row(String text, Color tint, boolean bold, boolean breakpoint) {}
+
+    static final Color CURRENT = Color.web("#0072B2");
+    static final Color CURRENT_EDGE = Color.web("#111111");
+    static final Color MARK = Color.web("#D55E00");
+    static final Color PAPER = Color.WHITE;
+    static final Color RULE = Color.web("#111111");
+    /** Scroll and highlight movements take this long unless motion is reduced or the rows change faster. */
+    static final long GLIDE_NANOS = 160_000_000L;
+
+    private final Canvas canvas = new Canvas();
+    private final ScrollBar bar = new ScrollBar();
+    private final Label probe = new Label("M");
+    private List<Row> rows = List.of();
+    private int current = -1;
+    /** The row at the top of the view, fractional while gliding. */
+    private double top, topFrom, topTo;
+    private double barY = -1, barFrom, barTo;
+    private long glideStart = -1, lastChange;
+    private boolean reducedMotion;
+    private IntConsumer onRun = r -> {}, onBreakpoint = r -> {};
+    private Font font, boldFont;
+    private Color ink = Color.web("#111111");
+    private double rowHeight = 18;
+    private boolean dirty = true;
+    /** What the canvas shows (redraw only when one of these changes). */
+    private double drawnTop = Double.NaN, drawnBar = Double.NaN, drawnW, drawnH;
+    private Object drawnRows;
+    private int selected = -1;
+    private final AnimationTimer glide = new AnimationTimer() {
+        @Override public void handle(long now) { stepGlide(now); }
+    };
+
+    public CodePane() {
+        getStyleClass().add("code-pane");
+        probe.getStyleClass().add("code-probe");
+        probe.setManaged(false);
+        probe.setVisible(false);
+        bar.setOrientation(Orientation.VERTICAL);
+        bar.setFocusTraversable(false);
+        bar.valueProperty().addListener((o, a, b) -> {
+            if (glideStart < 0 && Math.abs(b.doubleValue() - top) > 1e-9) scrollTo(b.doubleValue());
+        });
+        getChildren().addAll(canvas, bar, probe);
+        probe.fontProperty().addListener(o -> fontChanged());
+        probe.textFillProperty().addListener(o -> fontChanged());
+        addEventHandler(ScrollEvent.SCROLL, e -> {
+            scrollTo(topTo() - Math.signum(e.getDeltaY()) * 3);
+            e.consume();
+        });
+        canvas.setOnMouseClicked(e -> {
+            int r = rowAt(e.getY());
+            if (r < 0) return;
+            selected = r;
+            requestDraw();
+            if (e.getButton() == MouseButton.SECONDARY) onBreakpoint.accept(r);
+            else if (e.getClickCount() == 2) onRun.accept(r);
+        });
+        setMinSize(0, 0);
+    }
+
+    /** Double-click on a row: {@code action} gets the row index. */
+    public void setOnRun(IntConsumer action) { this.onRun = action; }
+
+    /** Right-click on a row: {@code action} gets the row index. */
+    public void setOnBreakpoint(IntConsumer action) { this.onBreakpoint = action; }
+
+    public void setReducedMotion(boolean reduced) { this.reducedMotion = reduced; }
+
+    /** Replaces the rows (a new listing, or breakpoints changed). */
+    public void setRows(List<Row> rows) {
+        this.rows = List.copyOf(rows);
+        if (current >= rows.size()) current = -1;
+        if (selected >= rows.size()) selected = -1;
+        updateBar();
+        requestDraw();
+    }
+
+    public List<Row> rows() { return rows; }
+
+    /** The highlighted row, -1 if none. */
+    public int current() { return current; }
+
+    /** The row at the top of the view (rounded). */
+    public int firstVisible() { return (int) Math.floor(topTo()); }
+
+    /** The last row at least partly visible. */
+    public int lastVisible() { return Math.min(rows.size() - 1, (int) Math.floor(topTo() + visibleRows() - 1e-9)); }
+
+    /** The row the user last clicked, -1 if none. */
+    public int selected() { return selected; }
+
+    /** Rows that fit in the view. */
+    public double visibleRows() { return Math.max(1, canvas.getHeight() / rowHeight); }
+
+    private double topTo() { return glideStart >= 0 ? topTo : top; }
+
+    /**
+     * Moves the highlight to {@code row} and scrolls so it is visible with some context (only when it is
+     * not already well inside the view). Glides when steps are far enough apart to be watched.
+     */
+    public void setCurrent(int row) {
+        long now = System.nanoTime();
+        boolean animate = !reducedMotion && now - lastChange > GLIDE_NANOS && current >= 0 && row >= 0 && barY >= 0;
+        lastChange = now;
+        if (row == current) return;
+        current = row;
+        double target = topTo();
+        if (row >= 0 && (row < target + 1 || row > target + visibleRows() - 3)) target = row - 6;
+        target = clampTop(target);
+        if (animate) {
+            topFrom = top;
+            topTo = target;
+            barFrom = barY;
+            barTo = row;
+            glideStart = now;
+            glide.start();
+        } else {
+            stopGlide();
+            top = target;
+            barY = row;
+            bar.setValue(top);
+        }
+        requestDraw();
+    }
+
+    private double clampTop(double row) {
+        return Math.max(0, Math.min(Math.max(0, rows.size() - visibleRows() + 1), row));
+    }
+
+    /** Scrolls so that {@code row} is the top row (clamped), at once. */
+    public void scrollTo(double row) {
+        stopGlide();
+        top = clampTop(row);
+        barY = current;
+        bar.setValue(top);
+        requestDraw();
+    }
+
+    private void stopGlide() {
+        if (glideStart >= 0) {
+            glide.stop();
+            glideStart = -1;
+        }
+    }
+
+    private void stepGlide(long now) {
+        double t = Math.min(1, (now - glideStart) / (double) GLIDE_NANOS);
+        double e = 1 - Math.pow(1 - t, 3); // ease out
+        top = topFrom + (topTo - topFrom) * e;
+        barY = barFrom + (barTo - barFrom) * e;
+        if (t >= 1) {
+            stopGlide();
+            top = topTo;
+            barY = current;
+            bar.setValue(top);
+        }
+        requestDraw();
+    }
+
+    /** The row under y (canvas coordinates), or -1. */
+    public int rowAt(double y) {
+        int r = (int) Math.floor(top + y / rowHeight);
+        return r >= 0 && r < rows.size() ? r : -1;
+    }
+
+    private void fontChanged() {
+        Font f = probe.getFont();
+        font = Font.font(f.getFamily(), FontWeight.NORMAL, f.getSize());
+        boldFont = Font.font(f.getFamily(), FontWeight.BOLD, f.getSize());
+        if (probe.getTextFill() instanceof Color c) ink = c;
+        rowHeight = Math.ceil(f.getSize() * 1.3);
+        updateBar();
+        requestDraw();
+        requestLayout();
+    }
+
+    private void updateBar() {
+        double max = Math.max(0, rows.size() - visibleRows() + 1);
+        bar.setMin(0);
+        bar.setMax(max);
+        bar.setVisibleAmount(Math.min(max, visibleRows()));
+        bar.setUnitIncrement(1);
+        bar.setBlockIncrement(Math.max(1, visibleRows() - 2));
+        if (top > max) scrollTo(max);
+    }
+
+    @Override protected void layoutChildren() {
+        if (font == null) {
+            probe.applyCss();
+            fontChanged();
+        }
+        double w = getWidth(), h = getHeight();
+        double bw = bar.prefWidth(-1);
+        canvas.setWidth(Math.max(0, w - bw));
+        canvas.setHeight(Math.max(0, h));
+        canvas.relocate(0, 0);
+        bar.resizeRelocate(w - bw, 0, bw, h);
+        updateBar();
+        requestDraw();
+    }
+
+    @Override protected double computePrefWidth(double height) { return 300; }
+
+    @Override protected double computePrefHeight(double width) { return 200; }
+
+    private void requestDraw() {
+        dirty = true;
+        draw();
+    }
+
+    private void draw() {
+        if (!dirty || font == null) return;
+        double w = canvas.getWidth(), h = canvas.getHeight();
+        if (w <= 0 || h <= 0) return;
+        if (top == drawnTop && barY == drawnBar && w == drawnW && h == drawnH && drawnRows == rows && selected == drawnSelected) {
+            dirty = false;
+            return;
+        }
+        GraphicsContext g = canvas.getGraphicsContext2D();
+        g.setFill(PAPER);
+        g.fillRect(0, 0, w, h);
+        g.setTextBaseline(VPos.CENTER);
+        int first = (int) Math.floor(top);
+        double y0 = (first - top) * rowHeight;
+        double pad = 6;
+        for (int r = first, i = 0; r < rows.size() && y0 + i * rowHeight < h; r++, i++) {
+            if (r < 0) continue;
+            Row row = rows.get(r);
+            double y = y0 + i * rowHeight;
+            if (row.tint() != null) {
+                g.setFill(row.tint());
+                g.fillRect(0, y, w, rowHeight);
+            }
+        }
+        if (barY >= 0) {
+            double y = (barY - top) * rowHeight;
+            g.setFill(CURRENT_EDGE);
+            g.fillRect(0, y, w, rowHeight);
+            g.setFill(CURRENT);
+            g.fillRect(8, y, w - 8, rowHeight);
+        }
+        for (int r = first, i = 0; r < rows.size() && y0 + i * rowHeight < h; r++, i++) {
+            if (r < 0) continue;
+            Row row = rows.get(r);
+            double y = y0 + i * rowHeight;
+            boolean onBar = barY >= 0 && Math.abs(barY - r) < 0.5;
+            if (row.breakpoint()) {
+                g.setFill(MARK);
+                g.fillRect(0, y, 6, rowHeight);
+            }
+            if (r == selected && !onBar) frame(g, 0, y, w, rowHeight);
+            g.setFont(row.bold() || row.breakpoint() || onBar ? boldFont : font);
+            g.setFill(onBar ? Color.WHITE : row.bold() ? CURRENT : ink);
+            g.fillText(row.text(), pad, y + rowHeight / 2);
+        }
+        frame(g, 0, 0, w, h);
+        drawnTop = top;
+        drawnBar = barY;
+        drawnW = w;
+        drawnH = h;
+        drawnRows = rows;
+        drawnSelected = selected;
+        dirty = false;
+    }
+
+    private int drawnSelected = -2;
+
+    /** A 1 px frame as four fills (a stroked rectangle is rasterised over its whole area in software). */
+    private static void frame(GraphicsContext g, double x, double y, double w, double h) {
+        g.setFill(RULE);
+        g.fillRect(x, y, w, 1);
+        g.fillRect(x, y + h - 1, w, 1);
+        g.fillRect(x, y, 1, h);
+        g.fillRect(x + w - 1, y, 1, h);
+    }
+}
