@@ -31,6 +31,9 @@ public final class CountersBar extends VBox {
     /** Steady-state report rows by setup, measured once each on a background thread. */
     private static final java.util.Map<String, org.vdsoexplorer.model.report.Row> REPORTS =
             new java.util.concurrent.ConcurrentHashMap<>();
+    /** The first report measurement starts this long after the class is loaded (the window is up by then). */
+    static final long REPORT_DELAY_NANOS = 1_500_000_000L;
+    private static final long CREATED = System.nanoTime();
     private final FlowPane breakdown = new FlowPane(6, 4);
     private final List<Label> chips = new ArrayList<>();
 
@@ -101,7 +104,15 @@ public final class CountersBar extends VBox {
         }, "report-" + key(setup));
         t.setDaemon(true);
         t.setPriority(Thread.MIN_PRIORITY);
-        t.start();
+        // the first measurement waits until the window is up: on two cores it would slow the first frame
+        long wait = REPORT_DELAY_NANOS - (System.nanoTime() - CREATED);
+        if (wait > 0) {
+            javafx.animation.PauseTransition p = new javafx.animation.PauseTransition(javafx.util.Duration.millis(wait / 1e6));
+            p.setOnFinished(e -> t.start());
+            p.play();
+        } else {
+            t.start();
+        }
     }
 
     /** Measures the report figure of {@code setup} now, on the calling thread (for still pictures). */

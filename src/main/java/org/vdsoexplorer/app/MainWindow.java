@@ -87,7 +87,9 @@ public final class MainWindow {
             Mouse: double-click a listing or C line to run to it; right-click to set a breakpoint there.
             In the Compare tab the step keys drive both variants in lockstep.""");
     private final javafx.scene.control.TabPane tabs = new javafx.scene.control.TabPane();
-    private final org.vdsoexplorer.app.seeds.SeedTablesView seedTables = new org.vdsoexplorer.app.seeds.SeedTablesView();
+    /** Built when first shown (startup does not pay for its charts). */
+    private org.vdsoexplorer.app.seeds.SeedTablesView seedTables;
+    private Tab seedsTab;
     /** Built when first shown or asked for (startup does not pay for the listing diff). */
     private org.vdsoexplorer.app.compare.CompareView compare;
     private Setup comparedBase;
@@ -236,11 +238,11 @@ public final class MainWindow {
         compareTab.setClosable(false);
         explore.setTooltip(new Tooltip("The four views of one model instance"));
         compareTab.setTooltip(new Tooltip("Two variants on the same scenario and clock, stepped in lockstep"));
-        Tab seedsTab = new Tab("Seed tables", seedTables);
+        seedsTab = new Tab("Seed tables");
         seedsTab.setClosable(false);
         seedsTab.setTooltip(new Tooltip("The seeds' measured tables beside the model's figures for the same cells"));
         seedsTab.selectedProperty().addListener((o, a, on) -> {
-            if (on) seedTables.start(session.setup().costs(), session.setup().ghz());
+            if (on) seedTables().start(session.setup().costs(), session.setup().ghz());
         });
         tabs.getTabs().setAll(explore, compareTab, seedsTab);
         tabs.setId("tabs");
@@ -626,7 +628,13 @@ public final class MainWindow {
     /** Shows the seed-tables page (measuring the model's cells the first time). */
     public void showSeedTables() { tabs.getSelectionModel().select(2); }
 
-    public org.vdsoexplorer.app.seeds.SeedTablesView seedTables() { return seedTables; }
+    public org.vdsoexplorer.app.seeds.SeedTablesView seedTables() {
+        if (seedTables == null) {
+            seedTables = new org.vdsoexplorer.app.seeds.SeedTablesView();
+            seedsTab.setContent(seedTables);
+        }
+        return seedTables;
+    }
 
     public org.vdsoexplorer.app.compare.CompareView compare() {
         if (compare == null) {

@@ -144,6 +144,10 @@ class WalkthroughUiTest {
         assertEquals(List.of(Node.CLOCK, Node.MASK_HRES, Node.DO_HRES, Node.TIMENS_PAGE, Node.DO_HRES_TIMENS,
                 Node.HW_TSC, Node.RESULT), w.dispatch().currentPath());
         assertEquals(1L, w.dispatch().edgeCounts().get(new Dispatch.Edge(Node.DO_HRES_TIMENS, Node.HW_TSC)));
+        // and the canvas shows one count per counted edge, with the model's figure
+        java.util.Map<Dispatch.Edge, String> expected = new java.util.HashMap<>();
+        w.session().paths().edgeCounts().forEach((e, n) -> expected.put(e, "\u00d7" + n));
+        assertEquals(expected, w.dispatch().drawnCounts(), "count labels drawn on the dispatch graph");
         assertViewsMatchModel(robot);
     }
 

@@ -126,6 +126,11 @@ public final class DispatchView extends BorderPane {
     /** The lit path of the current call. */
     public List<Node> currentPath() { return current; }
 
+    /** The count labels on the canvas now, by edge ("×3"): what the count layer last drew. */
+    public Map<Edge, String> drawnCounts() { return Map.copyOf(drawnLabels); }
+
+    private final Map<Edge, String> drawnLabels = new java.util.HashMap<>();
+
     /** Finished calls per edge. */
     public Map<Edge, Long> edgeCounts() { return counts; }
 
@@ -206,6 +211,73 @@ public final class DispatchView extends BorderPane {
         }
     }
 
+    private static int column(Node n) {
+        for (int c = 0; c < COLUMNS.length; c++) for (Node m : COLUMNS[c]) if (m == n) return c;
+        throw new IllegalArgumentException(n.toString());
+    }
+
+    /**
+     * The way an edge goes: from the right side of its source box to the left side of its target, and
+     * through every column it passes in a horizontal run along the free gap (between boxes, or above or
+     * below them) nearest to the straight line, so a long edge never crosses a box.
+     */
+    List<double[]> route(Edge e) {
+        Box a = boxes.get(e.from()), b = boxes.get(e.to());
+        double x1 = a.x() + a.w(), y1 = a.cy(), x2 = b.x(), y2 = b.cy();
+        List<double[]> pts = new ArrayList<>();
+        pts.add(new double[] {x1, y1});
+        int c1 = column(e.from()), c2 = column(e.to());
+        for (int c = c1 + 1; c < c2; c++) {
+            Box first = boxes.get(COLUMNS[c][0]);
+            double want = y1 + (y2 - y1) * (first.cx() - x1) / Math.max(1, x2 - x1);
+            List<Double> gaps = new ArrayList<>();
+            gaps.add(first.y() / 2);
+            for (int r = 0; r + 1 < COLUMNS[c].length; r++) {
+                Box u = boxes.get(COLUMNS[c][r]), d = boxes.get(COLUMNS[c][r + 1]);
+                gaps.add((u.y() + u.h() + d.y()) / 2);
+            }
+            Box last = boxes.get(COLUMNS[c][COLUMNS[c].length - 1]);
+            gaps.add((last.y() + last.h() + canvas.getHeight()) / 2);
+            double best = gaps.getFirst();
+            for (double g : gaps) if (Math.abs(g - want) < Math.abs(best - want)) best = g;
+            pts.add(new double[] {first.x() - 6, best});
+            pts.add(new double[] {first.x() + first.w() + 6, best});
+        }
+        pts.add(new double[] {x2, y2});
+        return pts;
+    }
+
+    /** The point at {@code f} (0..1) along a route: S-curves between columns, straight runs through them. */
+    private static double[] along(List<double[]> route, double f) {
+        int segs = route.size() - 1;
+        double u = Math.max(0, Math.min(1, f)) * segs;
+        int i = Math.min(segs - 1, (int) u);
+        double t = u - i;
+        double[] p = route.get(i), q = route.get(i + 1);
+        double cx = (p[0] + q[0]) / 2;
+        return new double[] {bezier(t, p[0], cx, cx, q[0]), bezier(t, p[1], p[1], q[1], q[1])};
+    }
+
+    private static void strokeRoute(GraphicsContext g, List<double[]> route, double upTo) {
+        g.beginPath();
+        g.moveTo(route.getFirst()[0], route.getFirst()[1]);
+        if (upTo < 1) {
+            int n = 24 * (route.size() - 1);
+            for (int k = 1; k <= n; k++) {
+                double[] p = along(route, upTo * k / n);
+                g.lineTo(p[0], p[1]);
+            }
+        } else {
+            for (int i = 0; i + 1 < route.size(); i++) {
+                double[] p = route.get(i), q = route.get(i + 1);
+                double cx = (p[0] + q[0]) / 2;
+                if (p[1] == q[1]) g.lineTo(q[0], q[1]);
+                else g.bezierCurveTo(cx, p[1], cx, q[1], q[0], q[1]);
+            }
+        }
+        g.stroke();
+    }
+
     private static double bezier(double f, double a, double b, double c, double d) {
         double u = 1 - f;
         return u * u * u * a + 3 * u * u * f * b + 3 * u * f * f * c + f * f * f * d;
@@ -224,14 +296,17 @@ public final class DispatchView extends BorderPane {
         Set<Node> usedNodes = new java.util.HashSet<>();
         for (Map.Entry<Node, Long> e : nodeCounts.entrySet()) if (e.getValue() > 0) usedNodes.add(e.getKey());
         List<Object> graphKey = List.of(w, h, current, growth, usedEdges, usedNodes);
-        if (!graphKey.equals(drawnGraph)) {
+        // never draw on a canvas with a zero side: what is drawn then can be lost when it is resized
+        if (w > 0 && h > 0 && !graphKey.equals(drawnGraph)) {
             drawnGraph = graphKey;
             drawGraph(w, h, all, live, usedEdges, usedNodes);
         }
-        List<Object> countKey = List.of(w, h, Map.copyOf(counts), live);
-        if (!countKey.equals(drawnCounts)) {
+        // the layers are resized one after the other: each is keyed on its own size
+        double cw = countLayer.getWidth(), ch = countLayer.getHeight();
+        List<Object> countKey = List.of(cw, ch, w, h, Map.copyOf(counts), live);
+        if (cw > 0 && ch > 0 && !countKey.equals(drawnCounts)) {
             drawnCounts = countKey;
-            drawCounts(w, h, all, live);
+            drawCounts(cw, ch, all, live);
         }
     }
 
@@ -246,27 +321,15 @@ public final class DispatchView extends BorderPane {
             for (Edge e : all) {
                 boolean on = live.contains(e);
                 if ((pass == 1) != on) continue;
-                Box a = boxes.get(e.from()), b = boxes.get(e.to());
                 boolean used = usedEdges.contains(e);
                 Color col = edgeColour(e, on, used);
                 g.setStroke(col);
                 g.setLineWidth(on ? 5 : used ? 2.5 : 1.2);
-                double x1 = a.x() + a.w(), y1 = a.cy(), x2 = b.x(), y2 = b.cy();
-                if (x2 < x1) x2 = b.cx(); // same column or backwards: never in this graph
-                double cx = (x1 + x2) / 2;
+                List<double[]> route = route(e);
                 boolean newest = on && growth < 1 && e.equals(live.getLast());
-                g.beginPath();
-                g.moveTo(x1, y1);
-                if (newest) {
-                    for (int k = 1; k <= 24; k++) {
-                        double f = growth * k / 24.0;
-                        g.lineTo(bezier(f, x1, cx, cx, x2), bezier(f, y1, y1, y2, y2));
-                    }
-                    g.stroke();
-                    continue;
-                }
-                g.bezierCurveTo(cx, y1, cx, y2, x2, y2);
-                g.stroke();
+                strokeRoute(g, route, newest ? growth : 1);
+                if (newest) continue;
+                double x2 = route.getLast()[0], y2 = route.getLast()[1];
                 g.setFill(col); // arrow head
                 g.fillPolygon(new double[] {x2, x2 - 9, x2 - 9}, new double[] {y2, y2 - 5, y2 + 5}, 3);
             }
@@ -301,6 +364,7 @@ public final class DispatchView extends BorderPane {
     private void drawCounts(double w, double h, Set<Edge> all, List<Edge> live) {
         GraphicsContext g = countLayer.getGraphicsContext2D();
         g.clearRect(0, 0, w, h);
+        drawnLabels.clear();
         if (w < 100 || h < 80 || boxes.isEmpty()) return;
         g.setFont(Font.font("DejaVu Sans", FontWeight.BOLD, 14));
         g.setTextAlign(TextAlignment.CENTER);
@@ -308,18 +372,18 @@ public final class DispatchView extends BorderPane {
         for (Edge e : all) {
             long n = counts.getOrDefault(e, 0L);
             if (n <= 0) continue;
-            Box a = boxes.get(e.from()), b = boxes.get(e.to());
-            double x1 = a.x() + a.w(), y1 = a.cy(), x2 = b.x(), y2 = b.cy();
-            if (x2 < x1) x2 = b.cx();
-            double cx = (x1 + x2) / 2, mx = x2, my = y2;
-            for (int k = 0; k <= 60; k++) { // the point of the curve about 24 px left of the target
-                double f = k / 60.0, px = bezier(f, x1, cx, cx, x2);
-                if (px >= x2 - 24 || k == 60) {
-                    mx = px;
-                    my = bezier(f, y1, y1, y2, y2);
+            // on the last S-curve, about 24 px left of the target: in the gap before the target's column
+            List<double[]> route = route(e);
+            double x2 = route.getLast()[0];
+            double[] p = route.getLast();
+            for (int k = 0; k <= 60; k++) {
+                double[] q = along(route.subList(route.size() - 2, route.size()), k / 60.0);
+                if (q[0] >= x2 - 24 || k == 60) {
+                    p = q;
                     break;
                 }
             }
+            double mx = p[0], my = p[1];
             Color col = live.contains(e) ? edgeColour(e, true, true) : Palette.INK;
             String t = "\u00d7" + Fmt.big(n).replace(" ", "");
             double tw = 9 * t.length() + 6;
@@ -329,6 +393,7 @@ public final class DispatchView extends BorderPane {
             g.fillRect(mx - tw / 2 + 1.5, my - 8.5, tw - 3, 17);
             g.setFill(col);
             g.fillText(t, mx, my);
+            drawnLabels.put(e, t);
         }
     }
 }
