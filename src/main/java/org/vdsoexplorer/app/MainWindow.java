@@ -544,8 +544,16 @@ public final class MainWindow {
         }
     }
 
+    /**
+     * Node property: a {@code Set<KeyCode>} the node handles itself while it has the focus (the window's
+     * own bindings for those keys, without Ctrl, are then skipped).
+     */
+    public static final String OWN_KEYS = "vdso-explorer.own-keys";
+
     private void key(KeyEvent e) {
         for (ComboBox<?> c : List.of(scenario, variant, clock, tick)) if (c.isShowing()) return;
+        if (!e.isShortcutDown() && e.getTarget() instanceof javafx.scene.Node n
+                && n.getProperties().get(OWN_KEYS) instanceof java.util.Set<?> own && own.contains(e.getCode())) return;
         KeyCode k = e.getCode();
         if (k == KeyCode.F1 || "?".equals(e.getText())) {
             help.setVisible(!help.isVisible());

@@ -107,6 +107,14 @@ public final class Screenshots {
             for (int i = 0; i < 12 && s.machine().inCall(); i++) s.step();
             out.add(shot(w.seqlock(), dir.resolve("seqlock-retry.png")));
 
+            // a writer update placed on the timeline of a finished call, between its two seq loads
+            s.runCall();
+            s.runCall();
+            w.seqlock().place(w.seqlock().marks().stream()
+                    .filter(k -> k instanceof org.vdsoexplorer.app.seqlock.SeqlockView.SeqLoad l && !l.namespacePage())
+                    .findFirst().orElseThrow().at() + 1);
+            out.add(shot(w.seqlock(), dir.resolve("seqlock-placed.png")));
+
             // timens-inline beside timens-noinline, both partway through their second call
             w.showCompare(true);
             var cmp = w.compare();

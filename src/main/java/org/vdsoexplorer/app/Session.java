@@ -242,14 +242,25 @@ public final class Session {
         fire();
     }
 
-    private void seekQuiet(long target) {
-        target = Math.max(base, target);
+    /** Global position where the call shown at {@code target} started (between calls: the call just ended). */
+    private long callStartFor(long target) {
         Long start = callStarts.floor(target);
         if (start != null && start == target && callStarts.lower(target) != null) {
             // between calls: show the call that just ended
             start = callStarts.lower(target);
         }
-        if (start == null || start < base) start = base;
+        return start == null || start < base ? base : start;
+    }
+
+    /**
+     * Global position of reader step 0 of the current call (between calls: of the call just ended), so
+     * that reader step k of the call shown in {@link #callLog()} is at {@code callStart() + k}.
+     */
+    public long callStart() { return callStartFor(position()); }
+
+    private void seekQuiet(long target) {
+        target = Math.max(base, target);
+        long start = callStartFor(target);
         recording = false;
         timeline.seek(start - base);
         recording = true;
@@ -271,6 +282,51 @@ public final class Session {
     public void injectQuiet() {
         timeline.injectWriterUpdate();
         callStarts.tailSet(position(), false).clear();
+    }
+
+    /**
+     * Places a writer update before reader step {@code at} (a global position, not before
+     * {@link #earliest()}): update_vsyscall() starts on the timekeeping CPU just before that reader step.
+     * At the current position this is {@link #injectWriterUpdate()}; later, it is applied when stepping
+     * reaches it. Earlier, the steps after it are re-executed with it: to the end of that call if the
+     * session was between calls (the whole call re-run), else back to the same position (or the end of
+     * the call, if the call now ends sooner). Every other placed update is kept at its step.
+     */
+    public void placeWriterUpdate(long at) {
+        editWriterUpdates(at, true);
+    }
+
+    /**
+     * Removes one writer update placed before reader step {@code at} and re-executes as
+     * {@link #placeWriterUpdate(long)} does. Throws if none is placed there.
+     */
+    public void removeWriterUpdate(long at) {
+        editWriterUpdates(at, false);
+    }
+
+    private void editWriterUpdates(long at, boolean add) {
+        if (at < base) throw new IllegalArgumentException("reader step " + at + " is before the earliest step kept ("
+                + base + ")");
+        if (!add && !writerUpdates().containsKey(at)) {
+            throw new IllegalArgumentException("no writer update is placed before reader step " + at);
+        }
+        long here = position();
+        boolean inCall = machine.inCall();
+        if (add) timeline.place(at - base);
+        else timeline.remove(at - base);
+        // the timeline now stands at min(here, at) with the edit applied
+        callStarts.tailSet(at, false).clear();
+        if (at <= here) {
+            seekQuiet(position()); // the call's log up to the edit
+            int guard = 0;
+            while (position() < here && guard++ < 10_000_000) {
+                if (stepQuiet() != null) break;
+            }
+            if (!inCall && machine.inCall()) { // the call became longer: re-run it to its end
+                while (guard++ < 10_000_000 && stepQuiet() == null) { }
+            }
+        }
+        fire();
     }
 
     /** The writer updates the user placed: global reader step to count (those before a rebase are gone). */

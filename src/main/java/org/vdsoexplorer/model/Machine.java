@@ -226,7 +226,7 @@ public final class Machine {
         sb.append(java.util.Arrays.hashCode(k.vvar())).append('/').append(java.util.Arrays.hashCode(k.timens()))
                 .append('/').append(java.util.Arrays.deepHashCode(k.stack())).append('/').append(k.tk().csLast())
                 .append('/').append(k.nextTickMilli()).append('/').append(k.updates().stream()
-                        .map(u -> u.number() + ":" + u.startMilli() + ":" + u.next()).toList())
+                        .map(u -> u.number() + ":" + u.startMilli() + ":" + u.next() + (u.injected() ? "i" : "")).toList())
                 .append('/').append(k.updateCount()).append('/').append(k.lastTsc()).append('/')
                 .append(k.expectCheck()).append(k.seqBegin()).append('/').append(k.validatedSeq()).append('/')
                 .append(k.callRetries()).append('/').append(k.callOddSpins());

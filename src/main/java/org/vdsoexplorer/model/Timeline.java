@@ -6,20 +6,26 @@ import org.vdsoexplorer.model.event.EventSink;
 
 /**
  * Exact step-back over a {@link Machine}: snapshots every {@link #INTERVAL} steps plus a log of the
- * user's inputs (writer injections) by step number. Going back restores the nearest earlier snapshot
- * and replays silently; because the model is deterministic and the inputs are replayed at the same
- * steps, back N then forward N reproduces the identical state. A new input after going back drops the
- * old future (like an editor's undo history).
+ * user's inputs (writer updates placed before a reader step) by step number. The state at step {@code p}
+ * is the machine after {@code p} reader steps with every logged update at steps {@code <= p} applied
+ * (an update placed at {@code p} is applied on arriving there, before reader step {@code p} runs).
+ * Going back restores the nearest earlier snapshot and replays silently; because the model is
+ * deterministic and the inputs are replayed at the same steps, back N then forward N reproduces the
+ * identical state.
+ *
+ * <p>The log is a document, not an undo history: placing or removing an update anywhere keeps every
+ * other placement, earlier or later, at its step number. Steps after an edit are re-executed with the
+ * edited log (their snapshots are dropped); updates logged beyond the current step are applied when
+ * stepping reaches them.
  */
 public final class Timeline {
     public static final int INTERVAL = 256;
 
     private final Machine machine;
+    /** Snapshot at step s: the state after s steps, before the updates logged at s are applied. */
     private final TreeMap<Long, Machine.Snapshot> snapshots = new TreeMap<>();
     private final TreeMap<Long, Integer> injections = new TreeMap<>();
     private long step;
-    /** The furthest step executed on the current future; injections below it are replayed from the log. */
-    private long highWater;
 
     public Timeline(Machine machine) {
         this.machine = machine;
@@ -31,24 +37,18 @@ public final class Timeline {
     /** Reader steps executed so far on this timeline. */
     public long position() { return step; }
 
-    /** Executes one reader step, replaying any logged injection for this step first. */
+    /** Executes one reader step, then applies the updates logged at the step it arrives at. */
     public CallResult step() {
-        replayInjections();
         CallResult r = machine.step();
-        advanced();
+        arrive();
         return r;
     }
 
-    private void replayInjections() {
-        if (step >= highWater) return; // live: the injection was applied when the user asked
+    private void arrive() {
+        step++;
+        if (step % INTERVAL == 0) snapshots.putIfAbsent(step, machine.save());
         Integer n = injections.get(step);
         if (n != null) for (int i = 0; i < n; i++) machine.injectWriterUpdate();
-    }
-
-    private void advanced() {
-        step++;
-        highWater = Math.max(highWater, step);
-        if (step % INTERVAL == 0) snapshots.putIfAbsent(step, machine.save());
     }
 
     /** Runs until the current call ends (or one whole call). */
@@ -60,16 +60,38 @@ public final class Timeline {
         return r;
     }
 
-    /** "Kernel update now": logged at this step so replays keep it. Drops any future beyond this step. */
-    public void injectWriterUpdate() {
-        if (highWater > step) {
-            // a new input after going back: the old future (its snapshots and inputs) is gone
-            snapshots.tailMap(step, false).clear();
-            injections.tailMap(step, true).clear();
-            highWater = step;
+    /** "Kernel update now": an update placed at this step (before the next reader step), applied at once. */
+    public void injectWriterUpdate() { place(step); }
+
+    /**
+     * Places a writer update before reader step {@code at}. At the current step it is applied at once; in
+     * the future it is applied when stepping arrives there; in the past the steps after it are re-executed:
+     * the timeline moves back to {@code at} (silently, with the update applied) and the caller steps on.
+     */
+    public void place(long at) {
+        if (at < 0) throw new IllegalArgumentException("no reader step " + at);
+        injections.merge(at, 1, Integer::sum);
+        if (at == step) {
+            machine.injectWriterUpdate();
+        } else if (at < step) {
+            snapshots.tailMap(at, false).clear();
+            rebuild(at);
         }
-        injections.merge(step, 1, Integer::sum);
-        machine.injectWriterUpdate();
+    }
+
+    /**
+     * Removes one writer update placed before reader step {@code at}. If it was already applied
+     * ({@code at <= position()}) the timeline moves back to {@code at} without it; the caller steps on.
+     */
+    public void remove(long at) {
+        Integer n = injections.get(at);
+        if (n == null) throw new IllegalArgumentException("no writer update is placed before reader step " + at);
+        if (n == 1) injections.remove(at);
+        else injections.put(at, n - 1);
+        if (at <= step) {
+            snapshots.tailMap(at, false).clear();
+            rebuild(at);
+        }
     }
 
     /** The logged injections: step number to count. */
@@ -80,19 +102,30 @@ public final class Timeline {
 
     /** Moves to step {@code target}, backwards by snapshot + silent replay, forwards by silent stepping. */
     public void seek(long target) {
+        if (target < step) {
+            rebuild(target);
+            return;
+        }
         EventSink sink = machine.sink();
         machine.setSink(null);
         try {
-            if (target < step) {
-                Map.Entry<Long, Machine.Snapshot> e = snapshots.floorEntry(target);
-                machine.restore(e.getValue());
-                step = e.getKey();
-            }
-            while (step < target) {
-                replayInjections();
-                machine.step();
-                advanced();
-            }
+            while (step < target) step();
+        } finally {
+            machine.setSink(sink);
+        }
+    }
+
+    /** Restores the nearest snapshot at or before {@code target} and replays silently up to it. */
+    private void rebuild(long target) {
+        EventSink sink = machine.sink();
+        machine.setSink(null);
+        try {
+            Map.Entry<Long, Machine.Snapshot> e = snapshots.floorEntry(target);
+            machine.restore(e.getValue());
+            step = e.getKey();
+            Integer n = injections.get(step);
+            if (n != null) for (int i = 0; i < n; i++) machine.injectWriterUpdate();
+            while (step < target) step();
         } finally {
             machine.setSink(sink);
         }

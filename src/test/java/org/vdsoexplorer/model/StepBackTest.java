@@ -21,7 +21,10 @@ class StepBackTest {
             List<String> digests = new ArrayList<>();
             digests.add(t.machine().digest());
             for (int i = 1; i <= 1500; i++) {
-                if (i % 97 == 0) t.injectWriterUpdate();
+                if (i % 97 == 0) {
+                    t.injectWriterUpdate(); // part of the state at this step from now on
+                    digests.set(i - 1, t.machine().digest());
+                }
                 t.step();
                 digests.add(t.machine().digest());
             }
@@ -57,17 +60,76 @@ class StepBackTest {
     }
 
     @Test
-    void aNewInjectionAfterGoingBackReplacesTheOldFuture() {
-        Timeline t = new Timeline(new Machine(Setup.of(Scenario.HOST, Variant.UNLIKELY, Clock.MONOTONIC).withTick(0)));
+    void aNewInjectionAfterGoingBackKeepsTheLaterOnes() {
+        Setup setup = Setup.of(Scenario.HOST, Variant.UNLIKELY, Clock.MONOTONIC).withTick(0);
+        Timeline t = new Timeline(new Machine(setup));
         for (int i = 0; i < 40; i++) t.step();
         t.injectWriterUpdate();
         for (int i = 0; i < 40; i++) t.step();
-        String withLateUpdate = t.machine().digest();
+        String onlyLate = t.machine().digest();
         t.back(60);
-        t.injectWriterUpdate(); // at step 20 now, not 40
+        t.injectWriterUpdate(); // at step 20 now, and the one at 40 stays
+        assertEquals(java.util.Map.of(20L, 1, 40L, 1), t.injections());
         t.seek(80);
-        assertNotEquals(withLateUpdate, t.machine().digest());
-        assertEquals(1, t.injections().size());
-        assertEquals(20L, t.injections().keySet().iterator().next());
+        assertNotEquals(onlyLate, t.machine().digest());
+        // the same as placing both while running forward
+        Timeline u = new Timeline(new Machine(setup));
+        for (int i = 0; i < 80; i++) {
+            if (i == 20 || i == 40) u.injectWriterUpdate();
+            u.step();
+        }
+        assertEquals(u.machine().digest(), t.machine().digest());
+    }
+
+    @Test
+    void anUpdatePlacedAtTheCurrentStepSurvivesBackAndForward() {
+        Timeline t = new Timeline(new Machine(Setup.of(Scenario.HOST, Variant.UNLIKELY, Clock.MONOTONIC).withTick(0)));
+        for (int i = 0; i < 40; i++) t.step();
+        t.injectWriterUpdate(); // no step taken after it
+        String atInject = t.machine().digest();
+        t.back(10);
+        t.seek(40);
+        assertEquals(atInject, t.machine().digest(), "the state at step 40 includes the update placed there");
+        for (int i = 0; i < 30; i++) t.step();
+        Timeline u = new Timeline(new Machine(t.machine().setup()));
+        for (int i = 0; i < 70; i++) {
+            if (i == 40) u.injectWriterUpdate();
+            u.step();
+        }
+        assertEquals(u.machine().digest(), t.machine().digest());
+        assertEquals(1, t.machine().kernel().updateCount());
+    }
+
+    @Test
+    void placingInThePastIsTheSameAsInjectingThereAndRemovingRestores() {
+        Setup setup = Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC).withTick(3_000);
+        Timeline t = new Timeline(new Machine(setup));
+        List<String> digests = new ArrayList<>();
+        digests.add(t.machine().digest());
+        for (int i = 0; i < 700; i++) {
+            t.step();
+            digests.add(t.machine().digest());
+        }
+        t.place(300); // in the past: the timeline goes back there, update applied
+        assertEquals(300, t.position());
+        t.place(650); // in the future: logged, applied on arrival
+        assertEquals(300, t.position());
+        t.seek(700);
+        Timeline u = new Timeline(new Machine(setup));
+        for (int i = 0; i < 700; i++) {
+            if (i == 300 || i == 650) u.injectWriterUpdate();
+            u.step();
+        }
+        assertEquals(u.machine().digest(), t.machine().digest());
+        t.remove(300);
+        t.remove(650);
+        assertEquals(java.util.Map.of(), t.injections());
+        assertEquals(300, t.position());
+        assertEquals(digests.get(300), t.machine().digest());
+        t.seek(700);
+        assertEquals(digests.get(700), t.machine().digest(), "removing both restores the original run");
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> t.remove(5));
+        assertTrue(e.getMessage().contains("no writer update"), e.getMessage());
     }
 }

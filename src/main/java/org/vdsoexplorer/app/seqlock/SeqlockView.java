@@ -1,7 +1,12 @@
 package org.vdsoexplorer.app.seqlock;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import javafx.css.PseudoClass;
 import javafx.geometry.Insets;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
@@ -9,6 +14,10 @@ import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
@@ -16,12 +25,17 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
+import javafx.scene.paint.Paint;
+import javafx.scene.shape.Rectangle;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
 import javafx.scene.text.TextAlignment;
+import javafx.util.Duration;
+import org.vdsoexplorer.app.MainWindow;
 import org.vdsoexplorer.app.Palette;
 import org.vdsoexplorer.app.Session;
 import org.vdsoexplorer.model.Machine;
+import org.vdsoexplorer.model.asm.Instruction;
 import org.vdsoexplorer.model.event.Event;
 
 /**
@@ -29,6 +43,11 @@ import org.vdsoexplorer.model.event.Event;
  * even or odd, real data page or namespace page), the writer's update_vsyscall() steps placed at the
  * reader step they preceded, the seq value with its parity, and each retry with its reason. Drawn from
  * the call's events; the headline figures come from the machine's kernel and counters.
+ *
+ * <p>The user places writer updates on the timeline: a click (or Enter at the keyboard cursor) at reader
+ * step k places update_vsyscall() before step k and the session re-runs the call with it; a placed
+ * update is marked on the writer lane (a triangle; its writer steps are outlined) and a click on it (or
+ * Delete) removes it.
  */
 public final class SeqlockView extends BorderPane {
     /** One thing on the timeline, at reader step {@code at} (0-based within the call). */
@@ -38,43 +57,76 @@ public final class SeqlockView extends BorderPane {
 
     public record SeqLoad(int at, long value, boolean namespacePage, boolean check) implements Mark {}
 
-    public record Writer(int at, int update, int step, int steps, String what, long seq) implements Mark {}
+    /** A writer step; {@code placed}: of an update the user placed (not started by the tick). */
+    public record Writer(int at, int update, int step, int steps, String what, long seq, boolean placed) implements Mark {}
 
-    public record Retry(int at, long begin, long now) implements Mark {}
+    /** {@code update}: the writer update whose steps fell between the begin load and the check (0: none seen). */
+    public record Retry(int at, long begin, long now, int update, boolean placedUpdate) implements Mark {}
 
     public record Odd(int at, long seq) implements Mark {}
 
+    /** {@code count} writer updates the user placed before reader step {@code at}. */
+    public record Placed(int at, int count) implements Mark {}
+
+    private static final PseudoClass ODD = PseudoClass.getPseudoClass("odd");
+    private static final PseudoClass EVEN = PseudoClass.getPseudoClass("even");
+    private static final PseudoClass ACTIVE = PseudoClass.getPseudoClass("active");
+    private static final Paint PLACE_BAND = Color.web("#009E73", 0.28);
+    private static final Paint REMOVE_BAND = Color.web("#D55E00", 0.30);
+    private static final String DEFAULT_HINT = "Click a reader step: place update_vsyscall() before it \u00b7 "
+            + "click \u25bc: remove it";
+    private static final String DEFAULT_TIP = "Click the reader lane at a reader step to place update_vsyscall() "
+            + "before that step; the call re-runs with it. Click a \u25bc (a placed update) to remove it. "
+            + "Keyboard, with the timeline focused (Tab or click): \u2190 \u2192 Home End move the cursor, "
+            + "Enter places, Delete removes, Esc leaves.";
+    private static final Font LABEL = Font.font("DejaVu Sans", FontWeight.BOLD, 15);
+    private static final Font SMALL = Font.font("DejaVu Sans", 13);
+
     private final Session session;
     private final Canvas canvas = new Canvas(600, 260);
+    private final Pane holder;
+    private final Rectangle band = new Rectangle();
+    private final Tooltip tip = new Tooltip(DEFAULT_TIP);
     private final Label seq = new Label();
     private final Label counts = new Label();
     private final Label writer = new Label();
+    private final Label hint = new Label(DEFAULT_HINT);
     private final Label why = new Label();
     private final Button inject = new Button("Place a writer update here");
     private List<Mark> marks = List.of();
+    private List<Instruction> stepInsns = List.of();
     private int steps;
+    private long callStart;
+    /** What the canvas last showed: redraw only when it changes. */
+    private Object drawn;
+    /** Keyboard cursor column (-1: none); mouse hover column (-1: none) and whether it would remove. */
+    private int cursor = -1;
+    private int hover = -1;
+    private boolean hoverRemove;
 
     public SeqlockView(Session session) {
         this.session = session;
         getStyleClass().add("view");
+        getStylesheets().add(SeqlockView.class.getResource("seqlock.css").toExternalForm());
         setId("seqlock-view");
         Label title = new Label("Seqlock read loop: reader and writer");
         title.getStyleClass().add("view-title");
         seq.setId("seqlock-seq");
-        seq.getStyleClass().add("big-value");
         counts.setId("seqlock-counts");
         counts.getStyleClass().add("view-status");
+        counts.setWrapText(false);
         writer.setId("seqlock-writer");
         writer.getStyleClass().add("view-status");
+        hint.setId("seqlock-hint");
+        hint.setMinWidth(0);
         why.setId("seqlock-why");
-        why.getStyleClass().add("why");
         why.setWrapText(true);
         why.setMinHeight(Region.USE_PREF_SIZE);
         setMinHeight(0);
         inject.setId("seqlock-inject");
         inject.setFocusTraversable(false);
         inject.setTooltip(new Tooltip("Start update_vsyscall() on the timekeeping CPU before the reader's next "
-                + "instruction (same as 'Kernel update now', K)"));
+                + "instruction (same as 'Kernel update now', K). To place one earlier, click the timeline."));
         inject.setOnAction(e -> session.injectWriterUpdate());
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
@@ -82,17 +134,44 @@ public final class SeqlockView extends BorderPane {
         seq.setMinWidth(Region.USE_PREF_SIZE);
         HBox headline = new HBox(12, seq, counts);
         headline.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
-        VBox top = new VBox(2, titleRow, headline, writer);
+        VBox top = new VBox(2, titleRow, headline, writer, hint);
         writer.managedProperty().bind(writer.visibleProperty());
         setTop(top);
-        Pane holder = new Pane(canvas);
+
+        band.setMouseTransparent(true);
+        band.setVisible(false);
+        band.setManaged(false);
+        holder = new Pane(canvas, band);
+        holder.setId("seqlock-timeline");
         holder.setMinHeight(120);
-        canvas.widthProperty().bind(holder.widthProperty());
-        canvas.heightProperty().bind(holder.heightProperty());
-        canvas.widthProperty().addListener(o -> draw());
-        canvas.heightProperty().addListener(o -> draw());
+        holder.setFocusTraversable(true);
+        // the window's step keys are ours while the timeline has the focus
+        holder.getProperties().put(MainWindow.OWN_KEYS, EnumSet.of(KeyCode.LEFT, KeyCode.RIGHT, KeyCode.HOME,
+                KeyCode.END, KeyCode.ENTER, KeyCode.SPACE, KeyCode.DELETE, KeyCode.BACK_SPACE));
+        canvas.setLayoutX(2);
+        canvas.setLayoutY(2);
+        canvas.widthProperty().bind(holder.widthProperty().subtract(4));
+        canvas.heightProperty().bind(holder.heightProperty().subtract(4));
+        canvas.widthProperty().addListener(o -> redraw());
+        canvas.heightProperty().addListener(o -> redraw());
+        tip.setShowDelay(Duration.millis(250));
+        tip.setWrapText(true);
+        tip.setMaxWidth(520);
+        Tooltip.install(canvas, tip);
+        canvas.setOnMouseMoved(this::mouseMoved);
+        canvas.setOnMouseExited(e -> {
+            hover = -1;
+            updateCursor();
+        });
+        canvas.setOnMouseClicked(this::mouseClicked);
+        holder.addEventHandler(KeyEvent.KEY_PRESSED, this::keyPressed);
+        holder.focusedProperty().addListener((o, a, f) -> {
+            if (f && cursor < 0) cursor = steps;
+            if (!f) cursor = -1;
+            updateCursor();
+        });
         setCenter(holder);
-        BorderPane.setMargin(holder, new Insets(4, 0, 4, 0));
+        BorderPane.setMargin(holder, new Insets(2, 0, 2, 0));
         setBottom(why);
         session.addListener(this::refresh);
         refresh();
@@ -107,41 +186,66 @@ public final class SeqlockView extends BorderPane {
 
     public String whyText() { return why.getText(); }
 
+    /** The hint line under the headline: what a click or Enter would do (for tests). */
+    public String hintText() { return hint.getText(); }
+
+    /** The timeline canvas (for tests: mouse events at {@link #stepX}). */
+    public Canvas timeline() { return canvas; }
+
+    /** Canvas x of the middle of reader step {@code k}'s column ({@code k == steps}: the next step). */
+    public double stepX(int k) { return geometry().x(k); }
+
+    /** Canvas y of the reader lane. */
+    public double readerY() { return geometry().yReader; }
+
+    /** Canvas y of the placed-update markers (the triangles above the writer lane). */
+    public double placedY() { return geometry().yPin; }
+
+    /** The keyboard cursor's column, or -1. */
+    public int cursor() { return cursor; }
+
     public void refresh() {
         Machine m = session.machine();
         long s = m.kernel().seq();
         seq.setText("seq = " + s + ((s & 1) != 0 ? "  odd: writer active" : "  even"));
-        seq.getStyleClass().removeAll("odd", "even");
-        seq.getStyleClass().add((s & 1) != 0 ? "odd" : "even");
-        counts.setText("step " + countSteps() + " of this call \u00b7 retries " + m.kernel().callRetries() + " \u00b7 odd spins " + m.kernel().callOddSpins()
-                + " \u00b7 total retries " + (m.retries() + (m.inCall() ? m.kernel().callRetries() : 0))
-                + " \u00b7 writer updates " + m.kernel().updateCount() + (m.kernel().tickMilli() > 0
-                ? String.format(java.util.Locale.ROOT, " (tick every %.1f ms)", m.kernel().tickMilli() / 1000.0 / (m.setup().ghz() * 1e6))
-                : " (no ticks)"));
-        counts.setWrapText(false);
+        seq.pseudoClassStateChanged(ODD, (s & 1) != 0);
+        seq.pseudoClassStateChanged(EVEN, (s & 1) == 0);
 
         List<Mark> out = new ArrayList<>();
+        List<Instruction> insns = new ArrayList<>();
         int at = 0;
         boolean expectCheck = false;
         Event.SeqRetry lastRetry = null;
+        Retry lastRetryMark = null;
         int lastUpdate = -1;
+        int straddling = 0;
+        boolean straddlingPlaced = false;
         Event.WriterStep lastWriter = null;
         for (Event e : session.callLog()) {
             switch (e) {
-                case Event.Retired r -> at++;
+                case Event.Retired r -> {
+                    at++;
+                    insns.add(r.insn());
+                }
                 case Event.MemRead r when r.what() != null && r.what().endsWith(".seq") && r.size() == 4 -> {
                     boolean ns = r.what().contains("(TIMENS)");
                     boolean check = !ns && expectCheck;
+                    if (!ns && !check) straddling = 0; // a begin load: the window opens here
                     if (!ns) expectCheck = !expectCheck && (r.value() & 1) == 0;
                     out.add(new SeqLoad(at, r.value(), ns, check));
                 }
                 case Event.WriterStep w -> {
-                    out.add(new Writer(at, w.update(), w.step(), w.steps(), w.what(), w.seq()));
+                    out.add(new Writer(at, w.update(), w.step(), w.steps(), w.what(), w.seq(), w.injected()));
                     lastUpdate = w.update();
                     lastWriter = w;
+                    if (expectCheck && straddling == 0) {
+                        straddling = w.update();
+                        straddlingPlaced = w.injected();
+                    }
                 }
                 case Event.SeqRetry r -> {
-                    out.add(new Retry(at, r.begin(), r.now()));
+                    lastRetryMark = new Retry(at, r.begin(), r.now(), straddling, straddling != 0 && straddlingPlaced);
+                    out.add(lastRetryMark);
                     lastRetry = r;
                     expectCheck = false;
                 }
@@ -149,20 +253,37 @@ public final class SeqlockView extends BorderPane {
                 default -> { }
             }
         }
-        marks = out;
         steps = at;
+        stepInsns = insns;
+        callStart = session.callStart();
+        for (Map.Entry<Long, Integer> p : session.writerUpdates().entrySet()) {
+            long k = p.getKey() - callStart;
+            if (k >= 0 && k <= steps) out.add(new Placed((int) k, p.getValue()));
+        }
+        marks = List.copyOf(out);
+        counts.setText("step " + steps + " of this call \u00b7 retries " + m.kernel().callRetries() + " \u00b7 odd spins "
+                + m.kernel().callOddSpins()
+                + " \u00b7 total retries " + (m.retries() + (m.inCall() ? m.kernel().callRetries() : 0))
+                + " \u00b7 writer updates " + m.kernel().updateCount() + " (placed " + placedCount() + ")"
+                + (m.kernel().tickMilli() > 0
+                ? String.format(java.util.Locale.ROOT, " \u00b7 tick every %.1f ms",
+                        m.kernel().tickMilli() / 1000.0 / (m.setup().ghz() * 1e6))
+                : " \u00b7 no ticks"));
         if (m.kernel().writerActive() && lastWriter != null) {
-            writer.setText("writer: update #" + lastWriter.update() + " step " + (lastWriter.step() + 1) + "/"
-                    + lastWriter.steps() + ": " + lastWriter.what());
+            writer.setText("writer: update #" + lastWriter.update() + (lastWriter.injected() ? " (placed)" : " (tick)")
+                    + " step " + (lastWriter.step() + 1) + "/" + lastWriter.steps() + ": " + lastWriter.what());
         } else if (lastWriter != null) {
-            writer.setText("writer: update #" + lastUpdate + " finished in this call (" + lastWriter.what() + ")");
+            writer.setText("writer: update #" + lastUpdate + (lastWriter.injected() ? " (placed)" : " (tick)")
+                    + " finished in this call (" + lastWriter.what() + ")");
         } else {
             writer.setText("");
         }
         writer.setVisible(!writer.getText().isEmpty());
         if (lastRetry != null) {
+            String cause = lastRetryMark.update() == 0 ? "a kernel update"
+                    : "update #" + lastRetryMark.update() + (lastRetryMark.placedUpdate() ? " (placed by you)" : " (the tick's)");
             why.setText("Retry: the reader began at seq " + lastRetry.begin() + " but the check read "
-                    + lastRetry.now() + ": the read straddled a kernel update, so its values may be torn; the loop "
+                    + lastRetry.now() + ": the read straddled " + cause + ", so its values may be torn; the loop "
                     + "runs again.");
         } else if (out.stream().anyMatch(k -> k instanceof Odd)) {
             why.setText("The reader found seq odd on the real data page: a writer is between vdso_write_begin() and "
@@ -171,15 +292,155 @@ public final class SeqlockView extends BorderPane {
             why.setText("The namespace page's seq is 1 forever: the odd seq sends the reader into the slow path, "
                     + "where clock_mode VCLOCK_TIMENS leads to do_hres_timens() and the real page in slot 3.");
         } else {
-            why.setText("Press K (or the button) while the reader is between its two seq loads to make a retry happen.");
+            why.setText("Place a writer update between the reader's two seq loads (click the timeline there, or K "
+                    + "at that moment) to make a retry happen.");
         }
-        draw();
+        if (cursor > steps) cursor = steps;
+        if (hover > steps) hover = -1;
+        redraw();
+        updateCursor();
     }
 
-    private int countSteps() {
+    private int placedCount() {
         int n = 0;
-        for (Event e : session.callLog()) if (e instanceof Event.Retired) n++;
+        for (int c : session.writerUpdates().values()) n += c;
         return n;
+    }
+
+    private int placedAt(int k) {
+        for (Mark x : marks) if (x instanceof Placed p && p.at() == k) return p.count();
+        return 0;
+    }
+
+    // ---- placing and removing ------------------------------------------------------------------
+
+    private void mouseMoved(MouseEvent e) {
+        Geometry g = geometry();
+        int k = g.column(e.getX());
+        if (k < 0 || k > steps || e.getY() > g.ySeqTop) {
+            hover = -1;
+        } else {
+            hover = k;
+            hoverRemove = placedAt(k) > 0 && g.onPin(e.getY());
+        }
+        updateCursor();
+    }
+
+    private void mouseClicked(MouseEvent e) {
+        holder.requestFocus();
+        if (e.getButton() != MouseButton.PRIMARY) return;
+        mouseMoved(e);
+        if (hover < 0) return;
+        cursor = hover;
+        if (hoverRemove) remove(hover);
+        else place(hover);
+        e.consume();
+    }
+
+    private void keyPressed(KeyEvent e) {
+        int c = Math.max(0, cursor < 0 ? steps : cursor);
+        switch (e.getCode()) {
+            case LEFT -> cursor = Math.max(0, c - 1);
+            case RIGHT -> cursor = Math.min(steps, c + 1);
+            case HOME -> cursor = 0;
+            case END -> cursor = steps;
+            case ENTER, SPACE -> place(c);
+            case DELETE, BACK_SPACE -> {
+                if (placedAt(c) > 0) remove(c);
+                else {
+                    hint.setText("No writer update is placed before reader step " + c + " (placed ones are marked \u25bc).");
+                    hint.pseudoClassStateChanged(ACTIVE, false);
+                    e.consume();
+                    return;
+                }
+            }
+            case ESCAPE -> getScene().getRoot().requestFocus();
+            default -> { return; }
+        }
+        e.consume();
+        updateCursor();
+    }
+
+    /** Places an update before reader step {@code k} of the call shown. */
+    public void place(int k) {
+        edit(k, true);
+    }
+
+    /** Removes an update placed before reader step {@code k} of the call shown. */
+    public void remove(int k) {
+        edit(k, false);
+    }
+
+    private void edit(int k, boolean add) {
+        try {
+            if (add) session.placeWriterUpdate(callStart + k);
+            else session.removeWriterUpdate(callStart + k);
+        } catch (IllegalArgumentException ex) {
+            hint.setText("Cannot: " + ex.getMessage());
+            hint.pseudoClassStateChanged(ACTIVE, false);
+        }
+    }
+
+    /** The overlay band at the hovered (else the cursor's) column and the hint line; no canvas redraw. */
+    private void updateCursor() {
+        int k = hover >= 0 ? hover : cursor;
+        if (k < 0 || k > steps) {
+            band.setVisible(false);
+            if (hint.getText().startsWith("click") || hint.getText().startsWith("Enter")) hint.setText(DEFAULT_HINT);
+            hint.pseudoClassStateChanged(ACTIVE, false);
+            tip.setText(DEFAULT_TIP);
+            return;
+        }
+        Geometry g = geometry();
+        boolean remove = hover >= 0 ? hoverRemove : placedAt(k) > 0;
+        double w = Math.max(4, g.dx);
+        band.setX(canvas.getLayoutX() + g.x(k) - w / 2);
+        band.setY(canvas.getLayoutY() + 4);
+        band.setWidth(w);
+        band.setHeight(g.ySeqTop - 4);
+        band.setFill(remove ? REMOVE_BAND : PLACE_BAND);
+        band.setVisible(true);
+        String where = k >= steps ? "the next reader step (as K)"
+                : "reader step " + k + " (" + stepInsns.get(k).text().trim() + ")";
+        String text;
+        if (hover >= 0) {
+            text = remove ? "click: remove the update_vsyscall() placed before " + where
+                    : "click: place update_vsyscall() before " + where;
+        } else {
+            text = "Enter: place update_vsyscall() before " + where
+                    + (placedAt(k) > 0 ? " \u00b7 Delete: remove the one placed there" : "");
+        }
+        hint.setText(text);
+        hint.pseudoClassStateChanged(ACTIVE, true);
+        tip.setText(text);
+    }
+
+    // ---- drawing -------------------------------------------------------------------------------
+
+    /** Where things are on the canvas for the current size and call length. */
+    private record Geometry(double left, double right, double dx, double yReader, double yPin, double yWriter,
+                            double ySeqTop, double ySeqBot, double yAxis) {
+        double x(int k) { return left + (k + 0.5) * dx; }
+
+        int column(double x) { return x < left ? -1 : (int) Math.floor((x - left) / dx); }
+
+        boolean onPin(double y) { return y > yPin - 16 && y < yWriter + 12; }
+    }
+
+    private Geometry geometry() {
+        double w = canvas.getWidth(), h = canvas.getHeight();
+        double left = 92, right = Math.max(left + 10, w - 16);
+        int span = Math.max(steps + 1, 40);
+        double dx = (right - left) / span;
+        double yWriter = h * 0.52;
+        return new Geometry(left, right, dx, h * 0.28, yWriter - 21, yWriter, h * 0.68, h * 0.86, h * 0.93);
+    }
+
+    private void redraw() {
+        Object state = List.of(marks, steps, canvas.getWidth(), canvas.getHeight(), session.machine().kernel().seq());
+        if (Objects.equals(state, drawn)) return;
+        drawn = state;
+        draw();
     }
 
     private void draw() {
@@ -188,13 +449,11 @@ public final class SeqlockView extends BorderPane {
         g.setFill(Color.WHITE);
         g.fillRect(0, 0, w, h);
         if (w < 50 || h < 50) return;
-        double left = 92, right = w - 16;
-        int span = Math.max(steps, 40);
-        double dx = (right - left) / span;
-        double yReader = h * 0.34, yWriter = h * 0.60, ySeqTop = h * 0.74, ySeqBot = h * 0.97;
-        Font label = Font.font("DejaVu Sans", FontWeight.BOLD, 15);
-        Font small = Font.font("DejaVu Sans", 13);
-        g.setFont(label);
+        Geometry geo = geometry();
+        double left = geo.left, dx = geo.dx;
+        double yReader = geo.yReader, yWriter = geo.yWriter, ySeqTop = geo.ySeqTop, ySeqBot = geo.ySeqBot;
+        double right = left + steps * dx;
+        g.setFont(LABEL);
         g.setTextBaseline(VPos.CENTER);
         g.setTextAlign(TextAlignment.LEFT);
         g.setFill(Palette.INK);
@@ -203,13 +462,21 @@ public final class SeqlockView extends BorderPane {
         g.fillText("seq", 6, (ySeqTop + ySeqBot) / 2);
         g.setStroke(Palette.GREY);
         g.setLineWidth(1);
-        g.strokeLine(left, yReader, right, yReader);
-        g.strokeLine(left, yWriter, right, yWriter);
-        // reader step ticks
+        g.strokeLine(left, yReader, geo.right, yReader);
+        g.strokeLine(left, yWriter, geo.right, yWriter);
+        // reader step ticks, numbered every 10 steps (every 20 when dense)
         g.setStroke(Color.web("#999999"));
+        g.setFont(SMALL);
+        g.setTextAlign(TextAlignment.CENTER);
+        int every = dx * 10 >= 36 ? 10 : 20;
         for (int i = 0; i < steps; i++) {
-            double x = left + (i + 0.5) * dx;
+            double x = geo.x(i);
             g.strokeLine(x, yReader - 5, x, yReader + 5);
+            if (i % every == 0) {
+                g.setFill(Palette.GREY);
+                g.fillText(Integer.toString(i), x, geo.yAxis);
+                g.strokeLine(x, ySeqBot, x, ySeqBot + 4);
+            }
         }
         // seq over time (real data page): reconstruct from loads and writer steps
         List<double[]> pts = new ArrayList<>();
@@ -225,7 +492,6 @@ public final class SeqlockView extends BorderPane {
         }
         double x0 = left;
         long v = first;
-        g.setFont(small);
         for (double[] p : pts) {
             if ((long) p[1] == v) continue;
             double x = left + p[0] * dx;
@@ -233,12 +499,13 @@ public final class SeqlockView extends BorderPane {
             x0 = x;
             v = (long) p[1];
         }
-        seqSegment(g, x0, left + steps * dx, v, ySeqTop, ySeqBot);
+        seqSegment(g, x0, right, v, ySeqTop, ySeqBot);
         // marks; labels are skipped where they would overlap the previous one in their row
-        double[] lastRight = new double[4];
+        double[] lastRight = new double[5];
         java.util.Arrays.fill(lastRight, -1e9);
+        g.setFont(SMALL);
         for (Mark k : marks) {
-            double x = left + (k.at() + 0.5) * dx;
+            double x = geo.x(k.at());
             switch (k) {
                 case SeqLoad l -> {
                     Color c = l.namespacePage() ? Palette.ORANGE : (l.value() & 1) != 0 ? Palette.VERMILLION : Palette.BLUE;
@@ -256,8 +523,14 @@ public final class SeqlockView extends BorderPane {
                     boolean bump = wr.step() == 0 || wr.step() == wr.steps() - 1;
                     g.setFill(bump ? Palette.VERMILLION : Palette.PURPLE);
                     g.fillRect(x - 8, yWriter - 10, 16, 20);
+                    if (wr.placed()) {
+                        g.setStroke(Palette.INK);
+                        g.setLineWidth(2.5);
+                        g.strokeRect(x - 8, yWriter - 10, 16, 20);
+                        g.setLineWidth(1);
+                    }
                     g.setFill(Palette.INK);
-                    if (bump) label(g, lastRight, 1, "seq=" + wr.seq(), x, yWriter - 20);
+                    if (bump) label(g, lastRight, 1, "seq=" + wr.seq(), x, yWriter + 20);
                 }
                 case Retry r -> {
                     g.setStroke(Palette.VERMILLION);
@@ -265,6 +538,7 @@ public final class SeqlockView extends BorderPane {
                     g.setLineDashes(8, 5);
                     g.strokeLine(x, 4, x, ySeqBot);
                     g.setLineDashes();
+                    g.setLineWidth(1);
                     g.setFill(Palette.VERMILLION);
                     label(g, lastRight, 3, "retry: " + r.begin() + "\u2192" + r.now(), x, 10);
                 }
@@ -272,24 +546,41 @@ public final class SeqlockView extends BorderPane {
                     g.setFill(Palette.VERMILLION);
                     label(g, lastRight, 2, "spin", x, yReader + 20);
                 }
+                case Placed p -> {
+                    // a triangle pointing down at the writer lane: "an update dropped in here"
+                    double yp = geo.yPin;
+                    double[] xs = {x - 9, x + 9, x};
+                    double[] ys = {yp - 9, yp - 9, yp + 9};
+                    g.setFill(Palette.GREEN);
+                    g.fillPolygon(xs, ys, 3);
+                    g.setStroke(Palette.INK);
+                    g.setLineWidth(1.5);
+                    g.strokePolygon(xs, ys, 3);
+                    g.setLineWidth(1);
+                    g.setFill(Palette.INK);
+                    label(g, lastRight, 4, p.count() > 1 ? "placed \u00d7" + p.count() : "placed", x + 12, yp, TextAlignment.LEFT);
+                }
             }
         }
         // now
-        double xn = left + steps * dx;
         g.setStroke(Palette.INK);
         g.setLineWidth(2.5);
-        g.strokeLine(xn, yReader - 36, xn, ySeqBot + 4);
+        g.strokeLine(right, yReader - 36, right, ySeqBot + 4);
         g.setLineWidth(1);
-
     }
 
     /** Draws {@code t} centred at x unless it would overlap the previous label of {@code row}. */
     private static void label(GraphicsContext g, double[] lastRight, int row, String t, double x, double y) {
-        double half = t.length() * 4.2;
-        if (x - half < lastRight[row] + 4) return;
-        g.setTextAlign(TextAlignment.CENTER);
+        label(g, lastRight, row, t, x, y, TextAlignment.CENTER);
+    }
+
+    private static void label(GraphicsContext g, double[] lastRight, int row, String t, double x, double y, TextAlignment a) {
+        double width = t.length() * 8.4;
+        double x0 = a == TextAlignment.CENTER ? x - width / 2 : x;
+        if (x0 < lastRight[row] + 4) return;
+        g.setTextAlign(a);
         g.fillText(t, x, y);
-        lastRight[row] = x + half;
+        lastRight[row] = x0 + width;
     }
 
     private static void seqSegment(GraphicsContext g, double x0, double x1, long v, double top, double bot) {
@@ -300,8 +591,9 @@ public final class SeqlockView extends BorderPane {
         g.setStroke(odd ? Palette.VERMILLION : Palette.BLUE);
         g.setLineWidth(2);
         g.strokeRect(x0, top, x1 - x0, bot - top);
+        g.setLineWidth(1);
         g.setFill(Palette.INK);
         g.setTextAlign(TextAlignment.CENTER);
-        if (x1 - x0 > 40) g.fillText(v + (odd ? " odd" : " even"), (x0 + x1) / 2, (top + bot) / 2);
+        if (x1 - x0 > 60) g.fillText(v + (odd ? " odd" : " even"), (x0 + x1) / 2, (top + bot) / 2);
     }
 }

@@ -36,8 +36,11 @@ public sealed interface Event {
     /** A call returned to the caller loop with {@code ret} and the timespec it wrote. */
     record CallEnd(long callNumber, long ret, long sec, long nsec, long instructions, long costMilli) implements Event {}
 
-    /** One step of update_vsyscall() on the timekeeping CPU: {@code what} it wrote, seq after it. */
-    record WriterStep(int update, int step, int steps, String what, long seq) implements Event {}
+    /**
+     * One step of update_vsyscall() on the timekeeping CPU: {@code what} it wrote, seq after it;
+     * {@code injected}: an update the user placed, not one started by the tick.
+     */
+    record WriterStep(int update, int step, int steps, String what, long seq, boolean injected) implements Event {}
 
     /** The reader saw seq odd (a writer is active) on a real data page and spins. */
     record SeqOdd(long seq, String page) implements Event {}

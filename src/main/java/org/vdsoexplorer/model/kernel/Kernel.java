@@ -56,7 +56,8 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
     private Interpreter reader;
 
     /** One run of update_vsyscall(), immutable: when it started, which step is next, its writes. */
-    public record Update(int number, long startMilli, int next, List<Write[]> steps) {}
+    /** One update_vsyscall(); {@code injected}: placed by the user rather than started by the tick. */
+    public record Update(int number, long startMilli, int next, List<Write[]> steps, boolean injected) {}
 
     public record Write(int off, int size, long value) {}
 
@@ -221,7 +222,7 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
     /** "kernel update now": an update_vsyscall() whose first step lands before the next reader step. */
     public void injectUpdate(long nowMilli) {
         long start = updates.isEmpty() ? nowMilli : Math.max(nowMilli, endOf(updates.peekLast()));
-        updates.addLast(new Update(++updateCount, start, 0, null));
+        updates.addLast(new Update(++updateCount, start, 0, null, true));
         recomputeDue();
     }
 
@@ -232,7 +233,7 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
         while (true) {
             if (nextTickMilli <= nowMilli && tickMilli > 0) {
                 long start = updates.isEmpty() ? nextTickMilli : Math.max(nextTickMilli, endOf(updates.peekLast()));
-                updates.addLast(new Update(++updateCount, start, 0, null));
+                updates.addLast(new Update(++updateCount, start, 0, null, false));
                 nextTickMilli += tickMilli;
                 continue;
             }
@@ -250,9 +251,9 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
             long seq = vvar.read(data(CS_HRES_COARSE, SEQ), 4);
             if (u.next() == WRITER_STEPS - 1) published.put(seq, coarseNow());
             if (published.size() > 64) published.remove(published.keySet().iterator().next());
-            if (sink != null) sink.accept(new Event.WriterStep(u.number(), u.next(), WRITER_STEPS, LABELS[u.next()], seq));
+            if (sink != null) sink.accept(new Event.WriterStep(u.number(), u.next(), WRITER_STEPS, LABELS[u.next()], seq, u.injected()));
             updates.pollFirst();
-            if (u.next() + 1 < WRITER_STEPS) updates.addFirst(new Update(u.number(), u.startMilli(), u.next() + 1, steps));
+            if (u.next() + 1 < WRITER_STEPS) updates.addFirst(new Update(u.number(), u.startMilli(), u.next() + 1, steps, u.injected()));
         }
         recomputeDue();
     }
