@@ -217,8 +217,22 @@ public final class LessonPane extends BorderPane {
         if (loaded != null) {
             Button reset = new Button("Reset all progress");
             reset.setId("lesson-reset-all");
-            reset.setTooltip(new Tooltip("Forget which steps and questions you have done in every lesson"));
+            reset.setTooltip(new Tooltip("Forget which steps and questions you have done in every lesson "
+                    + "(asks for a second click)"));
+            // two clicks: the first arms it (for a few seconds), the second forgets everything
+            javafx.animation.PauseTransition disarm = new javafx.animation.PauseTransition(javafx.util.Duration.seconds(5));
+            disarm.setOnFinished(e -> {
+                reset.setText("Reset all progress");
+                reset.getStyleClass().remove("armed-reset");
+            });
             reset.setOnAction(e -> {
+                if (!reset.getStyleClass().contains("armed-reset")) {
+                    reset.setText("Click again to forget ALL lessons' progress");
+                    reset.getStyleClass().add("armed-reset");
+                    disarm.playFromStart();
+                    return;
+                }
+                disarm.stop();
                 progress.reset(null);
                 progress.save();
                 showPicker();

@@ -190,6 +190,9 @@ class LessonPaneUiTest {
         assertEquals(n - 3, pane.stepIndex(), "resumes where the student left off");
         robot.clickOn("#lesson-back");
         robot.clickOn("#lesson-reset-all");
+        assertTrue(text(robot, "#lesson-progress-time-namespaces").contains("finished"), "one click only arms the reset");
+        assertNotNull(ProgressStore.open(data).peek("time-namespaces"));
+        robot.clickOn("#lesson-reset-all");
         assertEquals("not started", text(robot, "#lesson-progress-time-namespaces"));
         assertNull(ProgressStore.open(data).peek("time-namespaces"));
 
