@@ -124,6 +124,19 @@ public final class Screenshots {
             out.add(shot(w.root(), dir.resolve("compare.png")));
             cmp.runCall();
             out.add(shot(w.root(), dir.resolve("compare-call.png")));
+            // two scenarios, one listing: hyperv's HVCLOCK read vs hyperv-5.13's syscall fallback; one returns first and waits
+            cmp.setSetups(Setup.of(Scenario.HYPERV, Variant.TIMENS_INLINE, Clock.MONOTONIC),
+                    Setup.of(Scenario.HYPERV_5_13, Variant.TIMENS_INLINE, Clock.MONOTONIC));
+            cmp.runCall();
+            // into the second call until one pane has returned and waits for the other
+            cmp.step();
+            for (int i = 0; i < 10_000 && cmp.sessionA().machine().inCall() == cmp.sessionB().machine().inCall(); i++) cmp.step();
+            out.add(shot(w.root(), dir.resolve("compare-scenarios.png")));
+            // host vs timens, same variant: the namespace detour
+            cmp.setSetups(Setup.of(Scenario.HOST, Variant.TIMENS_INLINE, Clock.MONOTONIC),
+                    Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC));
+            cmp.runCalls(3);
+            out.add(shot(w.root(), dir.resolve("compare-timens.png")));
             w.showCompare(false);
 
             // the seeds' tables beside the model's cells

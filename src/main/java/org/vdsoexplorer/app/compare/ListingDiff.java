@@ -16,9 +16,12 @@ public final class ListingDiff {
     private static final Pattern RIP = Pattern.compile("-?0x[0-9a-f]+\\(%rip\\)");
     private static final Pattern COMMENT = Pattern.compile("#.*$");
 
+    private final Listing a, b;
     private final boolean[] onlyA, onlyB;
 
     public ListingDiff(Listing a, Listing b) {
+        this.a = a;
+        this.b = b;
         List<String> x = normalized(a), y = normalized(b);
         int n = x.size(), m = y.size();
         int[][] l = new int[n + 1][m + 1];
@@ -62,13 +65,25 @@ public final class ListingDiff {
 
     public boolean onlyInB(int index) { return onlyB[index]; }
 
-    public int countOnlyA() { return count(onlyA); }
+    public Listing a() { return a; }
 
-    public int countOnlyB() { return count(onlyB); }
+    public Listing b() { return b; }
 
-    private static int count(boolean[] b) {
+    public int countOnlyA() { return count(onlyA, null); }
+
+    public int countOnlyB() { return count(onlyB, null); }
+
+    /** Prologue/epilogue instructions ({@link #frame}) of A that B does not have. */
+    public int countFrameOnlyA() { return count(onlyA, a); }
+
+    public int countFrameOnlyB() { return count(onlyB, b); }
+
+    /** True if every instruction has its counterpart: the same code (e.g. both panes run one listing). */
+    public boolean identical() { return a == b || onlyA.length == onlyB.length && countOnlyA() == 0 && countOnlyB() == 0; }
+
+    private static int count(boolean[] only, Listing frames) {
         int n = 0;
-        for (boolean v : b) if (v) n++;
+        for (int i = 0; i < only.length; i++) if (only[i] && (frames == null || frame(frames.get(i)))) n++;
         return n;
     }
 

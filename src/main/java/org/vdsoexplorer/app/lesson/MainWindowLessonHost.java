@@ -69,12 +69,10 @@ public final class MainWindowLessonHost implements LessonHost {
     @Override public boolean showComparison(StepSetup st) {
         comparable = false;
         if (st == null || st.compare() == null) return true;
-        // the compare view runs two variants on the session's scenario and clock
-        if (st.compare().scenario() != st.scenario() || st.compare().clock() != st.clock()) return false;
-        w.compare().setBase(st.modelSetup());
-        w.compare().setVariants(st.variant(), st.compare().variant());
-        comparable = true;
-        return true;
+        // pane A runs the step's setup, pane B the compared one (scenario, variant and clock each)
+        w.compare().setSetups(st.modelSetup(), st.compareSetup());
+        comparable = w.compare().problemText().isEmpty();
+        return comparable;
     }
 
     /** Whether the compare view shows the current step's comparison. */
