@@ -85,7 +85,7 @@ public final class MainWindow {
               F1, ?                    this help (Esc closes)
 
             Mouse: double-click a listing or C line to run to it; right-click to set a breakpoint there.
-            In the Compare tab the step keys drive both variants in lockstep.""");
+            In the Compare tab the step keys drive both panes (two setups) in lockstep.""");
     private final javafx.scene.control.TabPane tabs = new javafx.scene.control.TabPane();
     /** Built when first shown (startup does not pay for its charts). */
     private org.vdsoexplorer.app.seeds.SeedTablesView seedTables;
@@ -230,14 +230,14 @@ public final class MainWindow {
         center.setId("views");
 
         Tab explore = new Tab("Explore: four views", center);
-        compareTab = new Tab("Compare two variants");
+        compareTab = new Tab("Compare");
         compareTab.selectedProperty().addListener((o, a, on) -> {
             if (on) compare();
         });
         explore.setClosable(false);
         compareTab.setClosable(false);
         explore.setTooltip(new Tooltip("The four views of one model instance"));
-        compareTab.setTooltip(new Tooltip("Two variants on the same scenario and clock, stepped in lockstep"));
+        compareTab.setTooltip(new Tooltip("Two setups (scenario, variant, clock per pane), stepped in lockstep: instruction, C line or whole call"));
         seedsTab = new Tab("Seed tables");
         seedsTab.setClosable(false);
         seedsTab.setTooltip(new Tooltip("The seeds' measured tables beside the model's figures for the same cells"));

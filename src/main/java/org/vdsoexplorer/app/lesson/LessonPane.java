@@ -520,7 +520,7 @@ public final class LessonPane extends BorderPane {
                     + " (reader step " + host.position() + ")"
                     + (setup.compare() == null ? "" : "; compared with " + setup.compareLabel()
                     + (setup.compare().scenario() == setup.scenario() && setup.compare().clock() == setup.clock()
-                    ? " (the \"Compare two variants\" tab)" : " (measured when you reveal the answer)")), false);
+                    ? " (the \"Compare\" tab)" : " (measured when you reveal the answer)")), false);
         } catch (LessonException | RuntimeException e) {
             status("Could not set up the model: " + e.getMessage(), true);
         }
