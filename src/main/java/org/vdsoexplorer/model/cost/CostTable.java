@@ -63,7 +63,14 @@ public final class CostTable {
     }
 
     /** The table shipped in assets/costs.yaml (on the class path). */
-    public static CostTable defaults() {
+    public static CostTable defaults() { return Defaults.TABLE; }
+
+    /** Parsed once, on first use (the table is immutable; pickers ask for it while measuring their cells). */
+    private static final class Defaults {
+        static final CostTable TABLE = readDefaults();
+    }
+
+    private static CostTable readDefaults() {
         try (var in = CostTable.class.getResourceAsStream(DEFAULT_RESOURCE)) {
             if (in == null) throw new CostTableException(DEFAULT_RESOURCE, 0, "missing from the class path");
             return parse("assets/costs.yaml", new String(in.readAllBytes(), StandardCharsets.UTF_8));

@@ -48,6 +48,8 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
     private int updateCount;
     private long lastTsc;
     private Map<Long, long[]> published = new LinkedHashMap<>();
+    /** An unmodifiable copy of {@link #published} shared by snapshots until it changes (null: stale). */
+    private Map<Long, long[]> publishedCopy;
     // seqlock probe of the current call
     private boolean expectCheck;
     private long seqBegin = -1, validatedSeq = -1;
@@ -96,6 +98,7 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
         vvar.write(data(CS_RAW, SEQ), 4, 0);
         for (Write[] step : buildSteps(scenario.vdsoMode())) for (Write w : step) apply(w);
         published.put(seq(), coarseNow());
+        publishedCopy = null;
         this.nextTickMilli = tickMilli / 2;
 
         if (timens != null) setupTimensPage();
@@ -249,7 +252,10 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
             }
             for (Write w : steps.get(u.next())) apply(w);
             long seq = vvar.read(data(CS_HRES_COARSE, SEQ), 4);
-            if (u.next() == WRITER_STEPS - 1) published.put(seq, coarseNow());
+            if (u.next() == WRITER_STEPS - 1) {
+                published.put(seq, coarseNow());
+                publishedCopy = null;
+            }
             if (published.size() > 64) published.remove(published.keySet().iterator().next());
             if (sink != null) sink.accept(new Event.WriterStep(u.number(), u.next(), WRITER_STEPS, LABELS[u.next()], seq, u.injected()));
             updates.pollFirst();
@@ -446,8 +452,13 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
 
     public State save() {
         return new State(vvar.copyBytes(), timens == null ? null : timens.copyBytes(), as.saveStack(), tk.copy(),
-                nextTickMilli, List.copyOf(updates), updateCount, lastTsc, new LinkedHashMap<>(published),
+                nextTickMilli, List.copyOf(updates), updateCount, lastTsc, publishedCopy(),
                 expectCheck, seqBegin, validatedSeq, callRetries, callOddSpins);
+    }
+
+    private Map<Long, long[]> publishedCopy() {
+        if (publishedCopy == null) publishedCopy = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(published));
+        return publishedCopy;
     }
 
     public void restore(State s) {
@@ -460,6 +471,7 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
         updateCount = s.updateCount();
         lastTsc = s.lastTsc();
         published = new LinkedHashMap<>(s.published());
+        publishedCopy = s.published();
         expectCheck = s.expectCheck();
         seqBegin = s.seqBegin();
         validatedSeq = s.validatedSeq();

@@ -13,6 +13,12 @@ public final class Page {
 
     private final PageKind kind;
     final byte[] bytes;
+    /**
+     * A copy equal to the page's bytes, shared by every snapshot taken since the last write (null after a
+     * write). Most pages do not change between snapshots (the vvar page changes only on writer updates,
+     * only the top of the stack moves), so snapshots share their copies instead of allocating new ones.
+     */
+    private byte[] clean;
 
     public Page(PageKind kind) {
         this(kind, new byte[SIZE]);
@@ -35,6 +41,7 @@ public final class Page {
     }
 
     public void write(int off, int size, long v) {
+        clean = null;
         switch (size) {
             case 8 -> I64.set(bytes, off, v);
             case 4 -> I32.set(bytes, off, (int) v);
@@ -43,7 +50,15 @@ public final class Page {
         }
     }
 
-    public byte[] copyBytes() { return bytes.clone(); }
+    /** The page's bytes as an array nobody may modify (shared between snapshots while the page is unchanged). */
+    public byte[] copyBytes() {
+        if (clean == null) clean = bytes.clone();
+        return clean;
+    }
 
-    public void restoreBytes(byte[] b) { System.arraycopy(b, 0, bytes, 0, SIZE); }
+    /** Sets the page to {@code b}, an array from {@link #copyBytes()} (kept as the clean copy). */
+    public void restoreBytes(byte[] b) {
+        System.arraycopy(b, 0, bytes, 0, SIZE);
+        clean = b;
+    }
 }
