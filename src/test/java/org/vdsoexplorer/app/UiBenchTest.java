@@ -16,5 +16,6 @@ class UiBenchTest {
         assertTrue(r.frames() > 0, "frames: " + r);
         assertTrue(r.modelSteps() > 1000, "model steps: " + r);
         assertTrue(r.p50() > 0 && r.p99() >= r.p50(), r.toString());
+        assertTrue(r.fxCpuMsPerFrame() > 0 && r.renderCpuMsPerFrame() > 0, "CPU per frame of the FX and render threads: " + r);
     }
 }

@@ -130,13 +130,14 @@ public final class CodePane extends Region {
      */
     public void setCurrent(int row) {
         long now = System.nanoTime();
-        boolean animate = !reducedMotion && now - lastChange > GLIDE_NANOS && current >= 0 && row >= 0 && barY >= 0;
-        lastChange = now;
-        if (row == current) return;
-        current = row;
         double target = topTo();
         if (row >= 0 && (row < target + 1 || row > target + visibleRows() - 3)) target = row - 6;
         target = clampTop(target);
+        if (row == current && target == topTo()) return;
+        boolean animate = !reducedMotion && now - lastChange > GLIDE_NANOS && current >= 0 && row >= 0 && barY >= 0
+                && row != current;
+        lastChange = now;
+        current = row;
         if (animate) {
             topFrom = top;
             topTo = target;

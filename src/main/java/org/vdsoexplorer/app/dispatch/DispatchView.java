@@ -70,8 +70,14 @@ public final class DispatchView extends BorderPane {
 
     private final Session session;
     private final Canvas canvas = new Canvas(600, 300);
-    /** The per-edge counts, on their own layer: at full speed only they change from call to call. */
-    private final Canvas countLayer = new Canvas(600, 300);
+    /**
+     * The per-edge counts as small labels over the graph: at full speed only they change from call to call,
+     * and a label repaints only its own few pixels (a canvas layer would repaint the whole view).
+     */
+    private final Pane countLayer = new Pane();
+    private final Map<Edge, Label> countLabels = new java.util.HashMap<>();
+    private static final javafx.css.PseudoClass LIT = javafx.css.PseudoClass.getPseudoClass("lit");
+    private static final javafx.css.PseudoClass BAD = javafx.css.PseudoClass.getPseudoClass("bad");
     /** What each layer shows, so a refresh redraws a layer only when its picture changed. */
     private Object drawnGraph, drawnCounts;
     private final Map<Node, Box> boxes = new EnumMap<>(Node.class);
@@ -110,13 +116,12 @@ public final class DispatchView extends BorderPane {
         Pane holder = new Pane(canvas, countLayer);
         holder.setMinHeight(120);
         setMinHeight(0);
-        for (Canvas c : List.of(canvas, countLayer)) {
-            c.widthProperty().bind(holder.widthProperty());
-            c.heightProperty().bind(holder.heightProperty());
-            c.widthProperty().addListener(o -> draw());
-            c.heightProperty().addListener(o -> draw());
-        }
+        canvas.widthProperty().bind(holder.widthProperty());
+        canvas.heightProperty().bind(holder.heightProperty());
+        canvas.widthProperty().addListener(o -> draw());
+        canvas.heightProperty().addListener(o -> draw());
         countLayer.setMouseTransparent(true);
+        countLayer.setManaged(false);
         setCenter(holder);
         BorderPane.setMargin(holder, new Insets(4, 0, 0, 0));
         session.addListener(this::refresh);
@@ -126,10 +131,14 @@ public final class DispatchView extends BorderPane {
     /** The lit path of the current call. */
     public List<Node> currentPath() { return current; }
 
-    /** The count labels on the canvas now, by edge ("×3"): what the count layer last drew. */
-    public Map<Edge, String> drawnCounts() { return Map.copyOf(drawnLabels); }
-
-    private final Map<Edge, String> drawnLabels = new java.util.HashMap<>();
+    /** The count labels shown now, by edge ("×3"). */
+    public Map<Edge, String> drawnCounts() {
+        Map<Edge, String> m = new java.util.HashMap<>();
+        countLabels.forEach((e, l) -> {
+            if (l.isVisible()) m.put(e, l.getText());
+        });
+        return m;
+    }
 
     /** Finished calls per edge. */
     public Map<Edge, Long> edgeCounts() { return counts; }
@@ -301,12 +310,10 @@ public final class DispatchView extends BorderPane {
             drawnGraph = graphKey;
             drawGraph(w, h, all, live, usedEdges, usedNodes);
         }
-        // the layers are resized one after the other: each is keyed on its own size
-        double cw = countLayer.getWidth(), ch = countLayer.getHeight();
-        List<Object> countKey = List.of(cw, ch, w, h, Map.copyOf(counts), live);
-        if (cw > 0 && ch > 0 && !countKey.equals(drawnCounts)) {
+        List<Object> countKey = List.of(w, h, Map.copyOf(counts), live);
+        if (w > 0 && h > 0 && !countKey.equals(drawnCounts)) {
             drawnCounts = countKey;
-            drawCounts(cw, ch, all, live);
+            drawCounts(w, h, all, live);
         }
     }
 
@@ -362,38 +369,41 @@ public final class DispatchView extends BorderPane {
 
     /** The count of each used edge, just before its arrow head (in the gap before the target's column). */
     private void drawCounts(double w, double h, Set<Edge> all, List<Edge> live) {
-        GraphicsContext g = countLayer.getGraphicsContext2D();
-        g.clearRect(0, 0, w, h);
-        drawnLabels.clear();
-        if (w < 100 || h < 80 || boxes.isEmpty()) return;
-        g.setFont(Font.font("DejaVu Sans", FontWeight.BOLD, 14));
-        g.setTextAlign(TextAlignment.CENTER);
-        g.setTextBaseline(VPos.CENTER);
-        for (Edge e : all) {
-            long n = counts.getOrDefault(e, 0L);
-            if (n <= 0) continue;
-            // on the last S-curve, about 24 px left of the target: in the gap before the target's column
-            List<double[]> route = route(e);
-            double x2 = route.getLast()[0];
-            double[] p = route.getLast();
-            for (int k = 0; k <= 60; k++) {
-                double[] q = along(route.subList(route.size() - 2, route.size()), k / 60.0);
-                if (q[0] >= x2 - 24 || k == 60) {
-                    p = q;
-                    break;
+        Set<Edge> shown = new java.util.HashSet<>();
+        if (w >= 100 && h >= 80 && !boxes.isEmpty()) {
+            for (Edge e : all) {
+                long n = counts.getOrDefault(e, 0L);
+                if (n <= 0) continue;
+                // on the last S-curve, about 24 px left of the target
+                List<double[]> route = route(e);
+                double x2 = route.getLast()[0];
+                double[] p = route.getLast();
+                for (int k = 0; k <= 60; k++) {
+                    double[] q = along(route.subList(route.size() - 2, route.size()), k / 60.0);
+                    if (q[0] >= x2 - 24 || k == 60) {
+                        p = q;
+                        break;
+                    }
                 }
+                Label l = countLabels.computeIfAbsent(e, k -> {
+                    Label c = new Label();
+                    c.getStyleClass().add("edge-count");
+                    c.setManaged(false);
+                    countLayer.getChildren().add(c);
+                    c.applyCss();
+                    return c;
+                });
+                Fmt.setText(l, "\u00d7" + Fmt.big(n).replace(" ", ""));
+                boolean on = live.contains(e);
+                if (l.getPseudoClassStates().contains(LIT) != on) l.pseudoClassStateChanged(LIT, on);
+                boolean bad = on && (e.to() == Node.FALLBACK || e.to() == Node.HW_NONE);
+                if (l.getPseudoClassStates().contains(BAD) != bad) l.pseudoClassStateChanged(BAD, bad);
+                l.setVisible(true);
+                double lw = l.prefWidth(-1), lh = l.prefHeight(lw);
+                l.resizeRelocate(Math.round(p[0] - lw / 2), Math.round(p[1] - lh / 2), lw, lh);
+                shown.add(e);
             }
-            double mx = p[0], my = p[1];
-            Color col = live.contains(e) ? edgeColour(e, true, true) : Palette.INK;
-            String t = "\u00d7" + Fmt.big(n).replace(" ", "");
-            double tw = 9 * t.length() + 6;
-            g.setFill(col);
-            g.fillRect(mx - tw / 2, my - 10, tw, 20);
-            g.setFill(Color.WHITE);
-            g.fillRect(mx - tw / 2 + 1.5, my - 8.5, tw - 3, 17);
-            g.setFill(col);
-            g.fillText(t, mx, my);
-            drawnLabels.put(e, t);
         }
+        for (Map.Entry<Edge, Label> en : countLabels.entrySet()) if (!shown.contains(en.getKey())) en.getValue().setVisible(false);
     }
 }
