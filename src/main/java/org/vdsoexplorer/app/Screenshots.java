@@ -26,7 +26,8 @@ import org.vdsoexplorer.model.kernel.Scenario;
  * Renders the window and each view to PNG with {@link Node#snapshot}, headlessly: builds the UI on
  * timens / timens-inline / monotonic, runs one call, steps the second call until the code reads the
  * real data page in slot 3, and writes one PNG per view; then places a writer update inside the read
- * loop and finishes the call (seqlock retry), and shows hyperv-5.13's fallback in the dispatch view.
+ * loop and finishes the call (seqlock retry), and shows hyperv-5.13's fallback in the dispatch view; then
+ * the pages view at 1600 x 1000 and 1280 x 800, a namespace task just after adding the offset and a host task.
  */
 public final class Screenshots {
     public static final double WIDTH = 1920, HEIGHT = 1080;
@@ -153,6 +154,26 @@ public final class Screenshots {
             out.add(shot(w.root(), dir.resolve("window-hyperv-5.13.png")));
         } finally {
             w.dispose();
+        }
+        // the pages view at the sizes it is laid out for: a namespace task just after adding the offset, a host task
+        for (double[] size : new double[][] {{1600, 1000}, {1280, 800}}) {
+            String tag = (int) size[0] + "x" + (int) size[1];
+            MainWindow p = new MainWindow(Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC), size[0], size[1]);
+            try {
+                p.setReducedMotion(true);
+                Session s = p.session();
+                s.runCall();
+                stepUntil(s, e -> e instanceof Event.MemRead r && r.what() != null && r.what().endsWith("].nsec")
+                        && r.what().contains("TIMENS"));
+                out.add(shot(p.root(), dir.resolve("window-" + tag + ".png")));
+                out.add(shot(p.pages(), dir.resolve("pages-timens-" + tag + ".png")));
+                p.scenarioPicker().setValue(Scenario.HOST);
+                s.runCall();
+                s.runCall();
+                out.add(shot(p.pages(), dir.resolve("pages-host-" + tag + ".png")));
+            } finally {
+                p.dispose();
+            }
         }
         return out;
     }
