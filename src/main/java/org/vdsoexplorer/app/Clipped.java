@@ -15,9 +15,14 @@ public final class Clipped extends StackPane {
         super(content);
         setAlignment(Pos.TOP_LEFT);
         setMinSize(0, 0);
+        clip(this);
+    }
+
+    /** Clips {@code r} to its own bounds (content wider than it is cut off, not drawn over its neighbours). */
+    public static void clip(javafx.scene.layout.Region r) {
         Rectangle clip = new Rectangle();
-        clip.widthProperty().bind(widthProperty());
-        clip.heightProperty().bind(heightProperty());
-        setClip(clip);
+        clip.widthProperty().bind(r.widthProperty());
+        clip.heightProperty().bind(r.heightProperty());
+        r.setClip(clip);
     }
 }

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Locale;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
-import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import org.vdsoexplorer.model.Machine;
@@ -34,7 +33,11 @@ public final class CountersBar extends VBox {
     /** The first report measurement starts this long after the class is loaded (the window is up by then). */
     static final long REPORT_DELAY_NANOS = 1_500_000_000L;
     private static final long CREATED = System.nanoTime();
-    private final FlowPane breakdown = new FlowPane(6, 4);
+    /**
+     * One line, never wrapped: chips come and go as the call runs, and a bar whose height changed with them
+     * would move every view below it (a whole-window repaint, tens of ms in software rendering).
+     */
+    private final HBox breakdown = new HBox(6);
     private final List<Label> chips = new ArrayList<>();
 
     public CountersBar(Session session) {
@@ -53,6 +56,11 @@ public final class CountersBar extends VBox {
                 group("report", "the 'report' command's steady-state figures for this setup (64 warm-up calls, then "
                         + "2 writer ticks of calls): the live average converges to them", report));
         breakdown.setId("counter-breakdown");
+        breakdown.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        breakdown.setMinWidth(0);
+        row.setMinWidth(0);
+        setMinWidth(0);
+        Clipped.clip(this);
         getChildren().addAll(row, breakdown);
         session.addListener(this::refresh);
         refresh();

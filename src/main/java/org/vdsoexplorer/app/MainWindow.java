@@ -168,6 +168,7 @@ public final class MainWindow {
                 startTimer();
             } else {
                 stopTimer();
+                viewsRunning(false);
                 session.fire(); // the views catch up with the model
             }
         });
@@ -311,7 +312,9 @@ public final class MainWindow {
                 // counters COUNTERS_HZ and each view VIEW_HZ times a second: in software rendering a frame's cost
                 // is the area it repaints, so no frame repaints more than one of them
                 long t = System.nanoTime();
-                if (rate < VIEW_HZ || !run.isSelected()) {
+                boolean fast = rate >= VIEW_HZ && run.isSelected();
+                viewsRunning(fast);
+                if (!fast) {
                     session.fire();
                     return;
                 }
@@ -490,6 +493,12 @@ public final class MainWindow {
     }
 
     private void startTimer() { timer.start(); }
+
+    /** Tells the views that draw a whole call whether the model is running fast (see their setRunning). */
+    private void viewsRunning(boolean fast) {
+        dispatch.setRunning(fast);
+        seqlock.setRunning(fast);
+    }
 
     private void stopTimer() { timer.stop(); }
 

@@ -39,7 +39,9 @@ public final class Session {
     private long base;
     /** Global positions at which a step started a call. */
     private final TreeSet<Long> callStarts = new TreeSet<>();
-    private final List<Event> callLog = new ArrayList<>();
+    private List<Event> callLog = new ArrayList<>();
+    /** The events of the last call that finished while recording (empty after a seek or load). */
+    private List<Event> lastCallLog = List.of();
     private final long[] categoryAtCallStart = new long[Category.values().length];
     private final PathStats paths = new PathStats();
     /** Set while a step or replay runs, so the sink knows which call start a log belongs to. */
@@ -64,6 +66,7 @@ public final class Session {
         this.base = 0;
         callStarts.clear();
         callLog.clear();
+        lastCallLog = List.of();
         paths.clear();
         java.util.Arrays.fill(categoryAtCallStart, 0);
         machine.setSink(this::accept);
@@ -86,6 +89,11 @@ public final class Session {
 
     /** Events of the current call (or of the last finished call, between calls), oldest first. */
     public List<Event> callLog() { return Collections.unmodifiableList(callLog); }
+
+    /** Events of the last call that finished as the model ran forward (empty after a reset or a seek). */
+    public List<Event> lastCallLog() {
+        return !callLog.isEmpty() && callLog.getLast() instanceof Event.CallEnd ? callLog() : lastCallLog;
+    }
 
     /** Per-edge counts of the dispatch paths of all finished calls. */
     public PathStats paths() { return paths; }
@@ -113,7 +121,15 @@ public final class Session {
 
     private void accept(Event e) {
         if (!recording) return;
-        if (e instanceof Event.CallStart) callLog.clear();
+        if (e instanceof Event.CallStart) {
+            // the finished call's log is kept (the next call fills a fresh list)
+            if (!callLog.isEmpty() && callLog.getLast() instanceof Event.CallEnd) {
+                lastCallLog = Collections.unmodifiableList(callLog);
+                callLog = new ArrayList<>(callLog.size());
+            } else {
+                callLog.clear();
+            }
+        }
         callLog.add(e);
         if (e instanceof Event.CallEnd end) paths.record(end.callNumber(), Dispatch.of(setup, callLog));
     }
@@ -265,6 +281,7 @@ public final class Session {
         timeline.seek(start - base);
         recording = true;
         callLog.clear();
+        lastCallLog = List.of();
         if (!machine.inCall()) {
             for (Category c : Category.values()) categoryAtCallStart[c.ordinal()] = machine.cpu().categoryMilli(c);
         }

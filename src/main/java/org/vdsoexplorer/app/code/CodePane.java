@@ -36,6 +36,8 @@ public final class CodePane extends Region {
     static final Color RULE = Color.web("#111111");
     /** Scroll and highlight movements take this long unless motion is reduced or the rows change faster. */
     static final long GLIDE_NANOS = 160_000_000L;
+    /** Moves glide only when the previous one was at least this long ago: a person stepping, not a run. */
+    static final long GLIDE_GAP_NANOS = 400_000_000L;
 
     private final Canvas canvas = new Canvas();
     private final ScrollBar bar = new ScrollBar();
@@ -134,7 +136,7 @@ public final class CodePane extends Region {
         if (row >= 0 && (row < target + 1 || row > target + visibleRows() - 3)) target = row - 6;
         target = clampTop(target);
         if (row == current && target == topTo()) return;
-        boolean animate = !reducedMotion && now - lastChange > GLIDE_NANOS && current >= 0 && row >= 0 && barY >= 0
+        boolean animate = !reducedMotion && now - lastChange > GLIDE_GAP_NANOS && current >= 0 && row >= 0 && barY >= 0
                 && row != current;
         lastChange = now;
         current = row;

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import javafx.animation.FadeTransition;
 import javafx.geometry.Insets;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
@@ -13,7 +12,6 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
-import javafx.util.Duration;
 import org.vdsoexplorer.app.Fmt;
 import org.vdsoexplorer.app.Palette;
 import org.vdsoexplorer.app.Session;
@@ -60,6 +58,8 @@ public final class CodeView extends BorderPane {
     /** Registers flash (fade in) only when refreshes are at least this far apart (not while running fast). */
     private static final long FLASH_GAP_NANOS = 250_000_000L;
     private long lastRefresh;
+    /** Whether this refresh flashes what changed (steps far enough apart to be watched). */
+    private boolean flashNow;
     private int currentIndex = -1;
     private int currentLine = -1;
     private String currentFile = "";
@@ -261,6 +261,7 @@ public final class CodeView extends BorderPane {
     private void refreshRegisters(Machine m) {
         long t = System.nanoTime();
         boolean flash = !reducedMotion && t - lastRefresh > FLASH_GAP_NANOS;
+        flashNow = flash;
         lastRefresh = t;
         long[] now = new long[Registers.COUNT + 2];
         System.arraycopy(m.cpu().cpu.r, 0, now, 0, Registers.COUNT);
@@ -272,12 +273,7 @@ public final class CodeView extends BorderPane {
             boolean changed = lastRegs != null && lastRegs[i] != now[i];
             pseudo(v, CHANGED, changed);
             if (changed) {
-                if (flash) {
-                    FadeTransition f = new FadeTransition(Duration.millis(220), v);
-                    f.setFromValue(0.25);
-                    f.setToValue(1);
-                    f.play();
-                }
+                if (flash) org.vdsoexplorer.app.Flash.on(v, 300);
             }
         }
         lastRegs = now;
@@ -326,11 +322,8 @@ public final class CodeView extends BorderPane {
             pseudo(row, TOP, a == rsp);
         }
         for (int i = shown; i < STACK_ROWS; i++) stackRows.get(i)[0].getParent().setVisible(false);
-        if (!reducedMotion && shown > 0 && stack.getUserData() instanceof Long prev && prev > rsp) {
-            FadeTransition f = new FadeTransition(Duration.millis(200), stackRows.get(shown - 1)[0].getParent());
-            f.setFromValue(0);
-            f.setToValue(1);
-            f.play();
+        if (flashNow && shown > 0 && stack.getUserData() instanceof Long prev && prev > rsp) {
+            org.vdsoexplorer.app.Flash.on(stackRows.get(shown - 1)[0].getParent(), 300); // the pushed row
         }
         stack.setUserData(rsp);
     }

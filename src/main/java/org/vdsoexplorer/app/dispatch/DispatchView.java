@@ -147,10 +147,19 @@ public final class DispatchView extends BorderPane {
 
     public void setReducedMotion(boolean reduced) { this.reducedMotion = reduced; }
 
+    private boolean running;
+
+    /**
+     * While the model runs fast the graph lights the last finished call's path (a refresh lands anywhere in
+     * a call, and a half-lit path that changes at every refresh tells nothing); stepping shows the live one.
+     */
+    public void setRunning(boolean fast) { this.running = fast; }
+
     public void refresh() {
         Machine m = session.machine();
         List<Node> before = current;
-        current = Dispatch.of(m.setup(), session.callLog());
+        current = running && m.inCall() && !session.paths().lastPath().isEmpty() ? session.paths().lastPath()
+                : Dispatch.of(m.setup(), session.callLog());
         boolean extended = current.size() == before.size() + 1 && current.subList(0, before.size()).equals(before);
         if (extended && !reducedMotion && current.size() > 1) {
             growth = 0;
@@ -161,7 +170,9 @@ public final class DispatchView extends BorderPane {
             growth = 1;
         }
         counts = session.paths().edgeCounts();
-        StringBuilder sb = new StringBuilder(m.inCall() ? "this call: " : current.isEmpty() ? "no call yet" : "last call: ");
+        boolean live = m.inCall() && current != session.paths().lastPath();
+        StringBuilder sb = new StringBuilder(live ? "this call: " : current.isEmpty() ? "no call yet"
+                : running ? "running; the last finished call: " : "last call: ");
         for (int i = 0; i < current.size(); i++) {
             if (i > 0) sb.append(" \u2192 ");
             sb.append(current.get(i).label.replace("\n", " "));

@@ -18,6 +18,9 @@ public final class PathStats {
     public void clear() { runs.clear(); }
 
     /** The number of the last recorded call (0 if none). */
+    /** The path of the last finished call (empty if none). */
+    public List<Dispatch.Node> lastPath() { return runs.isEmpty() ? List.of() : runs.getLast().path(); }
+
     public long lastCall() { return runs.isEmpty() ? 0 : runs.getLast().last(); }
 
     /** Records the path of call {@code number}; calls already recorded are ignored. */

@@ -19,6 +19,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.vdsoexplorer.app.Clipped;
+import org.vdsoexplorer.app.Flash;
 import org.vdsoexplorer.app.Fmt;
 import org.vdsoexplorer.app.Session;
 import org.vdsoexplorer.model.CallResult;
@@ -626,12 +627,7 @@ public final class PagesView extends BorderPane {
         }
 
         void update(boolean lit) {
-            if (lit && !row.getPseudoClassStates().contains(LIT) && !reducedMotionAll) {
-                javafx.animation.FadeTransition f = new javafx.animation.FadeTransition(javafx.util.Duration.millis(220), row);
-                f.setFromValue(0.3);
-                f.setToValue(1);
-                f.play();
-            }
+            if (lit && !row.getPseudoClassStates().contains(LIT) && !reducedMotionAll) Flash.on(row, 300);
             String fname = DataLayout.fieldName(page.kind(), off);
             long v = page.read(off, size);
             value.setText(fname.endsWith(".clock_mode") ? mode(v).replace("VCLOCK_", "") : Long.toString(v));

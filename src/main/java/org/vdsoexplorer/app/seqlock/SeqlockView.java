@@ -32,6 +32,7 @@ import javafx.scene.text.FontWeight;
 import javafx.scene.text.TextAlignment;
 import javafx.util.Duration;
 import org.vdsoexplorer.app.MainWindow;
+import org.vdsoexplorer.app.Fmt;
 import org.vdsoexplorer.app.Palette;
 import org.vdsoexplorer.app.Session;
 import org.vdsoexplorer.model.Machine;
@@ -204,8 +205,19 @@ public final class SeqlockView extends BorderPane {
     /** The keyboard cursor's column, or -1. */
     public int cursor() { return cursor; }
 
+    private boolean running, showingWhole;
+
+    /**
+     * While the model runs fast the timeline shows the last finished call whole (a refresh lands anywhere
+     * in a call; a half-drawn call that changes at every refresh tells nothing); stepping shows the live one.
+     */
+    public void setRunning(boolean fast) { this.running = fast; }
+
     public void refresh() {
         Machine m = session.machine();
+        boolean whole = running && m.inCall() && !session.lastCallLog().isEmpty();
+        List<Event> log = whole ? session.lastCallLog() : session.callLog();
+        showingWhole = whole;
         long s = m.kernel().seq();
         seq.setText("seq = " + s + ((s & 1) != 0 ? "  odd: writer active" : "  even"));
         seq.pseudoClassStateChanged(ODD, (s & 1) != 0);
@@ -221,7 +233,7 @@ public final class SeqlockView extends BorderPane {
         int straddling = 0;
         boolean straddlingPlaced = false;
         Event.WriterStep lastWriter = null;
-        for (Event e : session.callLog()) {
+        for (Event e : log) {
             switch (e) {
                 case Event.Retired r -> {
                     at++;
@@ -256,12 +268,12 @@ public final class SeqlockView extends BorderPane {
         steps = at;
         stepInsns = insns;
         callStart = session.callStart();
-        for (Map.Entry<Long, Integer> p : session.writerUpdates().entrySet()) {
+        for (Map.Entry<Long, Integer> p : whole ? Map.<Long, Integer>of().entrySet() : session.writerUpdates().entrySet()) {
             long k = p.getKey() - callStart;
             if (k >= 0 && k <= steps) out.add(new Placed((int) k, p.getValue()));
         }
         marks = List.copyOf(out);
-        counts.setText("step " + steps + " of this call \u00b7 retries " + m.kernel().callRetries() + " \u00b7 odd spins "
+        Fmt.setText(counts, (whole ? "running; the last finished call: " + steps + " steps" : "step " + steps + " of this call") + " \u00b7 retries " + m.kernel().callRetries() + " \u00b7 odd spins "
                 + m.kernel().callOddSpins()
                 + " \u00b7 total retries " + (m.retries() + (m.inCall() ? m.kernel().callRetries() : 0))
                 + " \u00b7 writer updates " + m.kernel().updateCount() + " (placed " + placedCount() + ")"
@@ -437,7 +449,7 @@ public final class SeqlockView extends BorderPane {
     }
 
     private void redraw() {
-        Object state = List.of(marks, steps, canvas.getWidth(), canvas.getHeight(), session.machine().kernel().seq());
+        Object state = List.of(marks, steps, canvas.getWidth(), canvas.getHeight(), showingWhole ? -1L : session.machine().kernel().seq());
         if (Objects.equals(state, drawn)) return;
         drawn = state;
         draw();
