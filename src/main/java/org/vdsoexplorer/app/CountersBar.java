@@ -44,7 +44,8 @@ public final class CountersBar extends VBox {
         this.session = session;
         getStyleClass().add("counters");
         setId("counters");
-        HBox row = new HBox(18,
+        // the groups wrap to a second line on a narrow window (1280 px) rather than being cut short
+        javafx.scene.layout.FlowPane row = new javafx.scene.layout.FlowPane(18, 2,
                 group("this call", "cycles and instructions of the call in progress (or of the last call)", callCycles,
                         new Label("cyc"), callInsns, new Label("insns")),
                 group("total", "everything since reset, the caller loop included", totalCycles, new Label("cyc"),
@@ -59,6 +60,7 @@ public final class CountersBar extends VBox {
         breakdown.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         breakdown.setMinWidth(0);
         row.setMinWidth(0);
+        row.setPrefWrapLength(600);
         setMinWidth(0);
         Clipped.clip(this);
         getChildren().addAll(row, breakdown);
@@ -78,6 +80,7 @@ public final class CountersBar extends VBox {
         t.getStyleClass().add("counter-title");
         HBox b = new HBox(5, t);
         b.getChildren().addAll(items);
+        for (javafx.scene.Node n : b.getChildren()) if (n instanceof Label l) l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         b.getStyleClass().add("counter-group");
         Tooltip.install(b, new Tooltip(tip));
         return b;

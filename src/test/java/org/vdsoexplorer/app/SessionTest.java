@@ -23,6 +23,23 @@ class SessionTest {
     }
 
     @Test
+    void theLastFinishedCallIsKeptWhileTheNextOneRuns() {
+        Session s = timens();
+        assertTrue(s.lastCallLog().isEmpty());
+        s.runCall();
+        List<String> first = s.callLog().stream().map(Object::toString).toList();
+        assertEquals(first, s.lastCallLog().stream().map(Object::toString).toList(), "between calls: the call just ended");
+        for (int i = 0; i < 10; i++) s.step();
+        assertEquals(first, s.lastCallLog().stream().map(Object::toString).toList(), "mid-call: still the finished one");
+        assertTrue(s.lastCallLog().getFirst() instanceof Event.CallStart && s.lastCallLog().getLast() instanceof Event.CallEnd);
+        assertFalse(s.callLog().getLast() instanceof Event.CallEnd);
+        s.runCall();
+        assertEquals(s.callLog(), s.lastCallLog());
+        s.back(3);
+        assertTrue(s.lastCallLog().isEmpty(), "after a seek nothing is claimed about the previous call");
+    }
+
+    @Test
     void backRebuildsTheCallLogExactly() {
         Session s = timens();
         s.runCall();

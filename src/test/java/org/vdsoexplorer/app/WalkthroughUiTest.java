@@ -21,8 +21,8 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.framework.junit5.Stop;
 import org.testfx.util.WaitForAsyncUtils;
 import org.vdsoexplorer.app.dispatch.Dispatch;
-import org.vdsoexplorer.app.dispatch.Dispatch.Node;
 import org.vdsoexplorer.app.seqlock.SeqlockView;
+import org.vdsoexplorer.app.dispatch.Dispatch.Node;
 import org.vdsoexplorer.model.Machine;
 import org.vdsoexplorer.model.Setup;
 import org.vdsoexplorer.model.Variant;
@@ -346,5 +346,32 @@ class WalkthroughUiTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(m().calls() > 10, "calls at full speed: " + m().calls());
         assertViewsMatchModel(robot);
+    }
+
+    @Test
+    void whileRunningFastTheCallViewsShowTheLastFinishedCallWhole(FxRobot robot) {
+        robot.interact(() -> {
+            w.session().runCall();
+            w.session().runCall();
+            for (int i = 0; i < 20; i++) w.session().step();
+        });
+        List<Node> last = w.session().paths().lastPath();
+        assertTrue(m().inCall());
+        robot.interact(() -> {
+            w.dispatch().setRunning(true);
+            w.seqlock().setRunning(true);
+            w.dispatch().refresh();
+            w.seqlock().refresh();
+        });
+        assertEquals(last, w.dispatch().currentPath(), "the last finished call's path, not a half-lit one");
+        int finishedSteps = (int) w.session().lastCallLog().stream().filter(e -> e instanceof Event.Retired).count();
+        assertEquals(finishedSteps, w.seqlock().steps(), "the seqlock timeline spans the whole finished call");
+        robot.interact(() -> {
+            w.dispatch().setRunning(false);
+            w.seqlock().setRunning(false);
+            w.session().fire();
+        });
+        assertEquals(Dispatch.of(w.session().setup(), w.session().callLog()), w.dispatch().currentPath(), "stepping: live");
+        assertEquals(w.session().callLog().stream().filter(e -> e instanceof Event.Retired).count(), w.seqlock().steps());
     }
 }

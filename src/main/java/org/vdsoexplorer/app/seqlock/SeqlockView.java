@@ -181,6 +181,9 @@ public final class SeqlockView extends BorderPane {
     /** The marks currently drawn (for tests). */
     public List<Mark> marks() { return marks; }
 
+    /** Reader steps on the timeline (the call shown). */
+    public int steps() { return steps; }
+
     public String seqText() { return seq.getText(); }
 
     public String countsText() { return counts.getText(); }
