@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import javafx.scene.control.Label;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import org.vdsoexplorer.model.Machine;
@@ -82,7 +81,7 @@ public final class CountersBar extends VBox {
         b.getChildren().addAll(items);
         for (javafx.scene.Node n : b.getChildren()) if (n instanceof Label l) l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         b.getStyleClass().add("counter-group");
-        Tooltip.install(b, new Tooltip(tip));
+        org.vdsoexplorer.app.Tips.install(b, tip);
         return b;
     }
 

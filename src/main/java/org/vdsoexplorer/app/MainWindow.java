@@ -134,10 +134,10 @@ public final class MainWindow {
                 x -> scenario.getValue() == null ? null : Setup.of(scenario.getValue(), x, Clock.MONOTONIC).problem()));
         clock.setCellFactory(v -> cell(Clock::cliName, c -> "clock id " + c.id
                 + (c.servedByVdso() ? "" : ": not served by the vDSO, the call falls back to the syscall"), c -> null));
-        scenario.setTooltip(new Tooltip("Machine and task: clocksource, clock_mode the kernel advertises, time namespace"));
-        variant.setTooltip(new Tooltip("Which compiled variant of the C model (vdso_model.c) runs: inlining and timens code"));
-        clock.setTooltip(new Tooltip("The clockid_t passed to clock_gettime(): picks the VDSO_HRES / COARSE / RAW path"));
-        tick.setTooltip(new Tooltip("The writer's tick: how often update_vsyscall() rewrites vdso_data (simulated time)"));
+        org.vdsoexplorer.app.Tips.install(scenario, "Machine and task: clocksource, clock_mode the kernel advertises, time namespace");
+        org.vdsoexplorer.app.Tips.install(variant, "Which compiled variant of the C model (vdso_model.c) runs: inlining and timens code");
+        org.vdsoexplorer.app.Tips.install(clock, "The clockid_t passed to clock_gettime(): picks the VDSO_HRES / COARSE / RAW path");
+        org.vdsoexplorer.app.Tips.install(tick, "The writer's tick: how often update_vsyscall() rewrites vdso_data (simulated time)");
         for (ComboBox<?> c : List.of(scenario, variant, clock, tick)) {
             c.valueProperty().addListener((o, a, b) -> pickersChanged());
         }
@@ -160,8 +160,8 @@ public final class MainWindow {
                 () -> act(session::runCall));
         run.setId("run");
         run.setFocusTraversable(false);
-        run.setTooltip(new Tooltip("Run or pause at the chosen speed; stops at breakpoints (P, F5; B sets one "
-                + "on the next instruction, right-click in the code view sets one anywhere)"));
+        org.vdsoexplorer.app.Tips.install(run, "Run or pause at the chosen speed; stops at breakpoints (P, F5; B sets one "
+                + "on the next instruction, right-click in the code view sets one anywhere)");
         run.selectedProperty().addListener((o, a, on) -> {
             run.setText(on ? "\u275a\u275a Pause" : "\u25b6 Run");
             if (on) {
@@ -175,7 +175,7 @@ public final class MainWindow {
         speed.setId("speed");
         speed.setFocusTraversable(false);
         speed.setPrefWidth(150);
-        speed.setTooltip(new Tooltip("Run speed: from 1 reader step per second to full speed (right end)"));
+        org.vdsoexplorer.app.Tips.install(speed, "Run speed: from 1 reader step per second to full speed (right end)");
         speed.valueProperty().addListener((o, a, b) -> speedText.setText(speedLabel()));
         speedText.setText(speedLabel());
         speedText.getStyleClass().add("speed-text");
@@ -194,7 +194,7 @@ public final class MainWindow {
         inject.getStyleClass().add("inject");
         reducedMotion.setId("reduced-motion");
         reducedMotion.setFocusTraversable(false);
-        reducedMotion.setTooltip(new Tooltip("No flashes or fades (M)"));
+        org.vdsoexplorer.app.Tips.install(reducedMotion, "No flashes or fades (M)");
         transport = List.of(reset, back, backLine, step, line, call, run, inject);
 
         FlowPane pickers = new FlowPane(8, 6, label("scenario"), scenario, label("variant"), variant, label("clock"), clock,
@@ -395,7 +395,7 @@ public final class MainWindow {
         Button b = new Button(text);
         b.setId(id);
         b.setFocusTraversable(false);
-        b.setTooltip(new Tooltip(tip));
+        org.vdsoexplorer.app.Tips.install(b, tip);
         b.setOnAction(e -> action.run());
         return b;
     }

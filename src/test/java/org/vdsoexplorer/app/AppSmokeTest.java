@@ -32,6 +32,17 @@ class AppSmokeTest {
     }
 
     @Test
+    void tooltipsAreMadeWhenThePointerFirstEntersTheirControl(FxRobot robot) {
+        javafx.scene.control.Button step = robot.lookup("#step").queryAs(javafx.scene.control.Button.class);
+        assertEquals(null, step.getTooltip(), "not made while building the window");
+        robot.interact(() -> javafx.event.Event.fireEvent(step, new javafx.scene.input.MouseEvent(
+                javafx.scene.input.MouseEvent.MOUSE_ENTERED, 1, 1, 1, 1, javafx.scene.input.MouseButton.NONE, 0,
+                false, false, false, false, false, false, false, false, false, false, null)));
+        assertNotNull(step.getTooltip(), "made on first hover");
+        assertTrue(step.getTooltip().getText().startsWith("Execute one reader instruction"), step.getTooltip().getText());
+    }
+
+    @Test
     void stageHasTitle() {
         assertEquals("vDSO Explorer", stage.getTitle());
         assertTrue(stage.isShowing(), "stage should be showing");

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import javafx.geometry.Insets;
 import javafx.scene.control.Label;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
@@ -87,8 +86,8 @@ public final class CodeView extends BorderPane {
         });
         source.setOnRun(r -> session.runToLine(r + 1, RUN_TO_LIMIT));
         source.setOnBreakpoint(r -> session.toggleLineBreakpoint(r + 1));
-        Tooltip.install(listing, new Tooltip("Double-click: run to this instruction. Right-click: breakpoint"));
-        Tooltip.install(source, new Tooltip("Double-click: run to this C line. Right-click: breakpoint"));
+        org.vdsoexplorer.app.Tips.install(listing, "Double-click: run to this instruction. Right-click: breakpoint");
+        org.vdsoexplorer.app.Tips.install(source, "Double-click: run to this C line. Right-click: breakpoint");
         sourceTitle.getStyleClass().add("pane-title");
         listingTitle.getStyleClass().add("pane-title");
         VBox src = new VBox(4, sourceTitle, source);
@@ -121,15 +120,15 @@ public final class CodeView extends BorderPane {
         }
         Label regTitle = new Label("Registers");
         regTitle.getStyleClass().add("pane-title");
-        Tooltip.install(regTitle, new Tooltip("The reader's register file; yellow: changed by the last step"));
+        org.vdsoexplorer.app.Tips.install(regTitle, "The reader's register file; yellow: changed by the last step");
         Label stackTitle = new Label("Stack (caller's frame at the top)");
         stackTitle.getStyleClass().add("pane-title");
         stack.setId("code-stack");
         stack.getStyleClass().add("stack");
         spills.setId("code-spills");
         spills.getStyleClass().add("spills");
-        Tooltip.install(spills, new Tooltip("Callee-saved registers pushed by prologues and popped by epilogues in "
-                + "this call: the cost of not inlining, or of needing more registers"));
+        org.vdsoexplorer.app.Tips.install(spills, "Callee-saved registers pushed by prologues and popped by epilogues in "
+                + "this call: the cost of not inlining, or of needing more registers");
         VBox side = new VBox(6, regTitle, regs, spills, stackTitle, stack);
         side.setPadding(new Insets(0, 0, 0, 6));
         // clipped when the window is short, so the code view never forces the other views off screen

@@ -11,7 +11,6 @@ import javafx.geometry.Insets;
 import javafx.geometry.VPos;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
@@ -66,7 +65,7 @@ public final class PagesView extends BorderPane {
     private final Session session;
     private SlotGrid grid;
     private final Label task = new Label(), other = new Label();
-    private final Tooltip taskTip = new Tooltip(), otherTip = new Tooltip();
+    private org.vdsoexplorer.app.Tips.Lazy taskTip, otherTip;
     private final Region runningColumn = new Region(), otherColumn = new Region();
     private final Label lastRead = new Label();
     private final HBox trail = new HBox(4);
@@ -137,8 +136,8 @@ public final class PagesView extends BorderPane {
             trailRuns.add(r);
             trail.getChildren().add(r);
         }
-        Tooltip.install(trail, new Tooltip("The slots this call read, in order: each number is a run of loads from one "
-                + "slot (the pointer the code follows), as marked beside the slots"));
+        org.vdsoexplorer.app.Tips.install(trail, "The slots this call read, in order: each number is a run of loads from one "
+                + "slot (the pointer the code follows), as marked beside the slots");
         offset.setId("pages-offset");
         offset.getStyleClass().add("offset-sum");
         offset.setHgap(8);
@@ -157,8 +156,8 @@ public final class PagesView extends BorderPane {
                 offset.add(op, 2 * c + 1, 0);
             }
         }
-        Tooltip.install(offset, new Tooltip("do_hres_timens() / do_coarse_timens(): the time read from the real data page "
-                + "plus offset[clk] from the namespace page (timens_add_offset), with the model's values"));
+        org.vdsoexplorer.app.Tips.install(offset, "do_hres_timens() / do_coarse_timens(): the time read from the real data page "
+                + "plus offset[clk] from the namespace page (timens_add_offset), with the model's values");
 
         VBox body = new VBox(2, grid, offset, lastRead, trail);
         body.setPadding(new Insets(3, 0, 0, 0));
@@ -186,8 +185,8 @@ public final class PagesView extends BorderPane {
             l.setMinWidth(0);
             l.setMaxWidth(Double.MAX_VALUE);
         }
-        Tooltip.install(task, taskTip);
-        Tooltip.install(other, otherTip);
+        taskTip = org.vdsoexplorer.app.Tips.lazy(task);
+        otherTip = org.vdsoexplorer.app.Tips.lazy(other);
         Label slotCol = new Label("slot");
         slotCol.getStyleClass().add("slot-head");
         grid.addRow(slotCol, task, other);
@@ -207,8 +206,8 @@ public final class PagesView extends BorderPane {
         ot.pseudoClassStateChanged(TEXT, true);
         ot.setMinWidth(0);
         grid.addRow(null, text.box, ot);
-        Tooltip.install(gutter, new Tooltip("The pointer the code follows: 1 is the first slot this call read, the "
-                + "arrows go to the next slot read (yellow: the latest)"));
+        org.vdsoexplorer.app.Tips.install(gutter, "The pointer the code follows: 1 is the first slot this call read, the "
+                + "arrows go to the next slot read (yellow: the latest)");
     }
 
     /** The y of slot {@code s}'s hop marker, relative to the gutter. */
@@ -524,7 +523,7 @@ public final class PagesView extends BorderPane {
         final Label kind = new Label(), holds = new Label();
         final FlowPane box = new FlowPane(5, 0);
         final FieldChip[] fields = new FieldChip[FIELDS];
-        final Tooltip tip = new Tooltip();
+        org.vdsoexplorer.app.Tips.Lazy tip;
         Page page;
         int shown;
         FieldChip extra;
@@ -547,7 +546,7 @@ public final class PagesView extends BorderPane {
             box.getStyleClass().add("slot");
             box.setId("slot-" + slot);
             box.setMinWidth(0);
-            Tooltip.install(box, tip);
+            tip = org.vdsoexplorer.app.Tips.lazy(box);
         }
 
         void retarget(Machine m) {
@@ -603,7 +602,7 @@ public final class PagesView extends BorderPane {
         int off, size;
         final Label name = new Label(), value = new Label();
         final HBox row = new HBox(3, name, value);
-        final Tooltip tip = new Tooltip();
+        org.vdsoexplorer.app.Tips.Lazy tip;
 
         FieldChip() {
             name.getStyleClass().add("field-name");
@@ -611,7 +610,7 @@ public final class PagesView extends BorderPane {
             row.getStyleClass().add("field");
             row.setAlignment(javafx.geometry.Pos.BASELINE_LEFT);
             row.managedProperty().bind(row.visibleProperty());
-            Tooltip.install(row, tip);
+            tip = org.vdsoexplorer.app.Tips.lazy(row);
         }
 
         /** Shows field {@code off} of {@code page}; a ".nsec" after its ".sec" drops the shared prefix. */
@@ -645,7 +644,7 @@ public final class PagesView extends BorderPane {
         /** What the other task's page says, in pieces that wrap separately. */
         final Label[] note = {new Label(), new Label(), new Label(), new Label()};
         final FlowPane box;
-        final Tooltip tip = new Tooltip();
+        org.vdsoexplorer.app.Tips.Lazy tip;
 
         OtherCell(int slot) {
             this.slot = slot;
@@ -667,7 +666,7 @@ public final class PagesView extends BorderPane {
             box.setId("other-slot-" + slot);
             box.setMinWidth(0);
             box.setMaxHeight(Double.MAX_VALUE);
-            Tooltip.install(box, tip);
+            tip = org.vdsoexplorer.app.Tips.lazy(box);
         }
 
         void note(String... parts) {
@@ -734,8 +733,8 @@ public final class PagesView extends BorderPane {
             box.pseudoClassStateChanged(TEXT, true);
             box.setId("slot-text");
             box.setMinWidth(0);
-            Tooltip.install(box, new Tooltip("The vDSO code: the vvar slots sit just below it, so the code reaches them "
-                    + "%rip-relative"));
+            org.vdsoexplorer.app.Tips.install(box, "The vDSO code: the vvar slots sit just below it, so the code reaches them "
+                    + "%rip-relative");
         }
 
         void update(Machine m) {

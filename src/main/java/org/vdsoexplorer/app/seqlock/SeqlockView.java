@@ -126,8 +126,8 @@ public final class SeqlockView extends BorderPane {
         setMinHeight(0);
         inject.setId("seqlock-inject");
         inject.setFocusTraversable(false);
-        inject.setTooltip(new Tooltip("Start update_vsyscall() on the timekeeping CPU before the reader's next "
-                + "instruction (same as 'Kernel update now', K). To place one earlier, click the timeline."));
+        org.vdsoexplorer.app.Tips.install(inject, "Start update_vsyscall() on the timekeeping CPU before the reader's next "
+                + "instruction (same as 'Kernel update now', K). To place one earlier, click the timeline.");
         inject.setOnAction(e -> session.injectWriterUpdate());
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
