@@ -49,19 +49,26 @@ public final class Main {
 
     private static int benchUi(String[] args) {
         double seconds = 5;
-        if (args.length > 2) {
-            System.err.println("vdso-explorer: bench-ui: expected at most one SECONDS");
-            return 2;
-        }
-        if (args.length == 2) {
-            try {
-                seconds = Double.parseDouble(args[1]);
-                if (!(seconds > 0) || seconds > 3600) throw new NumberFormatException();
-            } catch (NumberFormatException e) {
-                System.err.println("vdso-explorer: bench-ui: SECONDS '" + args[1] + "' must be a number of seconds (0-3600]");
+        boolean idle = false;
+        boolean haveSeconds = false;
+        for (int i = 1; i < args.length; i++) {
+            if (args[i].equals("--idle")) {
+                idle = true;
+            } else if (!haveSeconds) {
+                try {
+                    seconds = Double.parseDouble(args[i]);
+                    if (!(seconds > 0) || seconds > 3600) throw new NumberFormatException();
+                    haveSeconds = true;
+                } catch (NumberFormatException e) {
+                    System.err.println("vdso-explorer: bench-ui: SECONDS '" + args[i] + "' must be a number of seconds (0-3600]");
+                    return 2;
+                }
+            } else {
+                System.err.println("vdso-explorer: bench-ui: expected [SECONDS] [--idle], got '" + args[i] + "'");
                 return 2;
             }
         }
-        return org.vdsoexplorer.app.UiBench.main(seconds, System.out);
+        return org.vdsoexplorer.app.UiBench.main(seconds, idle, System.out);
     }
+
 }

@@ -222,9 +222,10 @@ public final class MainWindow {
             dispatch.setReducedMotion(b);
         });
 
-        SplitPane top = new SplitPane(code, pages);
+        // each view is a layout root: a change inside one re-lays out only that view
+        SplitPane top = new SplitPane(new Isolated(code), new Isolated(pages));
         top.setDividerPositions(0.6);
-        SplitPane bottom = new SplitPane(seqlock, dispatch);
+        SplitPane bottom = new SplitPane(new Isolated(seqlock), new Isolated(dispatch));
         bottom.setDividerPositions(0.4);
         SplitPane center = new SplitPane(top, bottom);
         center.setOrientation(Orientation.VERTICAL);

@@ -40,7 +40,13 @@ public final class UiBench {
         return -1;
     }
 
-    public static Result run(double seconds) {
+    public static Result run(double seconds) { return run(seconds, false); }
+
+    /**
+     * With {@code idle} the window is shown but the model is not run: nothing changes, so the figures are
+     * the platform's floor (what frames cost when nothing is drawn).
+     */
+    public static Result run(double seconds, boolean idle) {
         Screenshots.startToolkit();
         long[] fxThread = {-1};
         List<Long> stamps = Collections.synchronizedList(new ArrayList<>());
@@ -68,7 +74,7 @@ public final class UiBench {
                 stage.setY(b.getMinY());
                 stage.show();
                 w.setSpeed(1.0);
-                w.setRunning(true);
+                w.setRunning(!idle);
                 probe.start();
                 stageRef.complete(stage);
                 shown.complete(w);
@@ -108,9 +114,10 @@ public final class UiBench {
     }
 
     /** Runs the benchmark and prints the figures; returns 0. */
-    public static int main(double seconds, PrintStream out) {
+    public static int main(double seconds, boolean idle, PrintStream out) {
         try {
-            Result r = run(seconds);
+            Result r = run(seconds, idle);
+            if (idle) out.print("(idle: the model is not run) ");
             out.printf(Locale.ROOT, "bench-ui: after %.0f s warm-up, %d frames in %.1f s: %.1f frames/s, p50 %.2f ms, "
                     + "p99 %.2f ms, max %.2f ms; CPU per frame: FX thread %.2f ms, render thread %.2f ms; "
                     + "%,d model steps at full speed; first frame %d ms after JVM start%n", WARM_UP_SECONDS, r.frames(),
@@ -124,6 +131,6 @@ public final class UiBench {
 
     /** {@code java ... org.vdsoexplorer.app.UiBench [SECONDS]}. */
     public static void main(String[] args) {
-        main(args.length > 0 ? Double.parseDouble(args[0]) : 5, System.out);
+        main(args.length > 0 ? Double.parseDouble(args[0]) : 5, false, System.out);
     }
 }

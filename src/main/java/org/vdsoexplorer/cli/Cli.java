@@ -49,8 +49,10 @@ public final class Cli {
                        prints file:line: message per problem, exits 1 if there are any
               screenshots DIR
                        writes a PNG of the window, each view and the comparison into DIR (headless)
-              bench-ui [SECONDS]
-                       full-speed run with all views visible: frames/s and p50/p99 frame times
+              bench-ui [SECONDS] [--idle]
+                       full-speed run with all views visible (after a 2 s warm-up): frames/s, p50/p99
+                       frame times, CPU per frame of the FX and render threads, startup to first frame;
+                       --idle: the window up but the model not run (the platform's floor)
               help     show this message
             """;
 

@@ -72,6 +72,9 @@ public final class LessonPane extends BorderPane {
     private final Label stepTitle = new Label();
     private final Label stepCount = new Label();
     private final Label setupStatus = new Label();
+
+    /** The step's setup status line (tests: a lookup can miss it before the scroll pane's skin exists). */
+    Label setupStatusLabel() { return setupStatus; }
     private final VBox body = new VBox(12);
     private final VBox questionBox = new VBox(8);
     private final VBox lessonProblems = new VBox(4);

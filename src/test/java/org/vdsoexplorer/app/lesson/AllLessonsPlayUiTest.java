@@ -68,13 +68,17 @@ class AllLessonsPlayUiTest {
         assertEquals(8, pane.lessons().size());
         int reveals = 0;
         for (Lesson l : pane.lessons()) {
-            fxRun(() -> pane.openLesson(l));
+            fxRun(() -> {
+                pane.openLesson(l);
+                pane.applyCss(); // skins (and so lookups through the scroll pane) exist before the first pulse
+                pane.layout();
+            });
             for (int i = 0; i < l.steps().size(); i++) {
                 int at = i;
                 Step s = fx(pane::step);
                 assertEquals(i, fx(pane::stepIndex), l.id());
-                assertFalse(fx(() -> ((Label) pane.lookup("#lesson-setup")).getStyleClass().contains("bad")),
-                        l.id() + " step " + s.number() + ": " + fx(() -> ((Label) pane.lookup("#lesson-setup")).getText()));
+                assertFalse(fx(() -> pane.setupStatusLabel().getStyleClass().contains("bad")),
+                        l.id() + " step " + s.number() + ": " + fx(() -> pane.setupStatusLabel().getText()));
                 if (s.setup() != null) {
                     Evaluator.Staged st = ev.stage(s.setup());
                     assertEquals(st.machine().digest(), w.session().machine().digest(), l.id() + " step " + s.number());
