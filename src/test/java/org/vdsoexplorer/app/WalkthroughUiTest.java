@@ -153,6 +153,7 @@ class WalkthroughUiTest {
 
     @Test
     void buttonsStepAndTheWriterCausesARetry(FxRobot robot) {
+        WaitForAsyncUtils.waitForFxEvents(); // the first layout done before the robot aims at a button
         robot.clickOn("#run-call");
         assertEquals(1, m().calls());
         robot.clickOn("#step");

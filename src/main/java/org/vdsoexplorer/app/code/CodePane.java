@@ -148,12 +148,17 @@ public final class CodePane extends Region {
             glideStart = now;
             glide.start();
         } else {
-            stopGlide();
-            top = target;
-            barY = row;
-            bar.setValue(top);
+            settle(target, row);
         }
         requestDraw();
+    }
+
+    /** Ends any glide with the top row at {@code t} and the highlight bar at row {@code b}. */
+    private void settle(double t, double b) {
+        stopGlide();
+        top = t;
+        barY = b;
+        bar.setValue(top);
     }
 
     private double clampTop(double row) {
@@ -162,10 +167,7 @@ public final class CodePane extends Region {
 
     /** Scrolls so that {@code row} is the top row (clamped), at once. */
     public void scrollTo(double row) {
-        stopGlide();
-        top = clampTop(row);
-        barY = current;
-        bar.setValue(top);
+        settle(clampTop(row), current);
         requestDraw();
     }
 
@@ -181,12 +183,7 @@ public final class CodePane extends Region {
         double e = 1 - Math.pow(1 - t, 3); // ease out
         top = topFrom + (topTo - topFrom) * e;
         barY = barFrom + (barTo - barFrom) * e;
-        if (t >= 1) {
-            stopGlide();
-            top = topTo;
-            barY = current;
-            bar.setValue(top);
-        }
+        if (t >= 1) settle(topTo, current);
         requestDraw();
     }
 

@@ -1,5 +1,7 @@
 package org.vdsoexplorer.app.lesson;
 
+import static org.vdsoexplorer.app.Fx.fx;
+import static org.vdsoexplorer.app.Fx.fxRun;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -7,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -52,15 +53,6 @@ class AllLessonsPlayUiTest {
 
     @Stop
     void stop() { w.dispose(); }
-
-    private static <T> T fx(Callable<T> c) throws Exception { return WaitForAsyncUtils.asyncFx(c).get(120, TimeUnit.SECONDS); }
-
-    private static void fxRun(Runnable r) throws Exception {
-        fx(() -> {
-            r.run();
-            return null;
-        });
-    }
 
     @Test
     void everyLessonPlaysToTheEnd() throws Exception {

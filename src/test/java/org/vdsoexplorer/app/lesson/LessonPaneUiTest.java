@@ -1,5 +1,7 @@
 package org.vdsoexplorer.app.lesson;
 
+import static org.vdsoexplorer.app.Fx.fx;
+import static org.vdsoexplorer.app.Fx.fxRun;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -9,7 +11,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
@@ -65,21 +66,6 @@ class LessonPaneUiTest {
         pane.presenter().exit();
         if (pane.presenter().notesStage() != null) pane.presenter().notesStage().hide();
         w.dispose();
-    }
-
-    private static <T> T fx(Callable<T> c) {
-        try {
-            return WaitForAsyncUtils.asyncFx(c).get(60, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    private static void fxRun(Runnable r) {
-        fx(() -> {
-            r.run();
-            return null;
-        });
     }
 
     private void shot(String name) {

@@ -1,12 +1,12 @@
 package org.vdsoexplorer.app.lesson;
 
+import static org.vdsoexplorer.app.Fx.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Button;
 import javafx.scene.control.RadioButton;
@@ -26,8 +26,6 @@ class LessonScreenshotsTest {
 
     @Start
     void start(Stage stage) { }
-
-    private static <T> T fx(Callable<T> c) throws Exception { return WaitForAsyncUtils.asyncFx(c).get(120, TimeUnit.SECONDS); }
 
     @Test
     void projectorScreenshots() throws Exception {

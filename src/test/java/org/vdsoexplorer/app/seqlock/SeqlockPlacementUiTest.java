@@ -1,5 +1,7 @@
 package org.vdsoexplorer.app.seqlock;
 
+import static org.vdsoexplorer.app.Fx.fx;
+import static org.vdsoexplorer.app.Fx.fxRun;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,8 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
@@ -20,7 +20,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.framework.junit5.Stop;
-import org.testfx.util.WaitForAsyncUtils;
 import org.vdsoexplorer.app.HeadlessStage;
 import org.vdsoexplorer.app.MainWindow;
 import org.vdsoexplorer.app.Session;
@@ -53,15 +52,6 @@ class SeqlockPlacementUiTest {
     @Stop
     void stop() {
         w.dispose();
-    }
-
-    private static <T> T fx(Callable<T> c) throws Exception { return WaitForAsyncUtils.asyncFx(c).get(60, TimeUnit.SECONDS); }
-
-    private static void fxRun(Runnable r) throws Exception {
-        fx(() -> {
-            r.run();
-            return null;
-        });
     }
 
     private static void mouse(Node n, javafx.event.EventType<MouseEvent> type, double x, double y) {
@@ -101,15 +91,20 @@ class SeqlockPlacementUiTest {
         assertEquals(expected, marks.stream().filter(m -> m instanceof Placed).toList(), "placed markers");
     }
 
-    @Test
-    void clickPlacesAnUpdateThatCausesARetryAndClickingItsMarkerRemovesIt() throws Exception {
-        SeqlockView v = w.seqlock();
-        Session s = w.session();
+    /** Runs two whole calls; the machine's digest after them. */
+    private static String twoCalls(Session s) {
         fxRun(() -> {
             s.runCall();
             s.runCall();
         });
-        String original = fx(() -> s.machine().digest());
+        return fx(() -> s.machine().digest());
+    }
+
+    @Test
+    void clickPlacesAnUpdateThatCausesARetryAndClickingItsMarkerRemovesIt() throws Exception {
+        SeqlockView v = w.seqlock();
+        Session s = w.session();
+        String original = twoCalls(s);
         long end = fx(s::position);
         long start = fx(s::callStart);
         assertEquals(0, fx(() -> v.marks().stream().filter(m -> m instanceof Retry).count()));
@@ -156,11 +151,7 @@ class SeqlockPlacementUiTest {
     void theKeyboardMovesACursorPlacesAndDeletes() throws Exception {
         SeqlockView v = w.seqlock();
         Session s = w.session();
-        fxRun(() -> {
-            s.runCall();
-            s.runCall();
-        });
-        String original = fx(() -> s.machine().digest());
+        String original = twoCalls(s);
         long end = fx(s::position);
         int k = fx(() -> afterBeginLoad(v.marks()));
         Node timeline = fx(() -> w.scene().lookup("#seqlock-timeline"));
