@@ -191,6 +191,7 @@ public final class MainWindowLessonHost implements LessonHost {
                 case "task" -> byId("pages-task");
                 case "slots" -> byId("pages-slots");
                 case "last-read" -> byId("pages-last-read");
+                case "offset" -> byId("pages-offset");
                 case "trail" -> byId("pages-trail");
                 case "host" -> byId("pages-host");
                 default -> e.matches("slot-[0-3]") ? byId(e) : null;

@@ -16,8 +16,8 @@ import org.vdsoexplorer.model.cpu.Category;
  */
 public enum View {
     CODE("code", List.of("source", "listing", "current", "registers", "stack", "spills")),
-    PAGES("pages", List.of("task", "slots", "slot-0", "slot-1", "slot-2", "slot-3", "last-read", "trail", "host")),
-    SEQLOCK("seqlock", List.of("seq", "counts", "writer", "why", "inject")),
+    PAGES("pages", List.of("task", "slots", "slot-0", "slot-1", "slot-2", "slot-3", "last-read", "trail", "host", "offset")),
+    SEQLOCK("seqlock", List.of("seq", "counts", "writer", "why", "inject", "timeline")),
     DISPATCH("dispatch", List.of("path", "banner", "tsc", "pvclock", "hvclock", "none", "timens", "fallback")),
     COUNTERS("counters", List.of("this-call", "total", "ns-per-call", "calls-per-3s", "step", "breakdown")),
     COMPARE("compare", List.of("a", "b", "difference"));
