@@ -38,8 +38,15 @@ class LessonsWiringTest {
     @Stop
     void stop() { w.dispose(); }
 
-    private void fire(FxRobot robot, String id) {
-        robot.interact(() -> ((javafx.scene.control.ButtonBase) w.scene().getRoot().lookup(id)).fire());
+    /** Finds the button on the FX thread and fires it there, retrying until it is in the scene (the picker is rebuilt as progress loads). */
+    private void fire(FxRobot robot, String id) throws java.util.concurrent.TimeoutException {
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> Fx.fx(() -> {
+            if (w.scene().getRoot().lookup(id) instanceof javafx.scene.control.ButtonBase b && b.getScene() != null) {
+                b.fire();
+                return true;
+            }
+            return false;
+        }));
         WaitForAsyncUtils.waitForFxEvents();
     }
 
