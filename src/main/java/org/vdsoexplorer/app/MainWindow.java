@@ -104,6 +104,9 @@ public final class MainWindow {
     /** The views' refreshes, in the order they take turns while running fast, and when each last ran. */
     private Runnable[] liveViews = {};
     private final long[] viewRefreshed = new long[5];
+    /** Nanoseconds between refreshes of each of {@link #liveViews} while running fast. */
+    private final long[] livePeriod = {1_000_000_000L / COUNTERS_HZ, 1_000_000_000L / VIEW_HZ, 1_000_000_000L / VIEW_HZ,
+            1_000_000_000L / VIEW_HZ, 1_000_000_000L / VIEW_HZ};
     /** While running fast, the counters refresh this often (the views {@link #VIEW_HZ}). */
     static final int COUNTERS_HZ = 20;
     private boolean updatingPickers;
@@ -322,7 +325,7 @@ public final class MainWindow {
                 int due = -1;
                 long worst = 0;
                 for (int v = 0; v < liveViews.length; v++) {
-                    long late = t - viewRefreshed[v] - 1_000_000_000L / (v == 0 ? COUNTERS_HZ : VIEW_HZ);
+                    long late = t - viewRefreshed[v] - livePeriod[v];
                     if (late >= 0 && (due < 0 || late > worst)) {
                         due = v;
                         worst = late;

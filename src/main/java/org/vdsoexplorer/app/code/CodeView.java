@@ -270,7 +270,7 @@ public final class CodeView extends BorderPane {
             Label v = regValues[i];
             Fmt.setText(v, i == Registers.COUNT + 1 ? flags(now[i]) : Fmt.reg(now[i]));
             boolean changed = lastRegs != null && lastRegs[i] != now[i];
-            pseudo(v, CHANGED, changed);
+            v.pseudoClassStateChanged(CHANGED, changed);
             if (changed) {
                 if (flash) org.vdsoexplorer.app.Flash.on(v, 300);
             }
@@ -317,8 +317,8 @@ public final class CodeView extends BorderPane {
             Fmt.setText(r[2], note);
             javafx.scene.Node row = r[0].getParent();
             row.setVisible(true);
-            pseudo(row, PUSHED, note.startsWith("saved"));
-            pseudo(row, TOP, a == rsp);
+            row.pseudoClassStateChanged(PUSHED, note.startsWith("saved"));
+            row.pseudoClassStateChanged(TOP, a == rsp);
         }
         for (int i = shown; i < STACK_ROWS; i++) stackRows.get(i)[0].getParent().setVisible(false);
         if (flashNow && shown > 0 && stack.getUserData() instanceof Long prev && prev > rsp) {
@@ -330,7 +330,4 @@ public final class CodeView extends BorderPane {
     private static final javafx.css.PseudoClass PUSHED = javafx.css.PseudoClass.getPseudoClass("pushed");
     private static final javafx.css.PseudoClass TOP = javafx.css.PseudoClass.getPseudoClass("top");
 
-    private static void pseudo(javafx.scene.Node n, javafx.css.PseudoClass pc, boolean on) {
-        if (n.getPseudoClassStates().contains(pc) != on) n.pseudoClassStateChanged(pc, on);
-    }
 }

@@ -702,7 +702,7 @@ public final class CompareView extends BorderPane {
                 }
                 boolean ranOnly = ranOnlyHere(in.index());
                 String t = (only ? (name.equals("A") ? "\u2212 " : "+ ") : ranOnly ? "\u25b8 " : "  ") + body;
-                if (!t.equals(getText())) setText(t);
+                Fmt.setText(this, t);
                 pseudoClassStateChanged(CURRENT, in.index() == current);
                 pseudoClassStateChanged(RAN_ONLY, ranOnly);
             }

@@ -406,9 +406,9 @@ public final class DispatchView extends BorderPane {
                 });
                 Fmt.setText(l, "\u00d7" + Fmt.big(n).replace(" ", ""));
                 boolean on = live.contains(e);
-                if (l.getPseudoClassStates().contains(LIT) != on) l.pseudoClassStateChanged(LIT, on);
+                l.pseudoClassStateChanged(LIT, on);
                 boolean bad = on && (e.to() == Node.FALLBACK || e.to() == Node.HW_NONE);
-                if (l.getPseudoClassStates().contains(BAD) != bad) l.pseudoClassStateChanged(BAD, bad);
+                l.pseudoClassStateChanged(BAD, bad);
                 l.setVisible(true);
                 double lw = l.prefWidth(-1), lh = l.prefHeight(lw);
                 l.resizeRelocate(Math.round(p[0] - lw / 2), Math.round(p[1] - lh / 2), lw, lh);

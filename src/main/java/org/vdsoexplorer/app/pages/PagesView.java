@@ -348,8 +348,8 @@ public final class PagesView extends BorderPane {
             Page p = as.slot(s);
             l.setText((i == 0 ? "" : "\u2192 ") + (k + 1) + "  slot " + s + " " + (p == null ? "unbacked" : p.kind().label())
                     + " \u00d7" + runs.get(k)[1]);
-            for (PageKind pk : PageKind.values()) pseudo(l, KIND.get(pk), p != null && p.kind() == pk);
-            pseudo(l, LIT, k == runs.size() - 1);
+            for (PageKind pk : PageKind.values()) l.pseudoClassStateChanged(KIND.get(pk), p != null && p.kind() == pk);
+            l.pseudoClassStateChanged(LIT, k == runs.size() - 1);
             l.setVisible(true);
         }
         trailTitle.setText(runs.isEmpty() ? "path: no vvar read yet in this call" : from > 0 ? "path: \u2026" : "path:");
@@ -499,13 +499,10 @@ public final class PagesView extends BorderPane {
 
     // ---- cells --------------------------------------------------------------------------------
 
-    private static void pseudo(Node n, PseudoClass pc, boolean on) {
-        if (n.getPseudoClassStates().contains(pc) != on) n.pseudoClassStateChanged(pc, on);
-    }
 
     private static void kindPseudo(Node n, Page p) {
-        for (PageKind k : PageKind.values()) pseudo(n, KIND.get(k), p != null && p.kind() == k);
-        pseudo(n, UNBACKED, p == null);
+        for (PageKind k : PageKind.values()) n.pseudoClassStateChanged(KIND.get(k), p != null && p.kind() == k);
+        n.pseudoClassStateChanged(UNBACKED, p == null);
     }
 
     /** A short name for what a page kind holds, for the cell heads. */
@@ -574,7 +571,7 @@ public final class PagesView extends BorderPane {
 
         void update(AddressSpace as, Event.MemRead lit) {
             boolean here = lit != null && as.slotOf(lit.address()) == slot;
-            pseudo(box, LIT, here);
+            box.pseudoClassStateChanged(LIT, here);
             if (page == null) return;
             int litOff = here ? (int) (lit.address() - as.slotAddress(slot)) : -1;
             boolean shownLit = false;
@@ -630,8 +627,8 @@ public final class PagesView extends BorderPane {
             String fname = DataLayout.fieldName(page.kind(), off);
             long v = page.read(off, size);
             value.setText(fname.endsWith(".clock_mode") ? mode(v).replace("VCLOCK_", "") : Long.toString(v));
-            pseudo(value, ODD, fname.endsWith(".seq") && (v & 1) != 0);
-            pseudo(row, LIT, lit);
+            value.pseudoClassStateChanged(ODD, fname.endsWith(".seq") && (v & 1) != 0);
+            row.pseudoClassStateChanged(LIT, lit);
             tip.setText(fname + " at page offset " + Fmt.hex(off) + " = " + v + describeValue(fname, v)
                     + (fname.contains(".basetime[") && fname.endsWith(".nsec") ? "  (for the hres clocks: nanoseconds << shift)" : ""));
         }
@@ -682,12 +679,12 @@ public final class PagesView extends BorderPane {
             otherKindText[slot] = sibling == null ? null : p == null ? "unbacked" : p.kind().label();
             kind.setText(otherKindText[slot] == null ? "" : otherKindText[slot]);
             kindPseudo(box, p);
-            pseudo(box, NONE, sibling == null);
+            box.pseudoClassStateChanged(NONE, sibling == null);
             if (p == null) {
                 holds.setText("");
                 note("", "", "", "");
                 tip.setText("slot " + slot + " is not backed for the other task: SIGBUS if touched");
-                pseudo(box, SHARED, false);
+                box.pseudoClassStateChanged(SHARED, false);
                 return;
             }
             holds.setText(holds(p.kind()));
@@ -697,7 +694,7 @@ public final class PagesView extends BorderPane {
             for (int j = 0; j < AddressSpace.SLOTS && p.kind() != PageKind.TIMENS; j++) {
                 if (as.slot(j) != null && as.slot(j).kind() == p.kind()) same = j;
             }
-            pseudo(box, SHARED, same >= 0);
+            box.pseudoClassStateChanged(SHARED, same >= 0);
             if (same >= 0) {
                 note(same == slot ? "the same page," : "same page as", "\u25B6 slot " + same, "", "");
             } else if (p.kind() == PageKind.TIMENS) {

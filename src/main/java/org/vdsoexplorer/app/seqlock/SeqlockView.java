@@ -222,7 +222,7 @@ public final class SeqlockView extends BorderPane {
         List<Event> log = whole ? session.lastCallLog() : session.callLog();
         showingWhole = whole;
         long s = m.kernel().seq();
-        seq.setText("seq = " + s + ((s & 1) != 0 ? "  odd: writer active" : "  even"));
+        Fmt.setText(seq, "seq = " + s + ((s & 1) != 0 ? "  odd: writer active" : "  even"));
         seq.pseudoClassStateChanged(ODD, (s & 1) != 0);
         seq.pseudoClassStateChanged(EVEN, (s & 1) == 0);
 
@@ -285,29 +285,29 @@ public final class SeqlockView extends BorderPane {
                         m.kernel().tickMilli() / 1000.0 / (m.setup().ghz() * 1e6))
                 : " \u00b7 no ticks"));
         if (m.kernel().writerActive() && lastWriter != null) {
-            writer.setText("writer: update #" + lastWriter.update() + (lastWriter.injected() ? " (placed)" : " (tick)")
+            Fmt.setText(writer, "writer: update #" + lastWriter.update() + (lastWriter.injected() ? " (placed)" : " (tick)")
                     + " step " + (lastWriter.step() + 1) + "/" + lastWriter.steps() + ": " + lastWriter.what());
         } else if (lastWriter != null) {
-            writer.setText("writer: update #" + lastUpdate + (lastWriter.injected() ? " (placed)" : " (tick)")
+            Fmt.setText(writer, "writer: update #" + lastUpdate + (lastWriter.injected() ? " (placed)" : " (tick)")
                     + " finished in this call (" + lastWriter.what() + ")");
         } else {
-            writer.setText("");
+            Fmt.setText(writer, "");
         }
         writer.setVisible(!writer.getText().isEmpty());
         if (lastRetry != null) {
             String cause = lastRetryMark.update() == 0 ? "a kernel update"
                     : "update #" + lastRetryMark.update() + (lastRetryMark.placedUpdate() ? " (placed by you)" : " (the tick's)");
-            why.setText("Retry: the reader began at seq " + lastRetry.begin() + " but the check read "
+            Fmt.setText(why, "Retry: the reader began at seq " + lastRetry.begin() + " but the check read "
                     + lastRetry.now() + ": the read straddled " + cause + ", so its values may be torn; the loop "
                     + "runs again.");
         } else if (out.stream().anyMatch(k -> k instanceof Odd)) {
-            why.setText("The reader found seq odd on the real data page: a writer is between vdso_write_begin() and "
+            Fmt.setText(why, "The reader found seq odd on the real data page: a writer is between vdso_write_begin() and "
                     + "vdso_write_end(); it spins with cpu_relax() until seq is even.");
         } else if (out.stream().anyMatch(k -> k instanceof SeqLoad l && l.namespacePage())) {
-            why.setText("The namespace page's seq is 1 forever: the odd seq sends the reader into the slow path, "
+            Fmt.setText(why, "The namespace page's seq is 1 forever: the odd seq sends the reader into the slow path, "
                     + "where clock_mode VCLOCK_TIMENS leads to do_hres_timens() and the real page in slot 3.");
         } else {
-            why.setText("Place a writer update between the reader's two seq loads (click the timeline there, or K "
+            Fmt.setText(why, "Place a writer update between the reader's two seq loads (click the timeline there, or K "
                     + "at that moment) to make a retry happen.");
         }
         if (cursor > steps) cursor = steps;

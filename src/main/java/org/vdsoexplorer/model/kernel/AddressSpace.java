@@ -114,7 +114,7 @@ public final class AddressSpace implements Memory {
 
     byte[][] saveStack() {
         byte[][] s = new byte[stackPages.length][];
-        for (int i = 0; i < s.length; i++) s[i] = stackPages[i].copyBytes();
+        for (int i = 0; i < s.length; i++) s[i] = stackPages[i].snapshotBytes();
         return s;
     }
 

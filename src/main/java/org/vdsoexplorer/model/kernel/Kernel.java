@@ -451,7 +451,7 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
                         boolean expectCheck, long seqBegin, long validatedSeq, int callRetries, int callOddSpins) {}
 
     public State save() {
-        return new State(vvar.copyBytes(), timens == null ? null : timens.copyBytes(), as.saveStack(), tk.copy(),
+        return new State(vvar.snapshotBytes(), timens == null ? null : timens.snapshotBytes(), as.saveStack(), tk.copy(),
                 nextTickMilli, List.copyOf(updates), updateCount, lastTsc, publishedCopy(),
                 expectCheck, seqBegin, validatedSeq, callRetries, callOddSpins);
     }

@@ -51,12 +51,12 @@ public final class Page {
     }
 
     /** The page's bytes as an array nobody may modify (shared between snapshots while the page is unchanged). */
-    public byte[] copyBytes() {
+    public byte[] snapshotBytes() {
         if (clean == null) clean = bytes.clone();
         return clean;
     }
 
-    /** Sets the page to {@code b}, an array from {@link #copyBytes()} (kept as the clean copy). */
+    /** Sets the page to {@code b}, an array from {@link #snapshotBytes()} (kept as the clean copy). */
     public void restoreBytes(byte[] b) {
         System.arraycopy(b, 0, bytes, 0, SIZE);
         clean = b;
