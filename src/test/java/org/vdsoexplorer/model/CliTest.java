@@ -75,7 +75,7 @@ class CliTest {
         oneLineError(run("report", "--scenario", "mars"), "unknown scenario 'mars'");
         oneLineError(run("report", "--variant", "fast"), "unknown variant 'fast'");
         oneLineError(run("report", "--clock", "sundial"), "unknown clock 'sundial'");
-        oneLineError(run("report", "--ghz", "-3"), "must be a positive number");
+        oneLineError(run("report", "--ghz", "-3"), "--ghz is -3, must be between 0.1 and 10 GHz");
         oneLineError(run("report", "--format", "xml"), "unknown format 'xml'");
         oneLineError(run("report", "--scenario", "timens", "--variant", "before"), "no time-namespace support");
         oneLineError(run("report", "--costs", tmp.resolve("none.yaml").toString()), "cannot read");

@@ -164,7 +164,7 @@ public final class LessonPane extends BorderPane {
 
     void loadInBackground() {
         pickerBox.getChildren().setAll(warning, loading);
-        Thread t = new Thread(() -> {
+        org.vdsoexplorer.util.Background.run(() -> {
             LessonFolder.Source src = LessonFolder.resolve(requestedDir);
             LessonLibrary.Loaded l;
             try {
@@ -174,9 +174,7 @@ public final class LessonPane extends BorderPane {
             }
             LessonLibrary.Loaded done = l;
             Platform.runLater(() -> loaded(src, done));
-        }, "lesson-loader");
-        t.setDaemon(true);
-        t.start();
+        });
     }
 
     /** Loads synchronously (tests). */
@@ -632,7 +630,7 @@ public final class LessonPane extends BorderPane {
         result.getChildren().add(running);
         int at = index;
         Lesson in = lesson;
-        Thread t = new Thread(() -> {
+        org.vdsoexplorer.util.Background.run(() -> {
             Answer a;
             String err = null;
             try {
@@ -657,9 +655,7 @@ public final class LessonPane extends BorderPane {
                 revealed = done;
                 showRevealed(s, done, g);
             });
-        }, "lesson-reveal");
-        t.setDaemon(true);
-        t.start();
+        });
     }
 
     /** Puts the app's model where the answer shows: the step's setup point, then runs on as the evaluator did. */
