@@ -138,8 +138,9 @@ public record DemoState(Scenario scenario, Variant variant, Clock clock, long ti
         Range ticks = tickRange();
         long tick = number(p, file, "tick-cycles", new Range(0, ticks.max(), "cycles"));
         if (tick != 0 && tick < ticks.min()) {
-            throw bad(p, file, "tick-cycles", "is " + Range.fmt(tick) + ", must be 0 (no ticks) or " + ticks.words()
-                    + " (a 10 kHz to 10 Hz tick; a writer update takes " + Range.fmt(writerUpdateCycles()) + " cycles)");
+            throw new BadInputException(file, p.get("tick-cycles").line(), "'tick-cycles' is " + Range.fmt(tick)
+                    + ", must be 0 (no ticks) or " + ticks.words() + " (a 10 kHz to 10 Hz tick; a writer update takes "
+                    + Range.fmt(writerUpdateCycles()) + " cycles)");
         }
         long step = number(p, file, "step", STEPS);
 
@@ -199,8 +200,9 @@ public record DemoState(Scenario scenario, Variant variant, Clock clock, long ti
             if (!KEYS.contains(key)) {
                 throw new BadInputException(file, line, "unknown key '" + clip(key) + "' (known: " + String.join(", ", KEYS) + ")");
             }
-            if (out.put(key, new Value(value, line)) != null) {
-                throw new BadInputException(file, line, "'" + key + "' is given twice (first on line " + out.get(key).line() + ")");
+            Value first = out.putIfAbsent(key, new Value(value, line));
+            if (first != null) {
+                throw new BadInputException(file, line, "'" + key + "' is given twice (first on line " + first.line() + ")");
             }
         }
         if (out.isEmpty()) throw new BadInputException(file, 1, "empty: not a demo file");
@@ -235,10 +237,13 @@ public record DemoState(Scenario scenario, Variant variant, Clock clock, long ti
         if (!INT.matcher(s).matches()) {
             throw new BadInputException(file, line, name + " is '" + clip(s) + "', must be a whole number " + range.words());
         }
-        double d = Double.parseDouble(s); // up to 19 digits: exact enough to compare with the range
-        String why = range.check(d);
-        if (why != null) throw new BadInputException(file, line, name + " " + why);
-        return Long.parseLong(s);
+        java.math.BigInteger v = new java.math.BigInteger(s);
+        if (v.compareTo(java.math.BigInteger.valueOf((long) range.min())) < 0
+                || v.compareTo(java.math.BigInteger.valueOf((long) range.max())) > 0) {
+            throw new BadInputException(file, line, name + " is " + String.format(java.util.Locale.ROOT, "%,d", v)
+                    + ", must be " + range.words());
+        }
+        return v.longValueExact();
     }
 
     private static SortedSet<Integer> ints(Map<String, Value> p, String file, String key, Range range) {
