@@ -262,7 +262,7 @@ class WalkthroughUiTest {
         } catch (java.util.concurrent.TimeoutException e) {
             return false;
         }
-        return t.getState() == javafx.concurrent.Worker.State.SUCCEEDED;
+        return Fx.fx(t::getState) == javafx.concurrent.Worker.State.SUCCEEDED;
     }
 
     @Test
