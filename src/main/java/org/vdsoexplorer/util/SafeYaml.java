@@ -40,7 +40,7 @@ public final class SafeYaml {
             root = new Compose(settings).composeString(yaml);
         } catch (MarkedYamlEngineException e) {
             int line = e.getProblemMark().or(e::getContextMark).map(m -> m.getLine() + 1).orElse(1);
-            throw new BadInputException(origin, line, "YAML syntax: " + e.getProblem());
+            throw new BadInputException(origin, line, "YAML syntax: " + oneLine(e.getProblem()));
         } catch (YamlEngineException e) {
             String m = firstLine(e.getMessage());
             if (m.toLowerCase(java.util.Locale.ROOT).contains("alias")) {
@@ -111,4 +111,7 @@ public final class SafeYaml {
     }
 
     private static String firstLine(String s) { return s == null ? "" : s.lines().findFirst().orElse(""); }
+
+    /** A message on one line (the engine's problems may quote a newline it found). */
+    private static String oneLine(String s) { return s == null ? "" : s.strip().replaceAll("\\s+", " "); }
 }

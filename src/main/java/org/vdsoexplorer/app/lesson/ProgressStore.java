@@ -217,7 +217,9 @@ public final class ProgressStore {
     /** Jackson's problem in words, with the key path and line, without its source excerpt. */
     static String describe(JacksonException e) {
         String what = e.getOriginalMessage();
-        what = what == null ? "unreadable" : what.lines().findFirst().orElse("").replaceAll("\\s*\\(for [^)]*\\)", "");
+        what = what == null ? "unreadable" : what.lines().findFirst().orElse("").replaceAll("\\s*\\(for [^)]*\\)", "")
+                .replaceAll("\\[Source: [^\\]]*?line: (\\d+), column: (\\d+)\\]", "line $1, column $2")
+                .replaceAll("\\[Source: [^\\]]*\\]", "the file");
         String where = "";
         if (e instanceof com.fasterxml.jackson.databind.JsonMappingException d && !d.getPath().isEmpty()) {
             StringBuilder path = new StringBuilder();
