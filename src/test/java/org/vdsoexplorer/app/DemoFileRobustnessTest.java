@@ -48,16 +48,20 @@ class DemoFileRobustnessTest {
         throw new AssertionError(key);
     }
 
+    /** The seed demo with {@code key=value} is refused at that key's line with messages containing {@code contains}. */
+    private static void refusedEntry(String key, String value, String... contains) {
+        String t = Reproducers.demoWith(key, value);
+        refusedAtLine(t, lineOf(t, key), contains);
+    }
+
     @Test
     void maxLongStepIsRefusedWithTheRange() {
-        String t = Reproducers.demoWith("step", "9223372036854775807");
-        refusedAtLine(t, lineOf(t, "step"), "'step' is 9,223,372,036,854,775,807, must be between 0 and 1,000,000,000 reader steps");
+        refusedEntry("step", "9223372036854775807", "'step' is 9,223,372,036,854,775,807, must be between 0 and 1,000,000,000 reader steps");
     }
 
     @Test
     void hugeUpdateCountsAreRefusedNotAnOutOfMemory() {
-        String t = Reproducers.demoWith("writer-updates", "5x100000000");
-        refusedAtLine(t, lineOf(t, "writer-updates"), "count of '5x100000000'", "between 1 and 100 updates");
+        refusedEntry("writer-updates", "5x100000000", "count of '5x100000000'", "between 1 and 100 updates");
         String many = Reproducers.demoWith("writer-updates", String.join(",", java.util.stream.IntStream.range(0, 20_000)
                 .mapToObj(i -> i + "x1").toList()));
         refusedAtLine(many, lineOf(many, "writer-updates"), "at most 10,000");
@@ -65,26 +69,21 @@ class DemoFileRobustnessTest {
 
     @Test
     void aTickShorterThanAWriterUpdateIsRefused() {
-        String t = Reproducers.demoWith("tick-cycles", "1");
-        refusedAtLine(t, lineOf(t, "tick-cycles"), "'tick-cycles' is 1, must be 0 (no ticks) or between");
+        refusedEntry("tick-cycles", "1", "'tick-cycles' is 1, must be 0 (no ticks) or between");
     }
 
     @Test
     void negativeTickIsReportedAsTheTickNotAsABadStep() {
-        String t = Reproducers.demoWith("tick-cycles", "-1");
-        refusedAtLine(t, lineOf(t, "tick-cycles"), "'tick-cycles' is '-1', must be a whole number");
+        refusedEntry("tick-cycles", "-1", "'tick-cycles' is '-1', must be a whole number");
     }
 
     @Test
     void malformedPlacementsAreRefusedNotIgnoredOrMisread() {
         for (String bad : new String[] {"-5x1", "5x-1", "0x10x1", "5", "x1", "5x", "1e3x1"}) {
-            String t = Reproducers.demoWith("writer-updates", bad);
-            refusedAtLine(t, lineOf(t, "writer-updates"), "'" + bad + "' must be STEPxCOUNT");
+            refusedEntry("writer-updates", bad, "'" + bad + "' must be STEPxCOUNT");
         }
-        String zero = Reproducers.demoWith("writer-updates", "5x0");
-        refusedAtLine(zero, lineOf(zero, "writer-updates"), "between 1 and 100 updates");
-        String twice = Reproducers.demoWith("writer-updates", "5x1,5x2");
-        refusedAtLine(twice, lineOf(twice, "writer-updates"), "step 5 is listed twice");
+        refusedEntry("writer-updates", "5x0", "between 1 and 100 updates");
+        refusedEntry("writer-updates", "5x1,5x2", "step 5 is listed twice");
     }
 
     @Test

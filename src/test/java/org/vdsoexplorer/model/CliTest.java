@@ -18,16 +18,8 @@ class CliTest {
     private record Out(int code, String out, String err) {}
 
     private static Out run(String... args) {
-        ByteArrayOutputStream o = new ByteArrayOutputStream(), e = new ByteArrayOutputStream();
-        PrintStream so = System.out, se = System.err;
-        System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-        try {
-            return new Out(Cli.run(args), o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(so);
-            System.setErr(se);
-        }
+        var r = org.vdsoexplorer.robust.Reproducers.cli(args);
+        return new Out(r.code(), r.out(), r.err());
     }
 
     private static void oneLineError(Out r, String contains) {

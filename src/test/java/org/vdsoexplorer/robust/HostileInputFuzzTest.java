@@ -143,6 +143,12 @@ class HostileInputFuzzTest {
         return message != null && LOCATED.matcher(message).matches() && !message.contains("Exception") ? null : String.valueOf(message);
     }
 
+    /** Counts a refusal; null if its message starts with {@code prefix} and is located, else the message. */
+    private static String refused(String target, String prefix, BadInputException e) {
+        row(target)[1].incrementAndGet();
+        return e.getMessage().startsWith(prefix) ? unclear(e.getMessage()) : e.getMessage();
+    }
+
     // ---- cost tables ----------------------------------------------------------------------------
 
     @Provide Arbitrary<String> costTables() { return mutantsOf(Reproducers.COSTS); }
@@ -154,8 +160,7 @@ class HostileInputFuzzTest {
             try {
                 t = CostTable.parse("f.yaml", yaml);
             } catch (CostTableException e) {
-                row("cost tables")[1].incrementAndGet();
-                return e.getMessage().startsWith("f.yaml:") ? unclear(e.getMessage()) : e.getMessage();
+                return refused("cost tables", "f.yaml:", e);
             }
             // accepted: the model runs with it (the writer ticking at 1000 Hz of its clock)
             Setup s = new Setup(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC, t, t.ghz(), Setup.tickCycles(t.ghz(), 1000));
@@ -182,8 +187,7 @@ class HostileInputFuzzTest {
             try {
                 d = DemoState.parse("d.vdso-demo", text);
             } catch (BadInputException e) {
-                row("demo files")[1].incrementAndGet();
-                return e.getMessage().startsWith("d.vdso-demo:") ? unclear(e.getMessage()) : e.getMessage();
+                return refused("demo files", "d.vdso-demo:", e);
             }
             long t0 = System.nanoTime(), budget = 500_000_000L;
             try {
