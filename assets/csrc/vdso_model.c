@@ -331,7 +331,11 @@ static __always_inline long gettimeofday_fallback(struct __kernel_old_timeval *t
 
 #ifdef VARIANT_TIMENS
 #ifdef VARIANT_SWITCH_OFFSETS
-/* The rejected alternative: a switch from the clock id to its offset. */
+/*
+ * The rejected alternative: a switch from the clock id to its offset. Only the
+ * clocks the vDSO serves reach it (VDSO_HRES, VDSO_COARSE, VDSO_RAW in
+ * __cvdso_clock_gettime_common()), so CLOCK_BOOTTIME_ALARM has no case here.
+ */
 static __always_inline void timens_add_offset(const struct vdso_data *vdns, clockid_t clk,
 					      s64 *sec, u64 *nsec)
 {
@@ -343,7 +347,6 @@ static __always_inline void timens_add_offset(const struct vdso_data *vdns, cloc
 		*nsec += vdns->offset[CLOCK_MONOTONIC].nsec;
 		break;
 	case CLOCK_BOOTTIME:
-	case CLOCK_BOOTTIME_ALARM:
 		*sec += vdns->offset[CLOCK_BOOTTIME].sec;
 		*nsec += vdns->offset[CLOCK_BOOTTIME].nsec;
 		break;
