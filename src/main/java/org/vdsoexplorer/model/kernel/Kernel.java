@@ -4,7 +4,6 @@ import static org.vdsoexplorer.model.kernel.DataLayout.*;
 
 import java.math.BigInteger;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -194,65 +193,9 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
 
     private void apply(Write w) { vvar.write(w.off(), w.size(), w.value()); }
 
-    private static final String[] LABELS = {
-        "vdso_write_begin(): seq++ in both bases (now odd)",
-        "clock_mode in both bases (__arch_get_clock_mode())",
-        "hres basetime[REALTIME] (ns << shift; also required for time())",
-        "coarse basetime[REALTIME_COARSE], basetime[MONOTONIC_COARSE], hrtimer_res",
-        "update_vdso_data(): cycle_last, mask, mult, shift of CS_HRES_COARSE and CS_RAW",
-        "update_vdso_data(): hres basetime[MONOTONIC, BOOTTIME], CS_RAW basetime[MONOTONIC_RAW], basetime[TAI]",
-        "vdso_write_end(): seq++ in both bases (now even)"};
-
-    /** The label of writer step {@code i} (0 .. WRITER_STEPS-1). */
-    public static String stepLabel(int i) { return LABELS[i]; }
-
-    /**
-     * The writes of one update_vsyscall() of the current timekeeper, in the order of the kernel this
-     * scenario models, grouped in {@link #WRITER_STEPS} steps. v5.6 kernel/time/vsyscall.c:
-     * vdso_write_begin(); clock_mode; basetime[CLOCK_REALTIME] hres; REALTIME_COARSE, MONOTONIC_COARSE,
-     * hrtimer_res; then, since __arch_update_vdso_data() is true on x86, always update_vdso_data() (the
-     * HRES and RAW cycle_last/mask/mult/shift together, then MONOTONIC, BOOTTIME, MONOTONIC_RAW, TAI);
-     * vdso_write_end(). From v5.7 update_vsyscall() skips update_vdso_data() when clock_mode is
-     * VDSO_CLOCKMODE_NONE ({@link Scenario#skipsHresForNone()}); REALTIME is still written.
-     */
+    /** The writes of one update_vsyscall() of the current timekeeper, in steps ({@link UpdateVsyscall}). */
     List<Write[]> buildSteps(long mode) {
-        List<Write[]> steps = new ArrayList<>();
-        long seq0 = vvar.read(data(CS_HRES_COARSE, SEQ), 4);
-        steps.add(new Write[] {new Write(data(CS_HRES_COARSE, SEQ), 4, seq0 + 1), new Write(data(CS_RAW, SEQ), 4, seq0 + 1)});
-        steps.add(new Write[] {new Write(data(CS_HRES_COARSE, CLOCK_MODE), 4, mode), new Write(data(CS_RAW, CLOCK_MODE), 4, mode)});
-        steps.add(hres(CS_HRES_COARSE, Clock.REALTIME));
-        long[] rc = tk.coarse(Clock.REALTIME_COARSE), mc = tk.coarse(Clock.MONOTONIC_COARSE);
-        steps.add(new Write[] {
-            new Write(basetime(CS_HRES_COARSE, Clock.REALTIME_COARSE.id), 8, rc[0]),
-            new Write(basetime(CS_HRES_COARSE, Clock.REALTIME_COARSE.id) + 8, 8, rc[1]),
-            new Write(basetime(CS_HRES_COARSE, Clock.MONOTONIC_COARSE.id), 8, mc[0]),
-            new Write(basetime(CS_HRES_COARSE, Clock.MONOTONIC_COARSE.id) + 8, 8, mc[1]),
-            new Write(data(CS_HRES_COARSE, HRTIMER_RES), 4, 1)});
-        if (mode == VCLOCK_NONE && scenario.skipsHresForNone()) {
-            steps.add(new Write[0]);
-            steps.add(new Write[0]);
-        } else {
-            List<Write> w = new ArrayList<>();
-            for (int base : new int[] {CS_HRES_COARSE, CS_RAW}) {
-                w.add(new Write(data(base, CYCLE_LAST), 8, tk.csLast));
-                w.add(new Write(data(base, MASK), 8, -1L));
-                w.add(new Write(data(base, MULT), 4, tk.mult));
-                w.add(new Write(data(base, SHIFT), 4, Timekeeper.SHIFT));
-            }
-            steps.add(w.toArray(Write[]::new));
-            w.clear();
-            for (Clock c : List.of(Clock.MONOTONIC, Clock.BOOTTIME, Clock.MONOTONIC_RAW, Clock.TAI)) {
-                w.addAll(List.of(hres(c == Clock.MONOTONIC_RAW ? CS_RAW : CS_HRES_COARSE, c)));
-            }
-            steps.add(w.toArray(Write[]::new));
-        }
-        steps.add(new Write[] {new Write(data(CS_HRES_COARSE, SEQ), 4, seq0 + 2), new Write(data(CS_RAW, SEQ), 4, seq0 + 2)});
-        return steps;
-    }
-
-    private Write[] hres(int base, Clock c) {
-        long[] b = tk.hresBase(c);
-        return new Write[] {new Write(basetime(base, c.id), 8, b[0]), new Write(basetime(base, c.id) + 8, 8, b[1])};
+        return UpdateVsyscall.steps(tk, scenario, vvar.read(data(CS_HRES_COARSE, SEQ), 4), mode);
     }
 
     /** "kernel update now": an update_vsyscall() whose first step lands before the next reader step. */
@@ -290,7 +233,7 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
                 publishedCopy = null;
             }
             if (published.size() > 64) published.remove(published.keySet().iterator().next());
-            if (sink != null) sink.accept(new Event.WriterStep(u.number(), u.next(), WRITER_STEPS, LABELS[u.next()], seq, u.injected()));
+            if (sink != null) sink.accept(new Event.WriterStep(u.number(), u.next(), WRITER_STEPS, UpdateVsyscall.LABELS[u.next()], seq, u.injected()));
             updates.pollFirst();
             if (u.next() + 1 < WRITER_STEPS) updates.addFirst(new Update(u.number(), u.startMilli(), u.next() + 1, steps, u.injected()));
         }

@@ -61,37 +61,32 @@ class KernelFidelityTest {
         return w;
     }
 
-    private static List<String> tail() { return List.of(H + "seq", R + "seq"); }
+    /** The whole update: the head, update_vdso_data() if {@code hres}, then vdso_write_end()'s seq writes. */
+    private static List<String> update(boolean hres) {
+        List<String> w = new ArrayList<>(v56Head());
+        if (hres) w.addAll(v56UpdateVdsoData());
+        w.addAll(List.of(H + "seq", R + "seq"));
+        return w;
+    }
 
     @Test
     void writerFollowsV56UpdateVsyscallOrder() {
-        List<String> want = new ArrayList<>(v56Head());
-        want.addAll(v56UpdateVdsoData());
-        want.addAll(tail());
-        assertEquals(want, writes(kernel(Scenario.HOST), DataLayout.VCLOCK_TSC));
+        assertEquals(update(true), writes(kernel(Scenario.HOST), DataLayout.VCLOCK_TSC));
     }
 
     @Test
     void v56UpdateVsyscallWritesTheHresPartEvenForClockModeNone() {
         // v5.6: "if (__arch_update_vdso_data()) update_vdso_data(vdata, tk);" and x86 leaves it at the default true
-        List<String> want = new ArrayList<>(v56Head());
-        want.addAll(v56UpdateVdsoData());
-        want.addAll(tail());
-        assertEquals(want, writes(kernel(Scenario.HOST), DataLayout.VCLOCK_NONE));
+        assertEquals(update(true), writes(kernel(Scenario.HOST), DataLayout.VCLOCK_NONE));
     }
 
     @Test
     void v513UpdateVsyscallSkipsUpdateVdsoDataForNoneButStillWritesRealtime() {
         // v5.7+ kernel/time/vsyscall.c: "if (clock_mode != VDSO_CLOCKMODE_NONE) update_vdso_data(vdata, tk);"
-        List<String> want = new ArrayList<>(v56Head());
-        want.addAll(tail());
         Kernel k = kernel(Scenario.HYPERV_5_13);
         assertEquals(DataLayout.VCLOCK_NONE, k.mode());
-        assertEquals(want, writes(k, DataLayout.VCLOCK_NONE));
-        List<String> withTsc = new ArrayList<>(v56Head());
-        withTsc.addAll(v56UpdateVdsoData());
-        withTsc.addAll(tail());
-        assertEquals(withTsc, writes(k, DataLayout.VCLOCK_TSC), "a capable clocksource is written in full");
+        assertEquals(update(false), writes(k, DataLayout.VCLOCK_NONE));
+        assertEquals(update(true), writes(k, DataLayout.VCLOCK_TSC), "a capable clocksource is written in full");
     }
 
     @Test
