@@ -49,7 +49,7 @@ public final class Machine {
         String problem = setup.problem();
         if (problem != null) throw new IllegalArgumentException(problem);
         this.setup = setup;
-        this.listing = Listings.of(setup.variant());
+        this.listing = Listings.of(setup.variant(), setup.compiler());
         this.as = new AddressSpace(listing.textStart(), listing.textEnd());
         this.kernel = new Kernel(setup.scenario(), setup.costs(), setup.ghz(), setup.tickCycles(), as);
         this.cpu = new Interpreter(listing, setup.costs(), as, kernel);

@@ -280,9 +280,9 @@ class WalkthroughUiTest {
 
     @Test
     void breakpointStopsTheRunAndRunToCursorReachesTheLine(FxRobot robot) throws Exception {
-        // a breakpoint on the first instruction of C line 331 (timens_add_offset: *sec += offs->sec)
+        // a breakpoint on the first instruction of C line 364 (timens_add_offset: *sec += offs->sec)
         Instruction target = m().listing().instructions().stream()
-                .filter(i -> i.source().line() == 331).findFirst().orElseThrow();
+                .filter(i -> i.source().line() == 364).findFirst().orElseThrow();
         robot.interact(() -> w.session().toggleInstructionBreakpoint(target.index()));
         robot.interact(() -> {
             w.setSpeed(1.0);
@@ -294,10 +294,10 @@ class WalkthroughUiTest {
         assertEquals(target.index(), m().next().index());
         assertEquals(target.index(), w.code().currentIndex());
         assertViewsMatchModel(robot);
-        // run to cursor: C line 366 (ts->tv_sec = sec + ...)
-        robot.interact(() -> w.session().runToLine(366, 10_000));
-        assertEquals(366, m().next().source().line());
-        assertEquals(366, w.code().currentLine());
+        // run to cursor: C line 399 (ts->tv_sec = sec + ...)
+        robot.interact(() -> w.session().runToLine(399, 10_000));
+        assertEquals(399, m().next().source().line());
+        assertEquals(399, w.code().currentLine());
         assertViewsMatchModel(robot);
     }
 

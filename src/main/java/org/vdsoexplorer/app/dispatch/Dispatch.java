@@ -38,12 +38,12 @@ public final class Dispatch {
     public record Edge(Node from, Node to) {}
 
     // C line ranges of vdso_model.c (function bodies)
-    static final int[] DO_HRES_TIMENS_LINES = {339, 368};
-    static final int[] DO_COARSE_TIMENS_LINES = {374, 390};
-    static final int[] DO_HRES_LINES = {397, 431};
-    static final int[] DO_COARSE_LINES = {437, 455};
-    static final int[] MASK_LINES = {465, 477};
-    static final int[] OFFSET_LINES = {305, 333};
+    static final int[] DO_HRES_TIMENS_LINES = {372, 401};
+    static final int[] DO_COARSE_TIMENS_LINES = {407, 423};
+    static final int[] DO_HRES_LINES = {430, 464};
+    static final int[] DO_COARSE_LINES = {470, 488};
+    static final int[] MASK_LINES = {498, 510};
+    static final int[] OFFSET_LINES = {339, 366};
 
     private Dispatch() {}
 
