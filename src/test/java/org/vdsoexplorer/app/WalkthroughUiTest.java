@@ -159,7 +159,7 @@ class WalkthroughUiTest {
         robot.clickOn("#step");
         // into the second call, up to the first seq load of the real data page
         int guard = 0;
-        while (w.session().callLog().stream().noneMatch(e -> e instanceof Event.MemRead r && r.what().contains("slot 3"))
+        while (w.session().callLog().stream().noneMatch(e -> e instanceof Event.MemRead r && r.where() instanceof org.vdsoexplorer.model.kernel.VvarLocation v && v.slot() == 3)
                 && guard++ < 200) {
             robot.type(KeyCode.RIGHT);
         }

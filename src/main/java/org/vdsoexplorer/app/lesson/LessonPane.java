@@ -676,8 +676,8 @@ public final class LessonPane extends BorderPane {
                 boolean found = false;
                 for (Event ev : log.subList(seen, log.size())) {
                     if (ev instanceof Event.MemRead m) {
-                        if ((k == PredictKind.NEXT_PAGE_KIND || k == PredictKind.NEXT_PAGE_SLOT) && m.what().startsWith("vvar slot ")) found = true;
-                        if (k == PredictKind.NEXT_SEQ && m.size() == 4 && m.what().contains("vdso_data[") && m.what().endsWith(".seq")) found = true;
+                        if ((k == PredictKind.NEXT_PAGE_KIND || k == PredictKind.NEXT_PAGE_SLOT) && m.where() instanceof org.vdsoexplorer.model.kernel.VvarLocation) found = true;
+                        if (k == PredictKind.NEXT_SEQ && m.size() == 4 && m.where() instanceof org.vdsoexplorer.model.kernel.VvarLocation v && v.isSeq()) found = true;
                     }
                 }
                 seen = log.size();

@@ -29,7 +29,9 @@ import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.model.kernel.AddressSpace;
 import org.vdsoexplorer.model.kernel.Clock;
 import org.vdsoexplorer.model.kernel.DataLayout;
+import org.vdsoexplorer.model.kernel.Field;
 import org.vdsoexplorer.model.kernel.Kernel;
+import org.vdsoexplorer.model.kernel.VvarLocation;
 import org.vdsoexplorer.model.kernel.Page;
 import org.vdsoexplorer.model.kernel.PageKind;
 import org.vdsoexplorer.model.kernel.Scenario;
@@ -357,7 +359,7 @@ public final class PagesView extends BorderPane {
 
         if (lit != null) {
             lastRead.setText("last read: slot " + litSlot + " " + kindText[litSlot] + "  " + shortField(litField) + " = "
-                    + lit.value() + describeValue(litField, lit.value()));
+                    + lit.value() + describeValue(lit.where() instanceof VvarLocation v ? v.field() : null, lit.value()));
         } else {
             lastRead.setText(reads.isEmpty() ? "last read: none from the vvar slots yet in this call"
                     : "last step read no vvar slot (" + reads.size() + " vvar reads so far in this call)");
@@ -434,16 +436,16 @@ public final class PagesView extends BorderPane {
                 Page p = m.addressSpace().slot(s);
                 if (p == null || p.kind() != PageKind.TIMENS) continue;
                 int po = (int) (r.address() - m.addressSpace().slotAddress(s));
-                if (!DataLayout.fieldName(PageKind.TIMENS, po).contains(".offset[")) continue;
-                int rel = (po - DataLayout.VDSO_DATA_OFFSET) % DataLayout.VDSO_DATA_SIZE - DataLayout.BASETIME;
-                if (rel % 16 == 0) {
+                Field f = new Field(PageKind.TIMENS, po);
+                if (!f.isNamespaceOffset()) continue;
+                if (!f.isNsec()) {
                     off[0] = r.value();
                     sec = true;
                 } else {
                     off[1] = r.value();
                     nsec = true;
                 }
-                offName = shortField(DataLayout.fieldName(PageKind.TIMENS, po)).replaceAll("\\.n?sec$", "");
+                offName = shortField(f.name()).replaceAll("\\.n?sec$", "");
             }
             read = sec && nsec;
         }
@@ -624,13 +626,13 @@ public final class PagesView extends BorderPane {
 
         void update(boolean lit) {
             if (lit && !row.getPseudoClassStates().contains(LIT) && !reducedMotionAll) Flash.on(row, 300);
-            String fname = DataLayout.fieldName(page.kind(), off);
+            Field f = new Field(page.kind(), off);
             long v = page.read(off, size);
-            value.setText(fname.endsWith(".clock_mode") ? mode(v).replace("VCLOCK_", "") : Long.toString(v));
-            value.pseudoClassStateChanged(ODD, fname.endsWith(".seq") && (v & 1) != 0);
+            value.setText(f.isClockMode() ? mode(v).replace("VCLOCK_", "") : Long.toString(v));
+            value.pseudoClassStateChanged(ODD, f.isSeq() && (v & 1) != 0);
             row.pseudoClassStateChanged(LIT, lit);
-            tip.setText(fname + " at page offset " + Fmt.hex(off) + " = " + v + describeValue(fname, v)
-                    + (fname.contains(".basetime[") && fname.endsWith(".nsec") ? "  (for the hres clocks: nanoseconds << shift)" : ""));
+            tip.setText(f.name() + " at page offset " + Fmt.hex(off) + " = " + v + describeValue(f, v)
+                    + (f.isBasetime() && f.isNsec() ? "  (for the hres clocks: nanoseconds << shift)" : ""));
         }
     }
 
@@ -743,9 +745,10 @@ public final class PagesView extends BorderPane {
 
     // ---- names --------------------------------------------------------------------------------
 
-    private static String describeValue(String field, long v) {
-        if (field.endsWith(".clock_mode")) return "  (" + mode(v) + ")";
-        if (field.endsWith(".seq")) return (v & 1) != 0 ? "  (odd)" : "  (even)";
+    private static String describeValue(Field field, long v) {
+        if (field == null) return "";
+        if (field.isClockMode()) return "  (" + mode(v) + ")";
+        if (field.isSeq()) return (v & 1) != 0 ? "  (odd)" : "  (even)";
         return "";
     }
 

@@ -242,8 +242,8 @@ public final class SeqlockView extends BorderPane {
                     at++;
                     insns.add(r.insn());
                 }
-                case Event.MemRead r when r.what() != null && r.what().endsWith(".seq") && r.size() == 4 -> {
-                    boolean ns = r.what().contains("(TIMENS)");
+                case Event.MemRead r when r.where() instanceof org.vdsoexplorer.model.kernel.VvarLocation v && v.isSeq() && r.size() == 4 -> {
+                    boolean ns = v.kind() == org.vdsoexplorer.model.kernel.PageKind.TIMENS;
                     boolean check = !ns && expectCheck;
                     if (!ns && !check) straddling = 0; // a begin load: the window opens here
                     if (!ns) expectCheck = !expectCheck && (r.value() & 1) == 0;

@@ -11,6 +11,8 @@ import org.vdsoexplorer.model.Setup;
 import org.vdsoexplorer.model.Timeline;
 import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.model.event.EventSink;
+import org.vdsoexplorer.model.kernel.PageKind;
+import org.vdsoexplorer.model.kernel.VvarLocation;
 import org.vdsoexplorer.model.report.Report;
 import org.vdsoexplorer.model.report.Row;
 
@@ -100,14 +102,15 @@ public final class Evaluator {
                 case Event.Syscall s -> syscall = true;
                 case Event.Retired r -> { if (r.insn().mnemonic().startsWith("rdtsc")) rdtsc = true; }
                 case Event.MemRead r -> {
-                    if (r.what().contains("(PVCLOCK)")) pvclock = true;
-                    if (r.what().contains("(HVCLOCK)")) hvclock = true;
+                    if (!(r.where() instanceof VvarLocation v)) return;
+                    if (v.kind() == PageKind.PVCLOCK) pvclock = true;
+                    if (v.kind() == PageKind.HVCLOCK) hvclock = true;
                     if (!armed) return;
-                    if (firstVvar == null && r.what().startsWith("vvar slot ")) {
+                    if (firstVvar == null) {
                         firstVvar = r;
                         firstVvarStep = timeline == null ? -1 : timeline.position() + 1;
                     }
-                    if (firstSeq == null && r.size() == 4 && r.what().contains("vdso_data[") && r.what().endsWith(".seq")) {
+                    if (firstSeq == null && r.size() == 4 && v.isSeq()) {
                         firstSeq = r;
                         firstSeqStep = timeline == null ? -1 : timeline.position() + 1;
                     }
@@ -148,14 +151,13 @@ public final class Evaluator {
                     if (k == PredictKind.NEXT_SEQ) {
                         Event.MemRead r = w.firstSeq;
                         return new Answer(k, Long.toString(r.value()), r.value(), 0,
-                                "reader step " + w.firstSeqStep + " loads " + r.what() + " = " + r.value());
+                                "reader step " + w.firstSeqStep + " loads " + r.where().label() + " = " + r.value());
                     }
                     Event.MemRead r = w.firstVvar;
-                    String what = r.what();
-                    int slot = Character.digit(what.charAt("vvar slot ".length()), 10);
-                    int open = what.indexOf('('), close = what.indexOf(')');
-                    String kind = open >= 0 && close > open ? what.substring(open + 1, close) : "?";
-                    String detail = "reader step " + w.firstVvarStep + " loads " + what;
+                    VvarLocation where = (VvarLocation) r.where();
+                    int slot = where.slot();
+                    String kind = where.kind() == null ? "unbacked" : where.kind().label();
+                    String detail = "reader step " + w.firstVvarStep + " loads " + where.label();
                     return k == PredictKind.NEXT_PAGE_SLOT ? new Answer(k, Integer.toString(slot), slot, 0, detail)
                             : new Answer(k, kind, Double.NaN, 0, detail);
                 }
