@@ -229,7 +229,8 @@ public final class Machine {
                         .map(u -> u.number() + ":" + u.startMilli() + ":" + u.next() + (u.injected() ? "i" : "")).toList())
                 .append('/').append(k.updateCount()).append('/').append(k.lastTsc()).append('/')
                 .append(k.expectCheck()).append(k.seqBegin()).append('/').append(k.validatedSeq()).append('/')
-                .append(k.callRetries()).append('/').append(k.callOddSpins());
+                .append(k.callRetries()).append('/').append(k.callOddSpins()).append('/')
+                .append(java.util.Arrays.toString(k.lastKernelResult()));
         sb.append('/').append(inCall).append(calls).append('/').append(callStartMilli).append('/')
                 .append(callStartInstructions).append('/').append(retries).append('/').append(oddSpins).append('/')
                 .append(fallbacks);

@@ -57,8 +57,10 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
     private EventSink sink;
     private Interpreter reader;
 
-    /** One run of update_vsyscall(), immutable: when it started, which step is next, its writes. */
-    /** One update_vsyscall(); {@code injected}: placed by the user rather than started by the tick. */
+    /**
+     * One run of update_vsyscall(), immutable: when it started, which step is next, its writes (null until
+     * its first step computes them); {@code injected}: placed by the user rather than started by the tick.
+     */
     public record Update(int number, long startMilli, int next, List<Write[]> steps, boolean injected) {}
 
     public record Write(int off, int size, long value) {}
@@ -405,14 +407,12 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
     /** What the kernel's clock_gettime() returns for {@code clk} with the counter at {@code tsc}. */
     private long[] kernelTime(Clock clk, long tsc) {
         lastTsc = tsc;
-        lastKernelClock = clk;
         long[] t = clk.coarse() ? tk.coarse(clk) : tk.at(clk == Clock.REALTIME_ALARM ? Clock.REALTIME
                 : clk == Clock.BOOTTIME_ALARM ? Clock.BOOTTIME : clk, csRead(tsc));
         lastKernelResult = scenario.namespace() ? addNs(t, nsOffsetSec(clk)) : t;
         return lastKernelResult;
     }
 
-    private Clock lastKernelClock;
     private long[] lastKernelResult;
 
     /** What the last system call's clock read produced ({sec, nsec}), or null if none yet. */
@@ -448,12 +448,13 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
     /** Everything mutable in the kernel, copied. */
     public record State(byte[] vvar, byte[] timens, byte[][] stack, Timekeeper tk, long nextTickMilli,
                         List<Update> updates, int updateCount, long lastTsc, Map<Long, long[]> published,
-                        boolean expectCheck, long seqBegin, long validatedSeq, int callRetries, int callOddSpins) {}
+                        boolean expectCheck, long seqBegin, long validatedSeq, int callRetries, int callOddSpins,
+                        long[] lastKernelResult) {}
 
     public State save() {
         return new State(vvar.snapshotBytes(), timens == null ? null : timens.snapshotBytes(), as.saveStack(), tk.copy(),
                 nextTickMilli, List.copyOf(updates), updateCount, lastTsc, publishedCopy(),
-                expectCheck, seqBegin, validatedSeq, callRetries, callOddSpins);
+                expectCheck, seqBegin, validatedSeq, callRetries, callOddSpins, lastKernelResult);
     }
 
     private Map<Long, long[]> publishedCopy() {
@@ -477,6 +478,7 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
         validatedSeq = s.validatedSeq();
         callRetries = s.callRetries();
         callOddSpins = s.callOddSpins();
+        lastKernelResult = s.lastKernelResult(); // never modified in place: a new array per read
         recomputeDue();
     }
 }
