@@ -114,7 +114,7 @@ public final class Screenshots {
             s.runCall();
             s.runCall();
             w.seqlock().place(w.seqlock().marks().stream()
-                    .filter(k -> k instanceof org.vdsoexplorer.app.seqlock.SeqlockView.SeqLoad l && !l.namespacePage())
+                    .filter(k -> k instanceof org.vdsoexplorer.model.SeqlockTrace.SeqLoad l && !l.namespacePage())
                     .findFirst().orElseThrow().at() + 1);
             out.add(shot(w.seqlock(), dir.resolve("seqlock-placed.png")));
 

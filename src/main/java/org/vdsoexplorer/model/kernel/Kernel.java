@@ -51,8 +51,8 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
     /** An unmodifiable copy of {@link #published} shared by snapshots until it changes (null: stale). */
     private Map<Long, long[]> publishedCopy;
     // seqlock probe of the current call
-    private boolean expectCheck;
-    private long seqBegin = -1, validatedSeq = -1;
+    private final SeqCheck seqCheck = new SeqCheck();
+    private long validatedSeq = -1;
     private int callRetries, callOddSpins;
     private EventSink sink;
     private Interpreter reader;
@@ -290,8 +290,7 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
 
     /** A new reader call starts: forget the previous call's seqlock reads. */
     public void beginCall() {
-        expectCheck = false;
-        seqBegin = -1;
+        seqCheck.reset();
         validatedSeq = -1;
         callRetries = 0;
         callOddSpins = 0;
@@ -300,23 +299,18 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
     @Override
     public void seqRead(int slot, Page page, int base, long value) {
         if (page.kind() != PageKind.VVAR) return; // the namespace page's odd seq is the designed path
-        if (!expectCheck) {
-            if ((value & 1) != 0) {
+        switch (seqCheck.read(value)) {
+            case ODD -> {
                 callOddSpins++;
                 if (reader != null) reader.setCategoryOverride(Category.SEQ_RETRY);
                 if (sink != null) sink.accept(new Event.SeqOdd(value, "vvar slot " + slot));
-            } else {
-                seqBegin = value;
-                expectCheck = true;
             }
-        } else {
-            expectCheck = false;
-            if (value == seqBegin) {
-                validatedSeq = value;
-            } else {
+            case BEGIN -> { }
+            case CHECK_OK -> validatedSeq = value;
+            case RETRY -> {
                 callRetries++;
                 if (reader != null) reader.setCategoryOverride(Category.SEQ_RETRY);
-                if (sink != null) sink.accept(new Event.SeqRetry(seqBegin, value, "vvar slot " + slot));
+                if (sink != null) sink.accept(new Event.SeqRetry(seqCheck.begin(), value, "vvar slot " + slot));
             }
         }
     }
@@ -454,7 +448,7 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
     public State save() {
         return new State(vvar.snapshotBytes(), timens == null ? null : timens.snapshotBytes(), as.saveStack(), tk.copy(),
                 nextTickMilli, List.copyOf(updates), updateCount, lastTsc, publishedCopy(),
-                expectCheck, seqBegin, validatedSeq, callRetries, callOddSpins, lastKernelResult);
+                seqCheck.expectCheck(), seqCheck.begin(), validatedSeq, callRetries, callOddSpins, lastKernelResult);
     }
 
     private Map<Long, long[]> publishedCopy() {
@@ -473,8 +467,7 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
         lastTsc = s.lastTsc();
         published = new LinkedHashMap<>(s.published());
         publishedCopy = s.published();
-        expectCheck = s.expectCheck();
-        seqBegin = s.seqBegin();
+        seqCheck.restore(s.expectCheck(), s.seqBegin());
         validatedSeq = s.validatedSeq();
         callRetries = s.callRetries();
         callOddSpins = s.callOddSpins();
