@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.vdsoexplorer.app.dispatch.Dispatch;
-import org.vdsoexplorer.app.dispatch.Dispatch.Node;
+import org.vdsoexplorer.model.dispatch.Dispatch;
+import org.vdsoexplorer.model.dispatch.Dispatch.Node;
 import org.vdsoexplorer.model.Setup;
 import org.vdsoexplorer.model.Variant;
 import org.vdsoexplorer.model.event.Event;

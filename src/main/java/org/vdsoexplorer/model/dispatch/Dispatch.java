@@ -1,4 +1,4 @@
-package org.vdsoexplorer.app.dispatch;
+package org.vdsoexplorer.model.dispatch;
 
 import java.util.ArrayList;
 import java.util.List;
