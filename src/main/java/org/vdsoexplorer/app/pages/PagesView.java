@@ -23,6 +23,7 @@ import org.vdsoexplorer.app.Fmt;
 import org.vdsoexplorer.app.Session;
 import org.vdsoexplorer.model.CallResult;
 import org.vdsoexplorer.model.Machine;
+import org.vdsoexplorer.model.OtherTask;
 import org.vdsoexplorer.model.Setup;
 import org.vdsoexplorer.model.asm.Instruction;
 import org.vdsoexplorer.model.event.Event;
@@ -379,12 +380,9 @@ public final class PagesView extends BorderPane {
         Setup setup = m.setup();
         if (siblingFor == null || !siblingFor.equals(setup)) {
             siblingFor = setup;
-            siblingScenario = setup.scenario() == Scenario.TIMENS ? Scenario.HOST
-                    : setup.scenario() == Scenario.HOST ? Scenario.TIMENS : null;
-            // the other task: a second kernel instance of the sibling scenario maps the same kinds of pages in
-            // its own order (the page order is the kernel's choice, whichever variant runs)
-            sibling = siblingScenario == null ? null : new Kernel(siblingScenario, setup.costs(), setup.ghz(),
-                    setup.tickCycles(), new AddressSpace(m.listing().textStart(), m.listing().textEnd())).addressSpace();
+            OtherTask o = OtherTask.of(m);
+            siblingScenario = o == null ? null : o.scenario();
+            sibling = o == null ? null : o.addressSpace();
         }
         boolean ns = setup.scenario().namespace();
         task.setText("\u25B6 running: " + (ns ? "namespace task" : "host task"));
