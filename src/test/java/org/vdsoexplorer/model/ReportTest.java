@@ -17,6 +17,23 @@ import org.vdsoexplorer.model.report.Row;
 /** The full report: every row measured by execution, every call correct, and the seeds' orderings hold. */
 class ReportTest {
 
+    /** With no writer ticks every call after the warm-up costs the same: the row is that call's cost. */
+    @Test
+    void aSetupWithoutTicksMeasuresWholeCalls() {
+        Setup setup = Setup.of(Scenario.HOST, Variant.TIMENS_INLINE, Clock.MONOTONIC).withTick(0);
+        Row r = Report.measure(setup);
+        assertTrue(r.calls() > 0, r.toString());
+        Machine m = new Machine(setup);
+        for (int i = 0; i < Report.WARMUP_CALLS; i++) m.runCall();
+        long c0 = m.cyclesMilli();
+        CallResult one = m.runCall();
+        double cycles = (m.cyclesMilli() - c0) / 1000.0;
+        assertEquals(cycles, r.cycles(), 1e-9, r.toString());
+        assertEquals(one.instructions(), r.instructions(), 1e-9);
+        assertEquals(cycles / setup.ghz(), r.ns(), 1e-9);
+        assertEquals(0, r.incorrect());
+    }
+
     @Test
     void fullReportHasEveryRowAndTheSeedsShape() {
         CostTable t = CostTable.defaults();

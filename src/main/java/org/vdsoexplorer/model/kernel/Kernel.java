@@ -54,14 +54,16 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
     /** An unmodifiable copy of {@link #published} shared by snapshots until it changes (null: stale). */
     private Map<Long, long[]> publishedCopy;
     // seqlock probe of the current call
-    private boolean expectCheck;
-    private long seqBegin = -1, validatedSeq = -1;
+    private final SeqCheck seqCheck = new SeqCheck();
+    private long validatedSeq = -1;
     private int callRetries, callOddSpins;
     private EventSink sink;
     private Interpreter reader;
 
-    /** One run of update_vsyscall(), immutable: when it started, which step is next, its writes. */
-    /** One update_vsyscall(); {@code injected}: placed by the user rather than started by the tick. */
+    /**
+     * One run of update_vsyscall(), immutable: when it started, which step is next, its writes (null until
+     * its first step computes them); {@code injected}: placed by the user rather than started by the tick.
+     */
     public record Update(int number, long startMilli, int next, List<Write[]> steps, boolean injected) {}
 
     public record Write(int off, int size, long value) {}
@@ -264,8 +266,7 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
 
     /** A new reader call starts: forget the previous call's seqlock reads. */
     public void beginCall() {
-        expectCheck = false;
-        seqBegin = -1;
+        seqCheck.reset();
         validatedSeq = -1;
         callRetries = 0;
         callOddSpins = 0;
@@ -274,23 +275,18 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
     @Override
     public void seqRead(int slot, Page page, int base, long value) {
         if (page.kind() != PageKind.VVAR) return; // the namespace page's odd seq is the designed path
-        if (!expectCheck) {
-            if ((value & 1) != 0) {
+        switch (seqCheck.read(value)) {
+            case ODD -> {
                 callOddSpins++;
                 if (reader != null) reader.setCategoryOverride(Category.SEQ_RETRY);
                 if (sink != null) sink.accept(new Event.SeqOdd(value, "vvar slot " + slot));
-            } else {
-                seqBegin = value;
-                expectCheck = true;
             }
-        } else {
-            expectCheck = false;
-            if (value == seqBegin) {
-                validatedSeq = value;
-            } else {
+            case BEGIN -> { }
+            case CHECK_OK -> validatedSeq = value;
+            case RETRY -> {
                 callRetries++;
                 if (reader != null) reader.setCategoryOverride(Category.SEQ_RETRY);
-                if (sink != null) sink.accept(new Event.SeqRetry(seqBegin, value, "vvar slot " + slot));
+                if (sink != null) sink.accept(new Event.SeqRetry(seqCheck.begin(), value, "vvar slot " + slot));
             }
         }
     }
@@ -397,14 +393,12 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
     /** What the kernel's clock_gettime() returns for {@code clk} with the counter at {@code tsc}. */
     private long[] kernelTime(Clock clk, long tsc) {
         lastTsc = tsc;
-        lastKernelClock = clk;
         long[] t = clk.coarse() ? tk.coarse(clk) : tk.at(clk == Clock.REALTIME_ALARM ? Clock.REALTIME
                 : clk == Clock.BOOTTIME_ALARM ? Clock.BOOTTIME : clk, csRead(tsc));
         lastKernelResult = scenario.namespace() ? addNs(t, nsOffsetSec(clk)) : t;
         return lastKernelResult;
     }
 
-    private Clock lastKernelClock;
     private long[] lastKernelResult;
 
     /** What the last system call's clock read produced ({sec, nsec}), or null if none yet. */
@@ -440,12 +434,13 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
     /** Everything mutable in the kernel, copied. */
     public record State(byte[] vvar, byte[] timens, byte[][] stack, Timekeeper tk, long nextTickMilli,
                         List<Update> updates, int updateCount, long lastTsc, Map<Long, long[]> published,
-                        boolean expectCheck, long seqBegin, long validatedSeq, int callRetries, int callOddSpins) {}
+                        boolean expectCheck, long seqBegin, long validatedSeq, int callRetries, int callOddSpins,
+                        long[] lastKernelResult) {}
 
     public State save() {
         return new State(vvar.snapshotBytes(), timens == null ? null : timens.snapshotBytes(), as.saveStack(), tk.copy(),
                 nextTickMilli, List.copyOf(updates), updateCount, lastTsc, publishedCopy(),
-                expectCheck, seqBegin, validatedSeq, callRetries, callOddSpins);
+                seqCheck.expectCheck(), seqCheck.begin(), validatedSeq, callRetries, callOddSpins, lastKernelResult);
     }
 
     private Map<Long, long[]> publishedCopy() {
@@ -464,11 +459,11 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
         lastTsc = s.lastTsc();
         published = new LinkedHashMap<>(s.published());
         publishedCopy = s.published();
-        expectCheck = s.expectCheck();
-        seqBegin = s.seqBegin();
+        seqCheck.restore(s.expectCheck(), s.seqBegin());
         validatedSeq = s.validatedSeq();
         callRetries = s.callRetries();
         callOddSpins = s.callOddSpins();
+        lastKernelResult = s.lastKernelResult(); // never modified in place: a new array per read
         recomputeDue();
     }
 }

@@ -50,17 +50,23 @@ public final class Report {
         return out;
     }
 
+    /**
+     * One row: {@link #WARMUP_CALLS} calls, then whole calls until {@link #WINDOW_TICKS} tick periods of
+     * simulated time have passed (at least one call; with no ticks, periods of {@link #TICK_HZ}).
+     */
     public static Row measure(Setup setup) {
         Machine m = new Machine(setup);
         for (int i = 0; i < WARMUP_CALLS; i++) m.runCall();
         long c0 = m.cyclesMilli(), i0 = m.instructions(), n0 = m.calls(), r0 = m.retries() + m.oddSpins(),
                 f0 = m.fallbacks();
-        long window = WINDOW_TICKS * setup.tickCycles() * 1000L;
+        // without writer ticks the window is as long as with the report's own tick rate
+        long period = setup.tickCycles() > 0 ? setup.tickCycles() : Setup.tickCycles(setup.ghz(), TICK_HZ);
+        long window = WINDOW_TICKS * period * 1000L;
         long incorrect = 0;
-        while (m.cyclesMilli() - c0 < window) {
+        do {
             CallResult r = m.runCall();
             if (!r.correct()) incorrect++;
-        }
+        } while (m.cyclesMilli() - c0 < window);
         long calls = m.calls() - n0;
         double cycles = (m.cyclesMilli() - c0) / 1000.0 / calls;
         double ns = cycles / setup.ghz();

@@ -1,10 +1,11 @@
-package org.vdsoexplorer.app.dispatch;
+package org.vdsoexplorer.model.dispatch;
 
 import java.util.ArrayList;
 import java.util.List;
 import org.vdsoexplorer.model.Setup;
 import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.model.kernel.DataLayout;
+import org.vdsoexplorer.model.kernel.VvarLocation;
 
 /**
  * The clock_gettime() dispatch as a path of nodes, derived from one call's events (which C lines of
@@ -85,7 +86,7 @@ public final class Dispatch {
                     }
                 }
                 case Event.MemRead m -> {
-                    if (m.what() != null && m.what().endsWith(".clock_mode")) {
+                    if (m.where() instanceof VvarLocation v && v.field() != null && v.field().isClockMode()) {
                         if (m.value() == DataLayout.VCLOCK_TIMENS) timens = true;
                         else mode = m.value();
                     }
