@@ -47,10 +47,7 @@ public final class LayoutCheck {
 
     /** Checks everything visible under {@code root} (CSS and layout applied first). */
     public static Result check(Node root) {
-        if (root.getScene() != null) {
-            root.getScene().getRoot().applyCss();
-            root.getScene().getRoot().layout();
-        }
+        settle(root);
         Bounds window = root.getScene() == null ? root.localToScene(root.getLayoutBounds())
                 : new BoundingBox(0, 0, root.getScene().getWidth(), root.getScene().getHeight());
         List<Item> items = new ArrayList<>();
@@ -68,6 +65,25 @@ public final class LayoutCheck {
         }
         double smallest = items.stream().mapToDouble(Item::fontSize).filter(f -> f > 0).min().orElse(0);
         return new Result(List.copyOf(clipped), List.copyOf(overlaps), smallest);
+    }
+
+    /** The text of everything visible under {@code root} (labels, text flows, texts, canvas text), in scene order. */
+    public static List<String> visibleTexts(Node root) {
+        settle(root);
+        Bounds window = root.getScene() == null ? root.localToScene(root.getLayoutBounds())
+                : new BoundingBox(0, 0, root.getScene().getWidth(), root.getScene().getHeight());
+        List<Item> items = new ArrayList<>();
+        walk(root, window, window, items, new ArrayList<>());
+        return items.stream().map(Item::text).toList();
+    }
+
+    /** CSS and layout applied, the scene's root at the scene's size (as a window or a snapshot would have it). */
+    private static void settle(Node n) {
+        if (n.getScene() == null) return;
+        Parent r = n.getScene().getRoot();
+        if (r.isResizable() && n.getScene().getWindow() == null) r.resize(n.getScene().getWidth(), n.getScene().getHeight());
+        r.applyCss();
+        r.layout();
     }
 
     /**

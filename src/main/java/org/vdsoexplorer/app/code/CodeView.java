@@ -225,7 +225,8 @@ public final class CodeView extends BorderPane {
         refreshRegisters(m);
         refreshStack(m);
         int[] s = session.spills();
-        Fmt.setText(spills, "spills this call: " + s[0] + " push, " + s[1] + " pop");
+        Fmt.setText(spills, session.masked(org.vdsoexplorer.model.lesson.Shown.SPILLS) ? "spills this call: ? push, ? pop"
+                : "spills this call: " + s[0] + " push, " + s[1] + " pop");
     }
 
     /** The rows of both panes: text, C-line tint and breakpoint marks. */
