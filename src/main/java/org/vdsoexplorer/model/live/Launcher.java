@@ -53,8 +53,8 @@ public final class Launcher {
                     + "Linux 5.6 or newer built with CONFIG_TIME_NS=y; the host side is shown alone", Kind.UNAVAILABLE);
         }
         String exe = c.unshare().getFirst();
-        if (!exe.contains("/") && which(exe) == null) {
-            throw new TaskFailure("timens: '" + exe + "' was not found on PATH: install util-linux 2.36 or newer "
+        if (exe.contains("/") ? !TaskProcess.isExecutable(Path.of(exe)) : which(exe) == null) {
+            throw new TaskFailure("timens: '" + exe + "' was not found" + (exe.contains("/") ? "" : " on PATH") + ": install util-linux 2.36 or newer "
                     + "(Debian/Ubuntu: apt-get install util-linux; Fedora: dnf install util-linux); the host side is shown alone",
                     Kind.UNAVAILABLE);
         }

@@ -112,7 +112,7 @@ public final class PageDecoder {
         List<Page> pages = new ArrayList<>();
         for (Raw r : raw) {
             if (r.bytes() == null) pages.add(new Page(r.mapping(), r.slot(), null, "unbacked", null, null, null, null,
-                    Map.of(), List.of(), "reading it faulted (SIGBUS): " + r.fault(), null));
+                    Map.of(), List.of(), "reading it faulted: " + r.fault(), null));
             else pages.add(new Page(r.mapping(), r.slot(), Long.toHexString(r.address()), "unknown", null, null, null, null,
                     Map.of(), List.of(), note, HexFormat.of().formatHex(r.bytes())));
         }
@@ -131,7 +131,7 @@ public final class PageDecoder {
                 case DATA -> "the data page should always be backed";
             };
             return new Page(r.mapping(), r.slot(), null, "unbacked", roleName, null, null, null, Map.of(), List.of(),
-                    "reading it faulted (SIGBUS): " + why, null);
+                    why + "; reading it faulted: " + r.fault(), null);
         }
         ByteBuffer b = ByteBuffer.wrap(r.bytes()).order(ByteOrder.LITTLE_ENDIAN);
         String addr = Long.toHexString(r.address());
@@ -252,7 +252,12 @@ public final class PageDecoder {
         long[][] all = new long[CLOCK_NAMES.length][];
         for (int c = 0; c < CLOCK_NAMES.length; c++) {
             all[c] = new long[] {b.getLong(base + 16 * c), b.getLong(base + 16 * c + 8)};
-            if (all[c][0] != 0 || all[c][1] != 0) offs.put(CLOCK_NAMES[c], Map.of("sec", all[c][0], "nsec", all[c][1]));
+            if (all[c][0] != 0 || all[c][1] != 0) {
+                Map<String, Object> t = new LinkedHashMap<>();
+                t.put("sec", all[c][0]);
+                t.put("nsec", all[c][1]);
+                offs.put(CLOCK_NAMES[c], t);
+            }
         }
         f.put("offset", offs);
         checks.add(new Check("seq 1", seq == 1, "seq " + seq + " (timens_setup_vdso_data() sets 1 forever: odd, so readers take the slow path)"));

@@ -152,7 +152,7 @@ public final class Probe {
                         out.flush();
                         Native.dieBySignal(7); // SIGBUS, as a C reader would get
                     }
-                    out.println("FAULT " + mapping + " " + slot + " " + e.getMessage());
+                    out.println("FAULT " + mapping + " " + slot + " SIGBUS, which the JVM turned into '" + e.getMessage() + "'");
                     continue;
                 }
                 long mono = Native.clockNanos(1);
