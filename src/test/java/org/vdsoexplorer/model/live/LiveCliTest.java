@@ -6,29 +6,31 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.vdsoexplorer.cli.Cli;
 
 /** {@code live --format json} and {@code live pages --format json}: rows of both tasks, both tasks' pages. */
 class LiveCliTest {
     private record Out(int code, String out, String err) {}
 
-    private static Out run(String... args) {
-        ByteArrayOutputStream o = new ByteArrayOutputStream(), e = new ByteArrayOutputStream();
-        PrintStream so = System.out, se = System.err;
-        System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-        try {
-            return new Out(Cli.run(args), o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(so);
-            System.setErr(se);
-        }
+    /** The command as a user runs it: a JVM of its own (Main exits with the command's status). */
+    private static Out run(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), "org.vdsoexplorer.Main"));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.PIPE).start();
+        var err = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            } catch (java.io.IOException e) {
+                return e.toString();
+            }
+        });
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        return new Out(p.waitFor(), out, err.get());
     }
 
     /** The values of every field {@code name} in a JSON text, in order. */
@@ -72,7 +74,7 @@ class LiveCliTest {
     }
 
     @Test
-    void badArgumentsAreOneLine() {
+    void badArgumentsAreOneLine() throws Exception {
         Out r = run("live", "--format", "xml");
         assertEquals(2, r.code());
         assertEquals("vdso-explorer: live: unknown format 'xml' (known: table, tsv, json)", r.err().strip());
