@@ -27,7 +27,8 @@ public final class CountersBar extends VBox {
     private final Label per3s = value("counter-per3s");
     private final Label position = value("counter-position");
     private final Label report = value("counter-report");
-    private final Label clock = value("counter-ghz");
+    /** The title of the ns/call group: it names the clock rate the cycles are converted with. */
+    private final Label nsTitle = new Label();
     private org.vdsoexplorer.model.Setup reportFor;
     private boolean reportHidden;
     /** Steady-state report rows by setup, measured once each on a background thread. */
@@ -53,24 +54,22 @@ public final class CountersBar extends VBox {
                         new Label("cyc"), callInsns, new Label("insns")),
                 group("total", "everything since reset, the caller loop included", totalCycles, new Label("cyc"),
                         totalInsns, new Label("insns"), calls, new Label("calls")),
-                group("avg ns/call", "cycles / clock rate, averaged over the finished calls since reset; 'warming up' "
+                group(nsTitle, "cycles / clock rate (the cost table's, with all its digits), averaged over the finished calls since reset; 'warming up' "
                         + "while fewer than " + org.vdsoexplorer.model.report.Report.WARMUP_CALLS + " calls have trained "
                         + "the branch predictor (nothing until a call finishes)", nsPerCall),
                 group("calls per 3 s", "3e9 / avg ns per call: the unit of the seeds' gettime_perf tables", per3s),
-                group("clock", "the clock rate the cycles are converted with (the cost table's)", clock),
                 group("step", "reader instructions executed since reset (the timeline position)", position),
                 group("steady state", "the 'report' command's figures for this setup: after "
                         + org.vdsoexplorer.model.report.Report.WARMUP_CALLS + " warm-up calls, the average over 2 writer "
                         + "ticks of calls; the live average converges to them", report));
-        fixedWidth(callCycles, 7);
-        fixedWidth(callInsns, 4);
-        fixedWidth(totalCycles, 9);
-        fixedWidth(totalInsns, 7);
-        fixedWidth(calls, 6);
-        fixedWidth(nsPerCall, 16);
-        fixedWidth(per3s, 7);
-        fixedWidth(clock, 8);
-        fixedWidth(position, 7);
+        fixedWidth(callCycles, 6);
+        fixedWidth(callInsns, 3);
+        fixedWidth(totalCycles, 8);
+        fixedWidth(totalInsns, 6);
+        fixedWidth(calls, 5);
+        fixedWidth(nsPerCall, 13);
+        fixedWidth(per3s, 6);
+        fixedWidth(position, 6);
         fixedWidth(report, 20);
         breakdown.setId("counter-breakdown");
         breakdown.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
@@ -105,7 +104,10 @@ public final class CountersBar extends VBox {
     }
 
     private static HBox group(String title, String tip, javafx.scene.Node... items) {
-        Label t = new Label(title + ":");
+        return group(new Label(title + ":"), tip, items);
+    }
+
+    private static HBox group(Label t, String tip, javafx.scene.Node... items) {
         t.getStyleClass().add("counter-title");
         HBox b = new HBox(5, t);
         b.getChildren().addAll(items);
@@ -190,10 +192,10 @@ public final class CountersBar extends VBox {
         long finishedMilli = m.cyclesMilli() - (m.inCall() ? m.callCyclesMilli() : 0);
         double ns = m.calls() > 0 ? finishedMilli / 1000.0 / m.calls() / ghz : 0;
         boolean warming = m.calls() < org.vdsoexplorer.model.report.Report.WARMUP_CALLS;
-        Fmt.setText(nsPerCall, hideRate ? "?" : ns > 0 ? String.format(Locale.ROOT, "%.2f ns%s", ns, warming ? " warm-up" : "")
-                : "\u2013 no call yet");
+        Fmt.setText(nsPerCall, hideRate ? "?" : ns > 0 ? String.format(Locale.ROOT, "%.2f%s", ns, warming ? " warm-up" : "")
+                : "\u2013 no call");
         Fmt.setText(per3s, hideRate ? "?" : ns > 0 ? Fmt.big(3e9 / ns) : "\u2013");
-        Fmt.setText(clock, ghz(ghz));
+        Fmt.setText(nsTitle, "avg ns/call @ " + ghz(ghz) + ":");
         Fmt.setText(position, hideInsns ? "?" : Fmt.num(session.position()));
         if (hideRate != reportHidden) reportFor = null; // show or hide the figure again
         reportHidden = hideRate;

@@ -11,14 +11,15 @@ import java.util.Set;
  * [--lesson FILE --step N]}. With none of the options it writes the full set; with any, one screen:
  * the window at W x H (default 1920 x 1080), its text at PCT % (100-250; in presenter mode the presenter's
  * scale), showing lesson FILE at step N (1-based) in the lesson panel, or presenter mode of that step.
+ * {@code --details} lists each clipped text and overlapping pair under its image's line.
  */
 public record ScreenOptions(Path dir, double width, double height, int scale, boolean presenter, Path lesson, int step,
-                            boolean single) {
+                            boolean single, boolean details) {
     public static final int MIN_SCALE = 100, MAX_SCALE = 250;
 
     /** A single screen (for tests): the explore screen when {@code lesson} is null. */
     public static ScreenOptions screen(Path dir, double width, double height, int scale, boolean presenter, Path lesson, int step) {
-        return new ScreenOptions(dir, width, height, scale, presenter, lesson, step, true);
+        return new ScreenOptions(dir, width, height, scale, presenter, lesson, step, true, false);
     }
 
     /** Parses the arguments after the command name; the message of the exception names the bad option. */
@@ -26,7 +27,7 @@ public record ScreenOptions(Path dir, double width, double height, int scale, bo
         Path dir = null, lesson = null;
         double w = Screenshots.WIDTH, h = Screenshots.HEIGHT;
         int scale = 100, step = 0;
-        boolean presenter = false, single = false;
+        boolean presenter = false, single = false, details = false;
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
@@ -36,6 +37,10 @@ public record ScreenOptions(Path dir, double width, double height, int scale, bo
                 continue;
             }
             if (!seen.add(a)) throw new IllegalArgumentException(a + " given twice");
+            if (a.equals("--details")) {
+                details = true;
+                continue;
+            }
             single = true;
             if (a.equals("--presenter")) {
                 presenter = true;
@@ -43,7 +48,7 @@ public record ScreenOptions(Path dir, double width, double height, int scale, bo
             }
             if (!Set.of("--size", "--scale", "--lesson", "--step").contains(a)) {
                 throw new IllegalArgumentException("unknown option '" + a + "' (try --size WxH, --scale PCT, --presenter, "
-                        + "--lesson FILE --step N)");
+                        + "--lesson FILE --step N, --details)");
             }
             if (i + 1 >= args.length) throw new IllegalArgumentException(a + " needs a value");
             String v = args[++i];
@@ -82,7 +87,7 @@ public record ScreenOptions(Path dir, double width, double height, int scale, bo
         if ((lesson == null) != (step == 0)) throw new IllegalArgumentException("--lesson FILE and --step N go together");
         if (presenter && lesson == null) throw new IllegalArgumentException("--presenter needs --lesson FILE --step N "
                 + "(presenter mode shows a lesson step)");
-        return new ScreenOptions(dir, w, h, scale, presenter, lesson, step, single);
+        return new ScreenOptions(dir, w, h, scale, presenter, lesson, step, single, details);
     }
 
     private static int number(String option, String v) {

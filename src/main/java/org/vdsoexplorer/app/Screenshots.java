@@ -334,7 +334,7 @@ public final class Screenshots {
         }
         try {
             List<Shot> shots = o.single() ? List.of(screen(o)) : writeChecked(o.dir());
-            for (Shot s : shots) out.println(s.file() + ": " + s.check().summary());
+            for (Shot s : shots) out.println(s.file() + ": " + (o.details() ? s.check().details() : s.check().summary()));
             return 0;
         } catch (RuntimeException e) {
             err.println("vdso-explorer: screenshots: " + e.getMessage());

@@ -249,7 +249,7 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
         boxes.clear();
         double colW = w / COLUMNS.length;
         double k = scale.scale();
-        double bw = Math.max(70, Math.min(150 * k, colW - 40 * k)); // leave gaps for the edge counts
+        double bw = Math.max(70, Math.min(150 * k, colW - 32 * k)); // leave gaps for the edge counts
         for (int c = 0; c < COLUMNS.length; c++) {
             Node[] col = COLUMNS[c];
             double rowH = h / col.length;

@@ -203,6 +203,8 @@ public final class PagesView extends BorderPane {
         otherText.setMinWidth(USE_PREF_SIZE);
         otherTextNote.getStyleClass().add("slot-holds");
         otherTextNote.setMinWidth(0);
+        otherTextNote.setWrapText(true); // a narrow column: two short lines rather than "the same co..."
+        HBox.setHgrow(otherTextNote, javafx.scene.layout.Priority.ALWAYS);
         HBox ot = new HBox(6, otherText, otherTextNote);
         ot.setAlignment(javafx.geometry.Pos.BASELINE_LEFT);
         ot.getStyleClass().addAll("slot", "other");

@@ -108,11 +108,14 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
         seq.setId("seqlock-seq");
         counts.setId("seqlock-counts");
         counts.getStyleClass().add("view-status");
-        counts.setWrapText(false);
+        counts.setWrapText(true); // two lines in a narrow view rather than cut short
+        counts.setMinWidth(0);
+        HBox.setHgrow(counts, Priority.ALWAYS);
         writer.setId("seqlock-writer");
         writer.getStyleClass().add("view-status");
         hint.setId("seqlock-hint");
         hint.setMinWidth(0);
+        hint.setWrapText(true);
         why.setId("seqlock-why");
         why.setWrapText(true);
         why.setMinHeight(Region.USE_PREF_SIZE);
@@ -124,6 +127,10 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
         inject.setOnAction(e -> session.injectWriterUpdate());
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
+        title.setWrapText(true);
+        title.setMinWidth(0);
+        HBox.setHgrow(title, Priority.ALWAYS);
+        inject.setMinWidth(Region.USE_PREF_SIZE);
         HBox titleRow = new HBox(8, title, gap, inject);
         seq.setMinWidth(Region.USE_PREF_SIZE);
         HBox headline = new HBox(12, seq, counts);
