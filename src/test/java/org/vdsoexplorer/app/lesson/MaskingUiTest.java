@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -78,14 +76,8 @@ class MaskingUiTest {
 
     @TestFactory
     List<DynamicTest> everyPredictKind() throws Exception {
-        Path data = Files.createTempDirectory("lesson-progress");
         MainWindow w = fx(() -> new MainWindow(VdsoExplorerApp.defaultSetup(), Screenshots.WIDTH, Screenshots.HEIGHT));
-        LessonPane pane = fx(() -> {
-            LessonPane p = new LessonPane(w, new MainWindowLessonHost(w), Path.of("lessons"), ProgressStore.open(data));
-            w.root().setRight(p);
-            p.loadNow();
-            return p;
-        });
+        LessonPane pane = fx(() -> TestPanes.loadedBeside(w));
         List<DynamicTest> tests = new ArrayList<>();
         for (PredictKind k : PredictKind.values()) {
             tests.add(DynamicTest.dynamicTest(k.lessonName(), () -> check(w, pane, k)));
