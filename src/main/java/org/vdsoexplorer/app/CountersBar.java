@@ -48,17 +48,17 @@ public final class CountersBar extends VBox {
         this.session = session;
         getStyleClass().add("counters");
         setId("counters");
-        // the groups wrap to a second line on a narrow window (1280 px) rather than being cut short
-        javafx.scene.layout.FlowPane row = new javafx.scene.layout.FlowPane(18, 2,
+        // one line at 1920 px; below, the counts (with the step) and the rates wrap into two lines, never cut short
+        javafx.scene.layout.FlowPane row = new javafx.scene.layout.FlowPane(12, 2,
                 group("this call", "cycles and instructions of the call in progress (or of the last call)", callCycles,
                         new Label("cyc"), callInsns, new Label("insns")),
                 group("total", "everything since reset, the caller loop included", totalCycles, new Label("cyc"),
                         totalInsns, new Label("insns"), calls, new Label("calls")),
+                group("step", "reader instructions executed since reset (the timeline position)", position),
                 group(nsTitle, "cycles / clock rate (the cost table's, with all its digits), averaged over the finished calls since reset; 'warming up' "
                         + "while fewer than " + org.vdsoexplorer.model.report.Report.WARMUP_CALLS + " calls have trained "
                         + "the branch predictor (nothing until a call finishes)", nsPerCall),
                 group("calls per 3 s", "3e9 / avg ns per call: the unit of the seeds' gettime_perf tables", per3s),
-                group("step", "reader instructions executed since reset (the timeline position)", position),
                 group("steady state", "the 'report' command's figures for this setup: after "
                         + org.vdsoexplorer.model.report.Report.WARMUP_CALLS + " warm-up calls, the average over 2 writer "
                         + "ticks of calls; the live average converges to them", report));
@@ -69,7 +69,7 @@ public final class CountersBar extends VBox {
         fixedWidth(calls, 5);
         fixedWidth(nsPerCall, 13);
         fixedWidth(per3s, 6);
-        fixedWidth(position, 6);
+        fixedWidth(position, 5);
         fixedWidth(report, 20);
         breakdown.setId("counter-breakdown");
         breakdown.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
@@ -195,7 +195,7 @@ public final class CountersBar extends VBox {
         Fmt.setText(nsPerCall, hideRate ? "?" : ns > 0 ? String.format(Locale.ROOT, "%.2f%s", ns, warming ? " warm-up" : "")
                 : "\u2013 no call");
         Fmt.setText(per3s, hideRate ? "?" : ns > 0 ? Fmt.big(3e9 / ns) : "\u2013");
-        Fmt.setText(nsTitle, "avg ns/call @ " + ghz(ghz) + ":");
+        Fmt.setText(nsTitle, "ns/call @ " + ghz(ghz) + ":");
         Fmt.setText(position, hideInsns ? "?" : Fmt.num(session.position()));
         if (hideRate != reportHidden) reportFor = null; // show or hide the figure again
         reportHidden = hideRate;

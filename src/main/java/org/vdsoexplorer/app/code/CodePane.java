@@ -41,7 +41,7 @@ public final class CodePane extends Region {
     /** Moves glide only when the previous one was at least this long ago: a person stepping, not a run. */
     static final long GLIDE_GAP_NANOS = 400_000_000L;
     /** The narrowest the pane gets, in characters of its font (line number and the start of the code). */
-    static final int MIN_CHARS = 24;
+    static final int MIN_CHARS = 16;
 
     private final Canvas canvas = new Canvas();
     private final ScrollBar bar = new ScrollBar();

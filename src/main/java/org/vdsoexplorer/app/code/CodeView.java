@@ -98,8 +98,8 @@ public final class CodeView extends BorderPane {
         VBox.setVgrow(listing, Priority.ALWAYS);
         HBox.setHgrow(src, Priority.ALWAYS);
         HBox.setHgrow(lst, Priority.ALWAYS);
-        src.setPrefWidth(420);
-        lst.setPrefWidth(420);
+        src.setPrefWidth(200);
+        lst.setPrefWidth(200);
 
         GridPane regs = new GridPane();
         regs.setId("code-registers");
@@ -135,7 +135,9 @@ public final class CodeView extends BorderPane {
         side.setPadding(new Insets(0, 0, 0, 6));
         // clipped when the window is short, so the code view never forces the other views off screen
         org.vdsoexplorer.app.Clipped sideScroll = new org.vdsoexplorer.app.Clipped(side);
-        sideScroll.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // never squeeze the register values
+        // the code panes keep their readable minimum (CodePane.MIN_CHARS) and take the spare width; the register
+        // column keeps its width while there is room and is cut (it is a Clipped) when there is not
+        sideScroll.setMinWidth(0);
         src.setMinHeight(0);
         lst.setMinHeight(0);
         source.setMinHeight(0);
