@@ -25,6 +25,8 @@ public final class CountersBar extends VBox {
     private final Label per3s = value("counter-per3s");
     private final Label position = value("counter-position");
     private final Label report = value("counter-report");
+    /** Which timing model produced these counters. */
+    private final Label model = value("counter-timing");
     private org.vdsoexplorer.model.Setup reportFor;
     /** Steady-state report rows by setup, measured once each on a background thread. */
     private static final java.util.Map<String, org.vdsoexplorer.model.report.Row> REPORTS =
@@ -54,7 +56,9 @@ public final class CountersBar extends VBox {
                 group("calls per 3 s", "3e9 / ns per call: the unit of the seeds' gettime_perf tables", per3s),
                 group("step", "reader instructions executed since reset (the timeline position)", position),
                 group("report", "the 'report' command's steady-state figures for this setup (64 warm-up calls, then "
-                        + "2 writer ticks of calls): the live average converges to them", report));
+                        + "2 writer ticks of calls): the live average converges to them", report),
+                group("timing", "the model that charged these cycles: additive (assets/costs.yaml) or the out-of-order "
+                        + "pipeline (assets/timing.yaml)", model));
         breakdown.setId("counter-breakdown");
         breakdown.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         breakdown.setMinWidth(0);
@@ -86,7 +90,7 @@ public final class CountersBar extends VBox {
     }
 
     private static String key(org.vdsoexplorer.model.Setup s) {
-        return s.scenario() + "/" + s.variant() + "/" + s.clock() + "/" + s.ghz();
+        return s.scenario() + "/" + s.variant() + "/" + s.clock() + "/" + s.ghz() + "/" + s.timing().id();
     }
 
     private void refreshReport(org.vdsoexplorer.model.Setup setup) {
@@ -138,6 +142,7 @@ public final class CountersBar extends VBox {
     public void refresh() {
         Machine m = session.machine();
         double ghz = m.setup().ghz();
+        Fmt.setText(model, m.setup().timing().shortLabel());
         Fmt.setText(callCycles, Fmt.cycles(m.callCyclesMilli()));
         Fmt.setText(callInsns, Fmt.num(m.callInstructions()));
         Fmt.setText(totalCycles, Fmt.cycles(m.cyclesMilli()));

@@ -53,6 +53,9 @@ public final class MainWindow {
     private final ComboBox<Scenario> scenario = new ComboBox<>(FXCollections.observableArrayList(Scenario.values()));
     private final ComboBox<Variant> variant = new ComboBox<>(FXCollections.observableArrayList(Variant.values()));
     private final ComboBox<Clock> clock = new ComboBox<>(FXCollections.observableArrayList(Clock.values()));
+    /** Which timing model charges the cycles: additive or the pipeline on one core (assets/timing.yaml). */
+    private final ComboBox<org.vdsoexplorer.model.timing.TimingModel> timing = new ComboBox<>(FXCollections.observableArrayList(
+            org.vdsoexplorer.model.timing.TimingModel.choices(org.vdsoexplorer.model.timing.TimingTable.defaults())));
     private final ComboBox<String> tick = new ComboBox<>(FXCollections.observableArrayList(
             "tick 1000 Hz", "tick 250 Hz", "tick 100 Hz", "no ticks"));
     private final Label problem = new Label();
@@ -141,9 +144,13 @@ public final class MainWindow {
         org.vdsoexplorer.app.Tips.install(variant, "Which compiled variant of the C model (vdso_model.c) runs: inlining and timens code");
         org.vdsoexplorer.app.Tips.install(clock, "The clockid_t passed to clock_gettime(): picks the VDSO_HRES / COARSE / RAW path");
         org.vdsoexplorer.app.Tips.install(tick, "The writer's tick: how often update_vsyscall() rewrites vdso_data (simulated time)");
-        for (ComboBox<?> c : List.of(scenario, variant, clock, tick)) {
+        timing.setId("timing");
+        timing.setValue(session.setup().timing());
+        for (ComboBox<?> c : List.of(scenario, variant, clock, tick, timing)) {
             c.valueProperty().addListener((o, a, b) -> pickersChanged());
         }
+        org.vdsoexplorer.app.Tips.install(timing, "The timing model: additive (each instruction's cost summed) or the "
+                + "out-of-order pipeline of a Zen 2, Zen 3 or Skylake core (its timeline is the Pipeline tab)");
         problem.setId("problem");
         problem.getStyleClass().add("problem");
         problem.setWrapText(true);
@@ -201,7 +208,7 @@ public final class MainWindow {
         transport = List.of(reset, back, backLine, step, line, call, run, inject);
 
         FlowPane pickers = new FlowPane(8, 6, label("scenario"), scenario, label("variant"), variant, label("clock"), clock,
-                tick, reducedMotion);
+                tick, label("timing"), timing, reducedMotion);
         pickers.setAlignment(Pos.CENTER_LEFT);
         HBox runBox = new HBox(6, run, speed, speedText);
         runBox.setAlignment(Pos.CENTER_LEFT);
@@ -250,7 +257,17 @@ public final class MainWindow {
         seedsTab.selectedProperty().addListener((o, a, on) -> {
             if (on) seedTables().start(session.setup().costs(), session.setup().ghz());
         });
-        tabs.getTabs().setAll(explore, compareTab, seedsTab, org.vdsoexplorer.app.live.LiveView.tab());
+        org.vdsoexplorer.app.pipeline.PipelineView pipelineView = new org.vdsoexplorer.app.pipeline.PipelineView(session::machine);
+        Tab pipelineTab = new Tab("Pipeline", pipelineView);
+        pipelineTab.setClosable(false);
+        pipelineTab.setTooltip(new Tooltip("The out-of-order timeline of this call (pipeline timing model)"));
+        session.addListener(() -> {
+            if (pipelineTab.isSelected()) pipelineView.refresh();
+        });
+        pipelineTab.selectedProperty().addListener((o, a, on) -> {
+            if (on) pipelineView.refresh();
+        });
+        tabs.getTabs().setAll(explore, compareTab, seedsTab, pipelineTab, org.vdsoexplorer.app.live.LiveView.tab());
         tabs.setId("tabs");
         tabs.setFocusTraversable(false);
         session.addListener(() -> {
@@ -533,7 +550,7 @@ public final class MainWindow {
         Variant v = variant.getValue();
         Clock c = clock.getValue();
         if (s == null || v == null || c == null) return;
-        Setup next = Setup.of(s, v, c);
+        Setup next = timing.getValue() == null ? Setup.of(s, v, c) : Setup.of(s, v, c).with(timing.getValue());
         String t = tick.getValue();
         if (t != null && t.equals("no ticks")) next = next.withTick(0);
         else if (t != null) next = next.withTick(Setup.tickCycles(next.ghz(), Double.parseDouble(t.replaceAll("[^0-9]", ""))));

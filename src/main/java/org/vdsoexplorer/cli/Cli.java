@@ -28,6 +28,7 @@ import org.vdsoexplorer.model.report.Report;
 import org.vdsoexplorer.model.report.ReportFormat;
 import org.vdsoexplorer.model.report.Row;
 import org.vdsoexplorer.model.report.SeedTables;
+import org.vdsoexplorer.model.timing.TimingModel;
 
 /** Headless command line of vdso-explorer. Must not depend on JavaFX or the app package. */
 public final class Cli {
@@ -39,13 +40,16 @@ public final class Cli {
 
             commands:
               report [--scenario S] [--variant V] [--clock C] [--compiler gcc-12|gcc-11|clang-16] [--ghz F]
-                     [--costs FILE] [--format table|tsv|json]
-                       per-call figures of every scenario x variant x clock, measured by execution
+                     [--costs FILE] [--format table|tsv|json] [--timing additive|pipeline|pipeline:CORE]
+                       per-call figures of every scenario x variant x clock, measured by execution; --timing
+                       picks the model that charges cycles (default additive; pipeline: the out-of-order model
+                       of assets/timing.yaml, whose copy --costs also accepts)
               run LISTING --entry SYMBOL [--arg REG=VALUE ...] [--max-instructions N] [--costs FILE]
                        executes an objdump listing; VALUE may be 'buf' (a pointer to a 64-byte buffer)
-              seeds [--costs FILE] [--ghz F] [--compiler C] [--format table|markdown]
-                       the seeds' measured tables beside the model's figures for the same cells
-              bench [--seconds N]
+              seeds [--costs FILE] [--ghz F] [--compiler C] [--format table|markdown] [--timing pipeline|pipeline:CORE]
+                       the seeds' measured tables beside the model's figures for the same cells, with the
+                       additive and the pipeline timing model
+              bench [--seconds N] [--compiler C] [--timing additive|pipeline|pipeline:CORE]
                        simulated instructions per second of the interpreter on the vDSO listings
               check-demo FILE...
                        checks demo files (format, ranges, and a replay in the model); prints
@@ -88,7 +92,7 @@ public final class Cli {
                 }
                 case "report" -> report(args, out);
                 case "run" -> runListing(args, out);
-                case "bench" -> Bench.run(Args.parse("bench", args, 1, Set.of("seconds")), out);
+                case "bench" -> Bench.run(Args.parse("bench", args, 1, Set.of("seconds", "timing", "costs", "compiler")), out);
                 case "seeds" -> seeds(args, out);
                 case "check-lessons" -> checkLessons(args, out);
                 case "live" -> LiveCommand.run(args, out, err);
@@ -121,7 +125,8 @@ public final class Cli {
     }
 
     private static int report(String[] args, PrintStream out) {
-        Args a = Args.parse("report", args, 1, Set.of("scenario", "variant", "clock", "compiler", "ghz", "costs", "format"));
+        Args a = Args.parse("report", args, 1,
+                Set.of("scenario", "variant", "clock", "compiler", "ghz", "costs", "format", "timing"));
         if (!a.positional.isEmpty()) throw new UsageException("report: unexpected argument '" + a.positional.getFirst() + "'");
         Scenario s = a.one("scenario") == null ? null : Scenario.byName(a.one("scenario")).orElseThrow(
                 () -> new UsageException("report: unknown scenario '" + a.one("scenario") + "' (known: " + Scenario.names() + ")"));
@@ -134,9 +139,10 @@ public final class Cli {
         if (!List.of("table", "tsv", "json").contains(format)) {
             throw new UsageException("report: unknown format '" + format + "' (known: table, tsv, json)");
         }
-        CostTable costs = costs(a);
+        TimingOption t = TimingOption.parse("report", a, "additive");
+        CostTable costs = t.costs();
         double ghz = a.one("ghz") == null ? costs.ghz() : Args.decimal("report", "--ghz", a.one("ghz"), CostBounds.GHZ);
-        List<Setup> setups = Report.setups(s, v, c, costs, ghz, compiler("report", a));
+        List<Setup> setups = Report.setups(s, v, c, costs, ghz, compiler("report", a), t.timing());
         if (setups.isEmpty()) {
             String why = s != null && v != null ? new Setup(s, v, Clock.MONOTONIC, costs, ghz, 1).problem() : null;
             throw new UsageException("report: no rows match" + (why == null ? "" : ": " + why));
@@ -151,16 +157,22 @@ public final class Cli {
     }
 
     private static int seeds(String[] args, PrintStream out) {
-        Args a = Args.parse("seeds", args, 1, Set.of("costs", "ghz", "compiler", "format"));
-        CostTable costs = costs(a);
+        Args a = Args.parse("seeds", args, 1, Set.of("costs", "ghz", "compiler", "format", "timing"));
+        TimingOption t = TimingOption.parse("seeds", a, "pipeline");
+        if (!t.timing().isPipeline()) throw new UsageException("seeds: prints both models; --timing picks the pipeline core");
+        CostTable costs = t.costs();
         double ghz = a.one("ghz") == null ? costs.ghz() : Args.decimal("seeds", "--ghz", a.one("ghz"), CostBounds.GHZ);
+        Compiler compiler = compiler("seeds", a);
         String format = a.one("format") == null ? "table" : a.one("format");
         if (!List.of("table", "markdown").contains(format)) {
             throw new UsageException("seeds: unknown format '" + format + "' (known: table, markdown)");
         }
         boolean md = format.equals("markdown");
         String last = "";
-        for (SeedTables.Comparison c : SeedTables.compare(SeedTables.load(costs, ghz, compiler("seeds", a)))) {
+        out.println((md ? "Timing models: " : "timing: ") + "additive = " + TimingModel.ADDITIVE.label() + "; pipeline = "
+                + t.timing().label() + " (" + t.table().origin() + ")");
+        for (SeedTables.Both both : SeedTables.compareBoth(costs, ghz, compiler, t.timing())) {
+            SeedTables.Comparison c = both.additive(), p = both.pipeline();
             if (!c.table().id().equals(last)) {
                 last = c.table().id();
                 out.println();
@@ -168,18 +180,20 @@ public final class Cli {
                         + "  [" + c.table().source() + "]");
                 if (md) {
                     out.println();
-                    out.println("| cell | seed | seed % | model row | model calls_in_3s | model % | diff (pp) |");
-                    out.println("|---|---:|---:|---|---:|---:|---:|");
+                    out.println("| cell | seed | seed % | model row | additive % | diff (pp) | pipeline % | diff (pp) |");
+                    out.println("|---|---:|---:|---|---:|---:|---:|---:|");
                 }
             }
             Setup s = c.cell().setup();
             String row = s.scenario().cliName() + " / " + s.variant().cliName() + " / " + s.clock().cliName();
             if (md) {
-                out.printf(Locale.ROOT, "| %s | %s | %.1f | %s | %d | %.1f | %+.1f |%n", c.cell().label(),
-                        fmtSeed(c.cell().seed()), c.seedPercent(), row, c.row().callsIn3s(), c.modelPercent(), c.differencePp());
+                out.printf(Locale.ROOT, "| %s | %s | %.1f | %s | %.1f | %+.1f | %.1f | %+.1f |%n", c.cell().label(),
+                        fmtSeed(c.cell().seed()), c.seedPercent(), row, c.modelPercent(), c.differencePp(), p.modelPercent(),
+                        p.differencePp());
             } else {
-                out.printf(Locale.ROOT, "  %-42s seed %12s = %6.1f %%   model %6.1f %%   %+6.1f pp   (%s)%n", c.cell().label(),
-                        fmtSeed(c.cell().seed()), c.seedPercent(), c.modelPercent(), c.differencePp(), row);
+                out.printf(Locale.ROOT, "  %-42s seed %12s = %6.1f %%   additive %6.1f %% %+6.1f pp   pipeline %6.1f %% %+6.1f pp   (%s)%n",
+                        c.cell().label(), fmtSeed(c.cell().seed()), c.seedPercent(), c.modelPercent(), c.differencePp(),
+                        p.modelPercent(), p.differencePp(), row);
             }
         }
         return 0;

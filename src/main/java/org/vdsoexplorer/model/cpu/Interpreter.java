@@ -19,7 +19,10 @@ public final class Interpreter {
     private final Listing listing;
     private final Instruction[] insns;
     private final Op[] ops;
-    private final long[] cost;
+    private long[] cost;
+    private final long[] tableCost;
+    /** The timing model that charges cycles instead of the cost table (null: the additive table). */
+    private Clocking clocking;
     private final int[] categoryIndex;
     private final long[] nextAddress;
     private int overrideIndex = -1;
@@ -63,6 +66,7 @@ public final class Interpreter {
             categoryIndex[i] = Category.of(ops[i].costClass).ordinal();
             nextAddress[i] = in.nextAddress();
         }
+        this.tableCost = cost;
         this.executed = new long[n];
         this.executedOverride = new long[n];
         this.predictor = new byte[n];
@@ -74,6 +78,17 @@ public final class Interpreter {
     public CostTable costs() { return costs; }
 
     public void setSink(EventSink sink) { this.sink = sink; }
+
+    /**
+     * Lets {@code c} charge the cycles (each instruction's retirement time becomes the counter; table costs
+     * and dynamic extras are no longer added); null goes back to the additive cost table.
+     */
+    public void setClocking(Clocking c) {
+        this.clocking = c;
+        this.cost = c == null ? tableCost : new long[tableCost.length];
+    }
+
+    public Clocking clocking() { return clocking; }
 
     public EventSink sink() { return sink; }
 
@@ -111,6 +126,10 @@ public final class Interpreter {
 
     /** Charges cycles that happen outside an instruction (the caller loop, a kernel path). */
     public void charge(long milli, Category c) {
+        if (clocking != null) {
+            clocking.stall(milli);
+            return;
+        }
         cycles += milli;
         byCategory[c.ordinal()] += milli;
     }
@@ -151,6 +170,8 @@ public final class Interpreter {
         if (pc < 0) throw new ExecutionException("rip 0x" + Long.toHexString(cpu.rip) + " is outside the listing");
         int at = pc;
         nextPc = at + 1;
+        long before = cycles;
+        if (clocking != null) cycles = clocking.begin(this, at); // the time it executes (rdtsc, the kernel read it)
         try {
             Op op = ops[at];
             // a switch over the hot classes: exact-type calls the JIT inlines, instead of one megamorphic call
@@ -173,11 +194,17 @@ public final class Interpreter {
                 default -> op.exec(this);
             }
         } catch (Fault f) {
+            cycles = before;
             Instruction in = insns[at];
             throw new Fault(f.signal(), f.address(), f.getMessage().substring(f.getMessage().indexOf(": ") + 2)
                     + " (" + listing.name() + ".lst:" + in.listingLine() + " '" + in.text().replaceAll("\\s+", " ") + "')");
         }
-        cycles += cost[at];
+        if (clocking != null) {
+            cycles = clocking.end(this, at); // its retirement
+            byCategory[overrideIndex >= 0 ? overrideIndex : categoryIndex[at]] += cycles - before;
+        } else {
+            cycles += cost[at];
+        }
         if (overrideIndex < 0) executed[at]++;
         else executedOverride[at]++;
         instructions++;
@@ -234,10 +261,11 @@ public final class Interpreter {
             int p = predictor[pc];
             mispredicted = (p >= 2) != taken;
             predictor[pc] = (byte) (taken ? (p == 3 ? 3 : p + 1) : (p == 0 ? 0 : p - 1));
-            if (mispredicted) extra(mispredictMilli, BRANCHES);
+            if (mispredicted && clocking == null) extra(mispredictMilli, BRANCHES);
         }
+        if (clocking != null) clocking.branch(taken, mispredicted);
         if (taken) {
-            extra(takenMilli, BRANCHES);
+            if (clocking == null) extra(takenMilli, BRANCHES);
             nextRip = target;
             nextPc = targetIndex;
             if (targetIndex < 0) throw new ExecutionException("branch to 0x" + Long.toHexString(target) + ", not an instruction");
@@ -265,7 +293,9 @@ public final class Interpreter {
 
     void kernelEntry(EntryMechanism how) {
         kernelEntries++;
-        extra(hooks.syscall(this, how), SYSCALL);
+        long k = hooks.syscall(this, how);
+        if (clocking != null) clocking.kernel(k);
+        else extra(k, SYSCALL);
     }
 
     private static final int BRANCHES = Category.BRANCHES.ordinal(), SYSCALL = Category.SYSCALL.ordinal();

@@ -17,7 +17,7 @@ public final class ReportFormat {
         return new String[] {r.scenario().cliName(), r.variant().cliName(), r.clock().cliName(), r.compiler().cliName(),
             String.format(Locale.ROOT, "%.2f", r.instructions()), String.format(Locale.ROOT, "%.2f", r.cycles()),
             String.format(Locale.ROOT, "%.2f", r.ns()), Long.toString(r.callsIn3s()),
-            String.format(Locale.ROOT, "%.6f", r.retries()), String.format(Locale.ROOT, "%.4f", r.fallbacks())};
+            String.format(Locale.ROOT, "%.6f", r.retries()), String.format(Locale.ROOT, "%.4f", r.fallbacks()), r.timing().id()};
     }
 
     public static String tsv(List<Row> rows) {
@@ -26,16 +26,19 @@ public final class ReportFormat {
         return sb.toString();
     }
 
+    /** The aligned table, under a line naming the timing model(s) that produced it. */
     public static String table(List<Row> rows) {
-        int n = Row.COLUMNS.length;
+        StringBuilder head = new StringBuilder("# timing: ");
+        head.append(String.join("; ", rows.stream().map(r -> r.timing().label()).distinct().toList())).append('\n');
+        int n = Row.COLUMNS.length - 1; // the timing column is the header line
         int[] w = new int[n];
         for (int i = 0; i < n; i++) w[i] = Row.COLUMNS[i].length();
         List<String[]> all = rows.stream().map(ReportFormat::cells).toList();
         for (String[] c : all) for (int i = 0; i < n; i++) w[i] = Math.max(w[i], c[i].length());
         StringBuilder sb = new StringBuilder();
-        line(sb, Row.COLUMNS, w);
-        for (String[] c : all) line(sb, c, w);
-        return sb.toString();
+        line(sb, java.util.Arrays.copyOf(Row.COLUMNS, n), w);
+        for (String[] c : all) line(sb, java.util.Arrays.copyOf(c, n), w);
+        return head.append(sb).toString();
     }
 
     /**
@@ -78,6 +81,7 @@ public final class ReportFormat {
                 g.writeNumberField("calls_in_3s", r.callsIn3s());
                 g.writeNumberField("retries", r.retries());
                 g.writeNumberField("fallbacks", r.fallbacks());
+                g.writeStringField("timing", r.timing().id());
                 g.writeEndObject();
             }
             g.writeEndArray();
