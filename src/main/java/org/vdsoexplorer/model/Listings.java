@@ -25,6 +25,20 @@ public final class Listings {
                 resource("/" + c.listingPath(v))));
     }
 
+    /** The benchmark's caller loop (gettime_perf.c built -O0), which the pipeline timing model runs between calls. */
+    public static Listing caller() { return Caller.LISTING; }
+
+    private static final class Caller {
+        static final String PATH = "assets/listings/caller/gettime_perf.lst";
+        /*
+         * The loop calls through a function pointer ('call *%rcx'), an operand the listing parser refuses; the
+         * pipeline times a call the same whether its target comes from a register or the instruction (the
+         * predictor supplies it), so the call is read with the placeholder target 0. Nothing executes it.
+         */
+        static final Listing LISTING = ListingParser.parse("gettime_perf", PATH,
+                resource("/" + PATH).replaceAll("(\\bcall)\\s+\\*%\\w+", "$1   0"));
+    }
+
     /** The text of a file under assets/ on the class path, e.g. "/assets/csrc/vdso_model.c". */
     public static String resource(String path) {
         try (InputStream in = Listings.class.getResourceAsStream(path)) {

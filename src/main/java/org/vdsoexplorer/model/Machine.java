@@ -57,7 +57,8 @@ public final class Machine {
         this.kernel = new Kernel(setup.scenario(), setup.costs(), setup.ghz(), setup.tickCycles(), as);
         this.cpu = new Interpreter(listing, setup.costs(), as, kernel);
         kernel.attach(cpu);
-        this.pipeline = setup.timing().isPipeline() ? new Pipeline(setup.timing().core(), listing) : null;
+        this.pipeline = setup.timing().isPipeline() ? new Pipeline(setup.timing().core(), listing,
+                new org.vdsoexplorer.model.timing.CallerLoop.Frame(Listings.caller(), TIMESPEC, STACK_START)) : null;
         cpu.setClocking(pipeline);
         String sym = setup.scenario().entry().symbol();
         this.entry = listing.symbol(sym).orElseThrow(

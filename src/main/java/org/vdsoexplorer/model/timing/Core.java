@@ -23,6 +23,13 @@ public record Core(String id, String label, int frontendWidth, int takenBubble, 
 
     public Uop uop(UopClass c) { return classes.get(c); }
 
+    /** This core with a different store-to-load forwarding latency (tests and what-if tables). */
+    public Core withStoreForward(int cycles) {
+        return new Core(id, label, frontendWidth, takenBubble, fusion, dispatchWidth, issueDelay, movElimination,
+                zeroIdiom, lfenceDispatchSerializing, retireWidth, rob, cycles, stackForward, storeBuffer, mispredict, ports,
+                classes);
+    }
+
     /** This core with one class changed (tests and what-if tables). */
     public Core with(UopClass c, Uop u) {
         EnumMap<UopClass, Uop> m = new EnumMap<>(classes);

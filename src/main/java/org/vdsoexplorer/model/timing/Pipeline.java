@@ -45,6 +45,8 @@ public final class Pipeline implements Clocking {
     private final int[][] mainPorts;
     private final int[] loadPorts, storePorts;
     private final Core.Uop loadU, storeU;
+    /** The caller loop scheduled between calls, or null (the front end then waits the harness cost). */
+    private final CallerLoop caller;
 
     // ---- state (all of it is in State) ----
     private long seq;
@@ -59,9 +61,13 @@ public final class Pipeline implements Clocking {
     private long lastRetire;
     private long[] robRetire;
     private long[] regReady = new long[17];
-    private long[][] port;
-    /** Per port, a run of cycles known to be all busy: [runStart, runEnd). */
-    private long[] runStart, runEnd;
+    /**
+     * Port reservations, a ring of cycles: {@code cycleTag[c & RMASK] == c + 1} when the slot holds cycle c,
+     * and then bit p of {@code cycleBusy[c & RMASK]} is set when port p is reserved in that cycle (a slot
+     * holding another cycle means every port is free in c). One lookup answers "which pipes are free".
+     */
+    private long[] cycleTag;
+    private int[] cycleBusy;
     private long fenceDispatch, fenceIssue, maxComplete;
     /** Recent stores by address hash (8-byte granules): address, data-ready and retirement cycles, via rsp. */
     private long[] sbAddr, sbReady, sbRetire;
@@ -72,15 +78,19 @@ public final class Pipeline implements Clocking {
     private boolean prevFusible;
     private long prevFlagsReady;
     // the instruction in flight between begin() and end()
-    private long cFetch, cDispatch, cIssue, cComplete, cKernel;
+    private long cFetch, cDispatch, cIssue, cComplete, cKernel, cLastComplete;
     private int cSlots, cStore = -1;
     private boolean cTaken, cMispredict, cFused;
     // rows of the current and the last finished call, when recording
     private boolean recording;
     private List<Slot> rows = new ArrayList<>(), lastRows = List.of();
 
-    public Pipeline(Core core, Listing listing) {
+    public Pipeline(Core core, Listing listing) { this(core, listing, null); }
+
+    /** With {@code caller}, the caller loop's instructions run between calls (see {@link #stall(long)}). */
+    public Pipeline(Core core, Listing listing, CallerLoop.Frame caller) {
         this.core = core;
+        this.caller = caller == null ? null : caller.bind(core);
         int n = listing.size();
         this.shapes = new Shape[n];
         this.mains = new Core.Uop[n];
@@ -88,20 +98,16 @@ public final class Pipeline implements Clocking {
         for (int i = 0; i < n; i++) {
             Shape s = Shape.of(listing.get(i));
             shapes[i] = s;
-            if (s.main() != null) {
-                UopClass c = s.main() == UopClass.MOV && !core.movElimination() ? UopClass.ALU : s.main();
-                mains[i] = core.uop(c);
-                mainPorts[i] = ports(mains[i].portMask());
-            }
+            mains[i] = mainUop(core, s);
+            mainPorts[i] = mains[i] == null ? null : ports(mains[i].portMask());
         }
         this.loadU = core.uop(UopClass.LOAD);
         this.storeU = core.uop(UopClass.STORE);
         this.loadPorts = ports(loadU.portMask());
         this.storePorts = ports(storeU.portMask());
         this.robRetire = new long[core.rob()];
-        this.port = new long[core.ports().size()][RING];
-        this.runStart = new long[core.ports().size()];
-        this.runEnd = new long[core.ports().size()];
+        this.cycleTag = new long[RING];
+        this.cycleBusy = new int[RING];
         this.sbAddr = new long[HASH];
         this.sbReady = new long[HASH];
         this.sbRetire = new long[HASH];
@@ -112,7 +118,13 @@ public final class Pipeline implements Clocking {
 
     public Core core() { return core; }
 
-    private static int[] ports(int mask) {
+    /** The main op of {@code s} on {@code core} (a register move is an ALU op where moves are not eliminated). */
+    static Core.Uop mainUop(Core core, Shape s) {
+        if (s.main() == null) return null;
+        return core.uop(s.main() == UopClass.MOV && !core.movElimination() ? UopClass.ALU : s.main());
+    }
+
+    static int[] ports(int mask) {
         int[] out = new int[Integer.bitCount(mask)];
         for (int i = 0, k = 0; i < 32; i++) if ((mask & (1 << i)) != 0) out[k++] = i;
         return out;
@@ -121,16 +133,17 @@ public final class Pipeline implements Clocking {
     // ---- the interpreter's calls ----------------------------------------------------------------
 
     @Override
-    public long begin(Interpreter in, int index) {
-        Shape s = shapes[index];
-        long[] r = in.cpu.r;
+    public long begin(Interpreter in, int index) { return begin(shapes[index], mains[index], mainPorts[index], in.cpu.r); }
+
+    /** Schedules one instruction up to its completion; {@code r} holds the registers its address uses. */
+    private long begin(Shape s, Core.Uop main, int[] mainPortList, long[] r) {
         cTaken = false;
         cMispredict = false;
         cKernel = 0;
         cStore = -1;
         boolean fused = core.fusion() && s.conditional() && prevFusible;
         cFused = fused;
-        int slots = fused ? 0 : mains[index] != null ? mains[index].uops() : 1;
+        int slots = fused ? 0 : main != null ? main.uops() : 1;
         cSlots = slots;
         // front end
         long f = Math.max(feNext, feCycle);
@@ -185,7 +198,7 @@ public final class Pipeline implements Clocking {
                 issue = li;
                 done = loadDone;
             }
-            Core.Uop u = mains[index];
+            Core.Uop u = main;
             if (u != null) {
                 long src = s.zeroIdiom() && core.zeroIdiom() ? ready : ready(s.srcMask(), ready);
                 long mr = Math.max(src, s.load() ? loadDone : ready);
@@ -194,7 +207,7 @@ public final class Pipeline implements Clocking {
                     issue = Math.max(mr, prevFlagsReady);
                     done = issue;
                 } else {
-                    issue = mainPorts[index].length == 0 ? mr : reserve(mainPorts[index], mr, u.occupancy());
+                    issue = mainPortList.length == 0 ? mr : reserve(mainPortList, mr, u.occupancy());
                     done = issue + u.latency();
                 }
             }
@@ -215,7 +228,7 @@ public final class Pipeline implements Clocking {
         }
         cIssue = issue;
         cComplete = done;
-        long written = s.load() && mains[index] == null ? loadDone : done;
+        long written = s.load() && main == null ? loadDone : done;
         for (int m = s.dstMask(); m != 0; m &= m - 1) regReady[Integer.numberOfTrailingZeros(m)] = written;
         if (s.fusible()) prevFlagsReady = done;
         if (s.kind() == Shape.Kind.LFENCE && !core.lfenceDispatchSerializing()) fenceIssue = Math.max(fenceIssue, done);
@@ -233,12 +246,36 @@ public final class Pipeline implements Clocking {
     @Override
     public void kernel(long milli) { cKernel += (milli + 999) / 1000; }
 
+    /**
+     * Time outside the listing before the next call: with a {@link CallerLoop} its instructions are scheduled
+     * like the listing's (the loop's own loads, stores, taken branches and its counter in memory); without
+     * one, the front end waits {@code milli}.
+     */
     @Override
-    public void stall(long milli) { feNext = Math.max(feNext, feCycle + 1 + (milli + 999) / 1000); }
+    public void stall(long milli) {
+        if (caller == null) {
+            feNext = Math.max(feNext, feCycle + 1 + (milli + 999) / 1000);
+            return;
+        }
+        for (int k = 0; k < caller.size(); k++) {
+            Shape s = caller.shape(k);
+            begin(s, caller.main(k), caller.ports(k), caller.registers());
+            cTaken = caller.taken(k);
+            retire(s);
+        }
+    }
 
     @Override
     public long end(Interpreter in, int index) {
-        Shape s = shapes[index];
+        long rt = retire(shapes[index]);
+        if (recording && rows.size() < MAX_ROWS) {
+            rows.add(new Slot(seq - 1, index, cFetch, cDispatch, cIssue, cLastComplete, rt, cMispredict, cFused));
+        }
+        return rt * 1000;
+    }
+
+    /** Retires the instruction begun last (in order, width-limited); returns its retirement cycle. */
+    private long retire(Shape s) {
         long complete = cComplete;
         if (s.kind() == Shape.Kind.KERNEL) {
             complete = cDispatch + cKernel;
@@ -282,10 +319,8 @@ public final class Pipeline implements Clocking {
             feNext = Math.max(feNext, feCycle + 1 + core.takenBubble());
         }
         prevFusible = s.fusible();
-        if (recording && rows.size() < MAX_ROWS) {
-            rows.add(new Slot(seq - 1, index, cFetch, cDispatch, cIssue, complete, rt, cMispredict, cFused));
-        }
-        return rt * 1000;
+        cLastComplete = complete;
+        return rt;
     }
 
     // ---- scheduling helpers ---------------------------------------------------------------------
@@ -296,43 +331,50 @@ public final class Pipeline implements Clocking {
         return t;
     }
 
-    /** Reserves the earliest cycle at or after {@code from} on one of {@code ports} free for {@code occ} cycles. */
-    private long reserve(int[] ports, long from, int occ) {
-        if (ports.length == 0) return from;
-        long best = Long.MAX_VALUE;
-        int bp = ports[0];
-        for (int p : ports) {
-            long c = earliest(p, from, occ, best);
-            if (c < best) {
-                best = c;
-                bp = p;
-                if (c == from) break;
-            }
-        }
-        long[] ring = port[bp];
-        for (int k = 0; k < occ; k++) ring[(int) ((best + k) & RMASK)] = best + k + 1;
-        // keep the port's latest fully busy run, so a backlog is skipped in one step
-        if (best == runEnd[bp]) runEnd[bp] = best + occ;
-        else if (best + occ == runStart[bp]) runStart[bp] = best;
-        else if (best > runEnd[bp]) {
-            runStart[bp] = best;
-            runEnd[bp] = best + occ;
-        }
-        return best;
+    /** Ports busy in cycle {@code c} (a bit per port). */
+    private int busy(long c) {
+        int slot = (int) (c & RMASK);
+        return cycleTag[slot] == c + 1 ? cycleBusy[slot] : 0;
     }
 
-    /** The first cycle at or after {@code from} port {@code p} is free for {@code occ} cycles (at most {@code limit}). */
-    private long earliest(int p, long from, int occ, long limit) {
-        long[] ring = port[p];
-        long c = from;
-        while (c < limit) {
-            if (c >= runStart[p] && c < runEnd[p]) c = runEnd[p];
-            int k = 0;
-            while (k < occ && ring[(int) ((c + k) & RMASK)] != c + k + 1) k++;
-            if (k == occ || c - from >= RING) return c;
-            c += k + 1;
+    private void mark(long c, int port) {
+        int slot = (int) (c & RMASK);
+        if (cycleTag[slot] != c + 1) {
+            cycleTag[slot] = c + 1;
+            cycleBusy[slot] = 0;
         }
-        return limit;
+        cycleBusy[slot] |= 1 << port;
+    }
+
+    /**
+     * Reserves the earliest cycle at or after {@code from} on one of {@code ports} (ascending) free for
+     * {@code occ} cycles; on a tie the first port in the list.
+     */
+    private long reserve(int[] ports, long from, int occ) {
+        if (ports.length == 0) return from;
+        int mask = 0;
+        for (int p : ports) mask |= 1 << p;
+        for (long c = from; ; c++) {
+            if (c - from >= RING) { // never reached with the table's occupancies; bounded like the ring
+                for (int k = 0; k < occ; k++) mark(c + k, ports[0]);
+                return c;
+            }
+            int free = mask & ~busy(c);
+            if (free == 0) continue;
+            if (occ == 1) {
+                mark(c, Integer.numberOfTrailingZeros(free));
+                return c;
+            }
+            for (int p : ports) {
+                if ((free & (1 << p)) == 0) continue;
+                int k = 1;
+                while (k < occ && (busy(c + k) & (1 << p)) == 0) k++;
+                if (k == occ) {
+                    for (int j = 0; j < occ; j++) mark(c + j, p);
+                    return c;
+                }
+            }
+        }
     }
 
     private static int hash(long address) {
@@ -406,17 +448,15 @@ public final class Pipeline implements Clocking {
     // ---- snapshots ------------------------------------------------------------------------------
 
     /** Everything the pipeline owns, copied. */
-    public record State(long[] scalars, int[] ints, boolean[] flags, long[] robRetire, long[] regReady, long[][] port,
-                        long[] runStart, long[] runEnd,
+    public record State(long[] scalars, int[] ints, boolean[] flags, long[] robRetire, long[] regReady, long[] cycleTag,
+                        int[] cycleBusy,
                         long[] sbAddr, long[] sbReady, long[] sbRetire, boolean[] sbStack, long[] sbRing, List<Slot> rows,
                         List<Slot> lastRows) {}
 
     public State save() {
-        long[][] p = new long[port.length][];
-        for (int i = 0; i < p.length; i++) p[i] = port[i].clone();
         return new State(new long[] {seq, feCycle, feNext, dispCycle, retCycle, lastRetire, fenceDispatch, fenceIssue,
             maxComplete, prevFlagsReady, stores}, new int[] {feUsed, dispUsed, retUsed, robPos, sbPos}, new boolean[] {prevFusible, recording},
-                robRetire.clone(), regReady.clone(), p, runStart.clone(), runEnd.clone(), sbAddr.clone(), sbReady.clone(), sbRetire.clone(), sbStack.clone(),
+                robRetire.clone(), regReady.clone(), cycleTag.clone(), cycleBusy.clone(), sbAddr.clone(), sbReady.clone(), sbRetire.clone(), sbStack.clone(),
                 sbRing.clone(), List.copyOf(rows), lastRows);
     }
 
@@ -442,9 +482,8 @@ public final class Pipeline implements Clocking {
         recording = s.flags()[1];
         robRetire = s.robRetire().clone();
         regReady = s.regReady().clone();
-        for (int i = 0; i < port.length; i++) port[i] = s.port()[i].clone();
-        runStart = s.runStart().clone();
-        runEnd = s.runEnd().clone();
+        cycleTag = s.cycleTag().clone();
+        cycleBusy = s.cycleBusy().clone();
         sbAddr = s.sbAddr().clone();
         sbReady = s.sbReady().clone();
         sbRetire = s.sbRetire().clone();
@@ -458,7 +497,7 @@ public final class Pipeline implements Clocking {
     public String digest() {
         State s = save();
         return Arrays.toString(s.scalars()) + Arrays.toString(s.ints()) + Arrays.toString(s.robRetire())
-                + Arrays.toString(s.regReady()) + Arrays.deepHashCode(s.port()) + Arrays.toString(s.sbAddr())
+                + Arrays.toString(s.regReady()) + Arrays.hashCode(s.cycleTag()) + Arrays.hashCode(s.cycleBusy()) + Arrays.toString(s.sbAddr())
                 + Arrays.toString(s.sbReady()) + Arrays.toString(s.sbRetire()) + Arrays.toString(s.sbRing()) + s.rows().size();
     }
 }

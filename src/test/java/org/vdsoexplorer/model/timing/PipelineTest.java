@@ -110,4 +110,28 @@ class PipelineTest {
             assertTrue(Math.abs(c1 / c0 - 1) < 0.02, s + ": coarse " + c0 + " -> " + c1);
         }
     }
+
+    /** Average cycles of a call over {@code n} calls after a warm-up, no writer ticks. */
+    private static double cyclesPerCall(Setup s, int n) {
+        Machine m = new Machine(s.withTick(0));
+        for (int i = 0; i < 100; i++) m.runCall();
+        long c0 = m.cyclesMilli();
+        for (int i = 0; i < n; i++) m.runCall();
+        return (m.cyclesMilli() - c0) / 1000.0 / n;
+    }
+
+    @Test
+    void theCallerLoopRunsBetweenCallsAndItsCounterInMemoryBoundsACoarseCall() {
+        // gettime_perf built -O0 keeps i in memory: each iteration's addq waits for the previous one's store,
+        // forwarded; so an iteration takes at least the forwarding latency plus the add's
+        Setup coarse = Setup.of(Scenario.HOST, Variant.TIMENS_NOINLINE, Clock.MONOTONIC_COARSE);
+        Core.Uop alu = ZEN2.uop(UopClass.ALU);
+        double base = cyclesPerCall(coarse.with(TimingModel.pipeline(ZEN2)), 2000);
+        assertTrue(base >= ZEN2.storeForward() + alu.latency(), "coarse call " + base);
+        Core slowForward = ZEN2.withStoreForward(3 * ZEN2.storeForward());
+        double slow = cyclesPerCall(coarse.with(TimingModel.pipeline(slowForward)), 2000);
+        // the chain through the counter now binds: one iteration per forwarding plus add
+        assertEquals(3 * ZEN2.storeForward() + alu.latency(), slow, 0.05, "coarse call with 3x forwarding latency");
+        assertTrue(slow > base);
+    }
 }
