@@ -34,11 +34,7 @@ public final class MainWindowLessonHost implements LessonHost {
 
     @Override public void load(Setup setup) {
         w.setRunning(false);
-        // the pickers show the lesson's setup; each change may load the session, the last load below wins
-        if (w.scenarioPicker().getValue() != setup.scenario()) w.scenarioPicker().setValue(setup.scenario());
-        if (w.variantPicker().getValue() != setup.variant()) w.variantPicker().setValue(setup.variant());
-        if (w.clockPicker().getValue() != setup.clock()) w.clockPicker().setValue(setup.clock());
-        s().load(setup);
+        w.model().setup().start(setup); // the pickers (the tick too) follow the one chosen setup
     }
 
     @Override public long position() { return s().position(); }

@@ -1,7 +1,6 @@
 package org.vdsoexplorer.app.seqlock;
 
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -31,7 +30,6 @@ import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
 import javafx.scene.text.TextAlignment;
 import javafx.util.Duration;
-import org.vdsoexplorer.app.MainWindow;
 import org.vdsoexplorer.app.Fmt;
 import org.vdsoexplorer.app.Palette;
 import org.vdsoexplorer.app.Session;
@@ -147,8 +145,8 @@ public final class SeqlockView extends BorderPane {
         holder.setMinHeight(120);
         holder.setFocusTraversable(true);
         // the window's step keys are ours while the timeline has the focus
-        holder.getProperties().put(MainWindow.OWN_KEYS, EnumSet.of(KeyCode.LEFT, KeyCode.RIGHT, KeyCode.HOME,
-                KeyCode.END, KeyCode.ENTER, KeyCode.SPACE, KeyCode.DELETE, KeyCode.BACK_SPACE));
+        holder.getProperties().put(org.vdsoexplorer.viewmodel.KeyMap.OWN_KEYS, java.util.Set.of("LEFT", "RIGHT", "HOME",
+                "END", "ENTER", "SPACE", "DELETE", "BACK_SPACE"));
         canvas.setLayoutX(2);
         canvas.setLayoutY(2);
         canvas.widthProperty().bind(holder.widthProperty().subtract(4));

@@ -1,0 +1,69 @@
+package org.vdsoexplorer.app;
+
+import java.io.File;
+import java.nio.file.Path;
+import javafx.stage.FileChooser;
+import javafx.stage.Window;
+import org.vdsoexplorer.viewmodel.WindowModel;
+
+/**
+ * Save demo / Open demo (Ctrl+S, Ctrl+O): the file choosers and the {@link DemoState} round trip. Opening
+ * chooses the demo's setup (the pickers follow), then replays its breakpoints, placements and step.
+ */
+final class DemoFiles {
+    static final String EXTENSION = "*.vdso-demo";
+    private final WindowModel model;
+    private Path dir = Path.of("").toAbsolutePath();
+
+    DemoFiles(WindowModel model) { this.model = model; }
+
+    private FileChooser chooser(String title) {
+        FileChooser fc = new FileChooser();
+        fc.setTitle(title);
+        fc.setInitialDirectory(dir.toFile());
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("vDSO Explorer demo", EXTENSION));
+        return fc;
+    }
+
+    /** Asks for a file (if {@code owner} is shown) and saves there. */
+    void save(Window owner) {
+        model.runner().setRunning(false);
+        FileChooser fc = chooser("Save demo");
+        var s = model.session();
+        fc.setInitialFileName("demo-" + s.setup().scenario().cliName() + "-step" + s.position() + ".vdso-demo");
+        File f = owner == null ? null : fc.showSaveDialog(owner);
+        if (f != null) save(f.toPath());
+    }
+
+    /** Asks for a file (if {@code owner} is shown) and opens it. */
+    void open(Window owner) {
+        model.runner().setRunning(false);
+        File f = owner == null ? null : chooser("Open demo").showOpenDialog(owner);
+        if (f != null) open(f.toPath());
+    }
+
+    void save(Path file) {
+        try {
+            DemoState.of(model.session()).write(file);
+            dir = file.toAbsolutePath().getParent();
+            model.setStatus("saved demo " + file);
+        } catch (java.io.IOException | RuntimeException e) {
+            model.setStatus("could not save " + file + ": " + e.getMessage());
+        }
+    }
+
+    void open(Path file) {
+        try {
+            DemoState d = DemoState.read(file);
+            String why = d.setup().problem();
+            if (why != null) throw new IllegalArgumentException(why);
+            model.runner().setRunning(false);
+            model.setup().choose(d.setup());
+            d.applyTo(model.session());
+            dir = file.toAbsolutePath().getParent();
+            model.setStatus("opened demo " + file + ": " + d);
+        } catch (java.io.IOException | RuntimeException e) {
+            model.setStatus("could not open " + file + ": " + e.getMessage());
+        }
+    }
+}
