@@ -64,6 +64,7 @@ public final class MainWindow {
     private final AnimationTimer timer;
     private SeedTablesView seedTables;
     private CompareView compare;
+    private Setup comparedBase;
     private Node lessons;
     private double fontSize = 16;
 
@@ -118,7 +119,12 @@ public final class MainWindow {
         seedsTab.selectedProperty().addListener((o, a, on) -> {
             if (on) seedTables().start(session.setup().costs(), session.setup().ghz());
         });
-        session.addListener(() -> { if (compare != null) compare.setBase(session.setup()); });
+        session.addListener(() -> { // a new main setup becomes the comparison's base (not every refresh)
+            if (compare != null && comparedBase != session.setup()) {
+                comparedBase = session.setup();
+                compare.setBase(comparedBase);
+            }
+        });
         Runner runner = model.runner();
         runner.addLiveView(counters::refresh, Runner.COUNTERS_HZ);
         for (Runnable v : List.<Runnable>of(code::refresh, dispatch::refresh, pages::refresh, seqlock::refresh)) {
@@ -306,7 +312,8 @@ public final class MainWindow {
 
     public CompareView compare() {
         if (compare == null) {
-            compare = new CompareView(model.session().setup());
+            comparedBase = model.session().setup();
+            compare = new CompareView(comparedBase);
             compareTab.setContent(compare);
         }
         return compare;

@@ -108,6 +108,8 @@ class LessonPaneUiTest {
         Lesson l = lesson("time-namespaces");
         assertEquals("not started", text(robot, "#lesson-progress-time-namespaces"));
         shot("lesson-picker.png");
+        // the student had turned the ticks off: the lesson's steps run at 1000 Hz and the tick picker must say so
+        robot.interact(() -> w.model().setup().choose(org.vdsoexplorer.viewmodel.Tick.NONE));
         robot.clickOn("#lesson-open-time-namespaces");
         assertEquals(l, pane.lesson());
         assertEquals(0, pane.stepIndex());
@@ -121,6 +123,9 @@ class LessonPaneUiTest {
                 assertEquals(s.setup().scenario(), m().setup().scenario(), "setup applied: scenario");
                 assertEquals(s.setup().variant(), m().setup().variant());
                 assertEquals(s.setup().scenario(), w.scenarioPicker().getValue(), "the pickers follow the lesson");
+                var tick = w.tickPicker().getToggleGroup().getSelectedToggle();
+                assertEquals(org.vdsoexplorer.viewmodel.Tick.of(m().setup()), tick == null ? null : tick.getUserData(),
+                        "the tick picker follows the lesson");
                 // the model stands exactly where the evaluator's own run stops
                 Evaluator.Staged st = ev.stage(s.setup());
                 assertEquals(st.timeline().position(), w.session().position(), "setup point");
