@@ -294,14 +294,14 @@ class WalkthroughUiTest {
         robot.interact(() -> w.variantPicker().setValue(Variant.BEFORE));
         String why = Setup.of(Scenario.TIMENS, Variant.BEFORE, Clock.MONOTONIC).problem();
         assertNotNull(why);
-        var problem = robot.lookup("#problem-pane").queryAs(org.controlsfx.control.NotificationPane.class);
-        assertTrue(problem.isShowing());
+        Label problem = robot.lookup("#problem").queryAs(Label.class);
+        assertTrue(problem.isVisible());
         assertTrue(problem.getText().contains(why), problem.getText());
         assertTrue(robot.lookup("#step").queryAs(Button.class).isDisabled());
         robot.type(KeyCode.RIGHT); // ignored, no crash
         assertEquals(0, w.session().position());
         robot.interact(() -> w.variantPicker().setValue(Variant.TIMENS_NOINLINE));
-        assertFalse(problem.isShowing());
+        assertFalse(problem.isVisible());
         assertEquals(Variant.TIMENS_NOINLINE, w.session().setup().variant());
         robot.type(KeyCode.ENTER);
         assertEquals(1, m().calls());

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
-import javafx.application.Platform;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -28,7 +27,6 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Window;
-import org.vdsoexplorer.app.MainWindow;
 import org.vdsoexplorer.model.CallResult;
 import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.model.lesson.Answer;
@@ -48,11 +46,11 @@ import org.vdsoexplorer.model.lesson.StepSetup;
  * question with hint, check or predict-then-reveal, and explanation). Keyboard, while the panel has
  * focus: PageDown/Right next step, PageUp/Left previous step. Presenter mode: see {@link Presenter}.
  *
- * <p>Entry point: {@link #open(MainWindow, Path)}; put the returned node beside the views, e.g.
+ * <p>Entry point: {@link #open(LessonWindow, Path)}; put the returned node beside the views, e.g.
  * {@code root().setRight(LessonPane.open(this, null))}.
  */
 public final class LessonPane extends BorderPane {
-    private final MainWindow window;
+    private final LessonWindow window;
     private final LessonHost host;
     private final Path requestedDir;
     private final ProgressStore progress;
@@ -94,13 +92,13 @@ public final class LessonPane extends BorderPane {
      * Adds lesson.css to the window's scene and installs the panel's keys. Loading runs in the
      * background; the panel never throws for bad lesson files.
      */
-    public static LessonPane open(MainWindow w, Path lessonsDir) {
+    public static LessonPane open(LessonWindow w, Path lessonsDir) {
         LessonPane p = new LessonPane(w, new MainWindowLessonHost(w), lessonsDir, ProgressStore.open());
         p.loadInBackground();
         return p;
     }
 
-    LessonPane(MainWindow w, LessonHost host, Path lessonsDir, ProgressStore progress) {
+    LessonPane(LessonWindow w, LessonHost host, Path lessonsDir, ProgressStore progress) {
         this.window = w;
         this.host = host;
         this.requestedDir = lessonsDir;
@@ -164,7 +162,7 @@ public final class LessonPane extends BorderPane {
 
     void loadInBackground() {
         pickerBox.getChildren().setAll(warning, loading);
-        Thread t = new Thread(() -> {
+        org.vdsoexplorer.viewmodel.Background.run("loading lessons", () -> {
             LessonFolder.Source src = LessonFolder.resolve(requestedDir);
             LessonLibrary.Loaded l;
             try {
@@ -173,10 +171,8 @@ public final class LessonPane extends BorderPane {
                 l = new LessonLibrary.Loaded(List.of(), List.of(new Problem(src.dir().toString(), 1, "could not load: " + e)));
             }
             LessonLibrary.Loaded done = l;
-            Platform.runLater(() -> loaded(src, done));
-        }, "lesson-loader");
-        t.setDaemon(true);
-        t.start();
+            return () -> loaded(src, done);
+        });
     }
 
     /** Loads synchronously (tests). */
@@ -632,7 +628,7 @@ public final class LessonPane extends BorderPane {
         result.getChildren().add(running);
         int at = index;
         Lesson in = lesson;
-        Thread t = new Thread(() -> {
+        org.vdsoexplorer.viewmodel.Background.run("lesson answer", () -> {
             Answer a;
             String err = null;
             try {
@@ -643,7 +639,7 @@ public final class LessonPane extends BorderPane {
             }
             Answer done = a;
             String why = err;
-            Platform.runLater(() -> {
+            return () -> {
                 revealing = false;
                 if (lesson != in || index != at) return; // the student moved on
                 result.getChildren().clear();
@@ -656,10 +652,8 @@ public final class LessonPane extends BorderPane {
                 if (keyboardHere && !keyboardInPane()) answerButton.requestFocus();
                 revealed = done;
                 showRevealed(s, done, g);
-            });
-        }, "lesson-reveal");
-        t.setDaemon(true);
-        t.start();
+            };
+        });
     }
 
     /** Puts the app's model where the answer shows: the step's setup point, then runs on as the evaluator did. */
@@ -772,7 +766,7 @@ public final class LessonPane extends BorderPane {
 
     // ---- for the presenter and tests -------------------------------------------------------------
 
-    MainWindow window() { return window; }
+    LessonWindow window() { return window; }
 
     LessonHost host() { return host; }
 

@@ -3,7 +3,6 @@ package org.vdsoexplorer.app.seeds;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
-import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
@@ -92,17 +91,15 @@ public final class SeedTablesView extends BorderPane {
         if (started) return;
         started = true;
         status.setText("Measuring the model's cells by execution ...");
-        Thread t = new Thread(() -> {
+        org.vdsoexplorer.viewmodel.Background.run("seed tables", () -> {
             try {
                 List<SeedTables.Table> tables = SeedTables.load(costs, ghz);
                 List<Comparison> c = SeedTables.compare(tables);
-                Platform.runLater(() -> show(tables, c));
+                return () -> show(tables, c);
             } catch (RuntimeException e) {
-                Platform.runLater(() -> status.setText("Could not measure: " + e.getMessage()));
+                return () -> status.setText("Could not measure: " + e.getMessage());
             }
-        }, "seed-tables");
-        t.setDaemon(true);
-        t.start();
+        });
     }
 
     /** Measures on the calling thread (for screenshots and tests that already run on the FX thread). */
