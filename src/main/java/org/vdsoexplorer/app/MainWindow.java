@@ -23,7 +23,6 @@ import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
-import org.controlsfx.control.NotificationPane;
 import org.controlsfx.control.SegmentedButton;
 import org.controlsfx.control.StatusBar;
 import org.controlsfx.control.ToggleSwitch;
@@ -49,7 +48,7 @@ import org.vdsoexplorer.viewmodel.WindowModel;
  * {@link WindowModel}. Keys go through the model's {@link KeyMap}; the run loop is the model's
  * {@link Runner}, pulsed by an AnimationTimer.
  */
-public final class MainWindow {
+public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindow {
     /** Below this scene width the compact layout (style class "narrow") is used. */
     static final double NARROW_WIDTH = 1500;
 
@@ -78,8 +77,7 @@ public final class MainWindow {
     @FXML private Button reset, back, backLine, step, line, call, inject;
     @FXML private ToggleButton run;
     @FXML private Slider speed;
-    @FXML private Label speedText, help;
-    @FXML private NotificationPane notice;
+    @FXML private Label speedText, help, problem;
     @FXML private TabPane tabs;
     @FXML private Tab compareTab, seedsTab;
     @FXML private StackPane codeHolder, pagesHolder, seqlockHolder, dispatchHolder;
@@ -177,11 +175,12 @@ public final class MainWindow {
         scenario.valueProperty().addListener((o, a, v) -> { if (v != null) sm.choose(v); });
         variant.valueProperty().addListener((o, a, v) -> { if (v != null) sm.choose(v); });
         clock.valueProperty().addListener((o, a, v) -> { if (v != null) sm.choose(v); });
-        sm.problemProperty().addListener((o, a, why) -> {
-            if (why.isEmpty()) notice.hide();
-            else notice.show(why);
-            if (why.isEmpty()) root.requestFocus();
-        });
+        // the banner under the toolbar (ControlsFX's NotificationPane was tried: its slide-in Timeline stalled
+        // at 0 in this window on JavaFX 26, headless and on Xvfb, so the banner could stay invisible)
+        problem.textProperty().bind(sm.problemProperty());
+        problem.visibleProperty().bind(sm.problemProperty().isNotEmpty());
+        problem.managedProperty().bind(problem.visibleProperty());
+        sm.problemProperty().addListener((o, a, why) -> { if (why.isEmpty()) root.requestFocus(); });
         for (Node n : List.of(reset, back, backLine, step, line, call, run, inject)) {
             n.disableProperty().bind(sm.problemProperty().isNotEmpty());
         }
@@ -194,7 +193,10 @@ public final class MainWindow {
         run.textProperty().bind(javafx.beans.binding.Bindings.when(r.runningProperty())
                 .then("\u275a\u275a Pause").otherwise("\u25b6 Run"));
         speed.valueProperty().bindBidirectional(r.speedProperty());
-        speedText.textProperty().bind(r.speedTextProperty());
+        speedText.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> {
+            double rate = r.stepsPerSecond();
+            return Double.isInfinite(rate) ? "full speed" : Fmt.big(rate).trim() + " steps/s";
+        }, r.speedProperty()));
         reducedMotion.selectedProperty().addListener((o, a, b) -> {
             code.setReducedMotion(b);
             pages.setReducedMotion(b);
@@ -297,7 +299,7 @@ public final class MainWindow {
     public boolean comparing() { return compareTab.isSelected(); }
 
     /** Shows the comparison tab ({@code true}) or the four views. */
-    public void showCompare(boolean on) { tabs.getSelectionModel().select(on ? compareTab : tabs.getTabs().getFirst()); }
+    @Override public void showCompare(boolean on) { tabs.getSelectionModel().select(on ? compareTab : tabs.getTabs().getFirst()); }
 
     /** Shows the seed-tables page (measuring the model's cells the first time). */
     public void showSeedTables() { tabs.getSelectionModel().select(seedsTab); }
@@ -310,7 +312,7 @@ public final class MainWindow {
         return seedTables;
     }
 
-    public CompareView compare() {
+    @Override public CompareView compare() {
         if (compare == null) {
             comparedBase = model.session().setup();
             compare = new CompareView(comparedBase);
@@ -319,11 +321,11 @@ public final class MainWindow {
         return compare;
     }
 
-    public WindowModel model() { return model; }
+    @Override public WindowModel model() { return model; }
 
-    public Scene scene() { return scene; }
+    @Override public Scene scene() { return scene; }
 
-    public BorderPane root() { return root; }
+    @Override public BorderPane root() { return root; }
 
     public Session session() { return model.session(); }
 
@@ -339,9 +341,6 @@ public final class MainWindow {
 
     /** Why the chosen setup cannot run, as the banner says ("" when it runs). */
     public String problemText() { return model.setup().problemProperty().get(); }
-
-    /** The banner's pane (showing while the chosen setup cannot run). */
-    public NotificationPane problemBanner() { return notice; }
 
     public boolean running() { return model.runner().isRunning(); }
 

@@ -8,8 +8,6 @@ import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
-import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleDoubleProperty;
 import org.vdsoexplorer.app.Session;
@@ -37,7 +35,6 @@ public final class Runner {
     private final Consumer<String> report;
     private final BooleanProperty running = new SimpleBooleanProperty(this, "running");
     private final DoubleProperty speed = new SimpleDoubleProperty(this, "speed", 0.2);
-    private final ReadOnlyStringWrapper speedText = new ReadOnlyStringWrapper(this, "speedText");
     private final ReadOnlyBooleanWrapper fast = new ReadOnlyBooleanWrapper(this, "fast");
     private final List<Runnable> live = new ArrayList<>();
     private final List<Long> livePeriod = new ArrayList<>();
@@ -53,7 +50,6 @@ public final class Runner {
         this.session = session;
         this.report = report;
         this.clock = clock;
-        speedText.bind(javafx.beans.binding.Bindings.createStringBinding(this::speedLabel, speed));
         running.addListener((o, a, on) -> {
             last = -1;
             owed = 0;
@@ -76,9 +72,6 @@ public final class Runner {
     /** The speed slider's value: 0 is 1 reader step per second, 1 full speed (logarithmic between). */
     public DoubleProperty speedProperty() { return speed; }
 
-    /** "N steps/s" or "full speed". */
-    public ReadOnlyStringProperty speedTextProperty() { return speedText.getReadOnlyProperty(); }
-
     /** True while running too fast to show every step: views that draw a whole call show the last finished one. */
     public ReadOnlyBooleanProperty fastProperty() { return fast.getReadOnlyProperty(); }
 
@@ -90,15 +83,12 @@ public final class Runner {
     }
 
     /** Reader steps per second at the current speed (infinite at full speed). */
-    public double stepsPerSecond() {
-        double v = speed.get();
-        if (v >= FULL_SPEED) return Double.POSITIVE_INFINITY;
-        return Math.pow(10, v * 6); // 1 .. 1e6 steps/s
-    }
+    public double stepsPerSecond() { return stepsPerSecond(speed.get()); }
 
-    private String speedLabel() {
-        double r = stepsPerSecond();
-        return Double.isInfinite(r) ? "full speed" : org.vdsoexplorer.app.Fmt.big(r).trim() + " steps/s";
+    /** Reader steps per second at slider value {@code v}: 10^(6v), 1 to a million; infinite at {@link #FULL_SPEED}. */
+    public static double stepsPerSecond(double v) {
+        if (v >= FULL_SPEED) return Double.POSITIVE_INFINITY;
+        return Math.pow(10, v * 6);
     }
 
     /**

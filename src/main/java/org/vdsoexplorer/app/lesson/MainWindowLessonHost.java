@@ -6,7 +6,6 @@ import javafx.css.PseudoClass;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.SplitPane;
-import org.vdsoexplorer.app.MainWindow;
 import org.vdsoexplorer.app.Session;
 import org.vdsoexplorer.model.CallResult;
 import org.vdsoexplorer.model.Setup;
@@ -17,7 +16,7 @@ import org.vdsoexplorer.model.lesson.Target;
 import org.vdsoexplorer.model.lesson.View;
 
 /**
- * {@link LessonHost} on top of {@link MainWindow}'s public API: the window's session, pickers, tabs and
+ * {@link LessonHost} on top of the main window ({@link LessonWindow}): the window's session, pickers, tabs and
  * views. Elements are found by the views' node ids; a mark is the {@code :lesson-highlight} pseudo-class
  * (styled by lesson.css, which the lesson pane adds to the scene).
  */
@@ -25,15 +24,15 @@ public final class MainWindowLessonHost implements LessonHost {
     static final PseudoClass HIGHLIGHT = PseudoClass.getPseudoClass("lesson-highlight");
     private static final System.Logger LOG = System.getLogger(MainWindowLessonHost.class.getName());
 
-    private final MainWindow w;
+    private final LessonWindow w;
     private Node focused;
 
-    public MainWindowLessonHost(MainWindow w) { this.w = w; }
+    public MainWindowLessonHost(LessonWindow w) { this.w = w; }
 
-    private Session s() { return w.session(); }
+    private Session s() { return w.model().session(); }
 
     @Override public void load(Setup setup) {
-        w.setRunning(false);
+        w.model().runner().setRunning(false);
         w.model().setup().start(setup); // the pickers (the tick too) follow the one chosen setup
     }
 
