@@ -23,6 +23,7 @@ public final class Main {
         switch (args[0]) {
             case "screenshots" -> System.exit(screenshots(args));
             case "bench-ui" -> System.exit(benchUi(args));
+            case "check-demo" -> System.exit(org.vdsoexplorer.app.DemoCheck.run(args, System.out, System.err));
             default -> { }
         }
         System.exit(Cli.run(args));
@@ -34,8 +35,9 @@ public final class Main {
             return 2;
         }
         java.nio.file.Path dir = java.nio.file.Path.of(args[1]);
-        if (java.nio.file.Files.exists(dir) && !java.nio.file.Files.isDirectory(dir)) {
-            System.err.println("vdso-explorer: screenshots: '" + dir + "' is not a directory");
+        String unusable = org.vdsoexplorer.app.Screenshots.prepare(dir);
+        if (unusable != null) {
+            System.err.println("vdso-explorer: screenshots: " + unusable);
             return 2;
         }
         try {

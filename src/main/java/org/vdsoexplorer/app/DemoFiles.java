@@ -7,8 +7,8 @@ import javafx.stage.Window;
 import org.vdsoexplorer.viewmodel.WindowModel;
 
 /**
- * Save demo / Open demo (Ctrl+S, Ctrl+O): the file choosers and the {@link DemoState} round trip. Opening
- * chooses the demo's setup (the pickers follow), then replays its breakpoints, placements and step.
+ * Save demo / Open demo (Ctrl+S, Ctrl+O): the file choosers and saving ({@link DemoState}); opening is
+ * {@link DemoOpener}'s (off the UI thread).
  */
 final class DemoFiles {
     static final String EXTENSION = "*.vdso-demo";
@@ -35,12 +35,15 @@ final class DemoFiles {
         if (f != null) save(f.toPath());
     }
 
-    /** Asks for a file (if {@code owner} is shown) and opens it. */
-    void open(Window owner) {
+    /** Asks for a file (if {@code owner} is shown) and hands it to {@code opener}. */
+    void open(Window owner, java.util.function.Consumer<Path> opener) {
         model.runner().setRunning(false);
         File f = owner == null ? null : chooser("Open demo").showOpenDialog(owner);
-        if (f != null) open(f.toPath());
+        if (f != null) opener.accept(f.toPath());
     }
+
+    /** The next chooser starts in {@code file}'s folder. */
+    void openedFrom(Path file) { dir = file.toAbsolutePath().getParent(); }
 
     void save(Path file) {
         try {
@@ -49,21 +52,6 @@ final class DemoFiles {
             model.setStatus("saved demo " + file);
         } catch (java.io.IOException | RuntimeException e) {
             model.setStatus("could not save " + file + ": " + e.getMessage());
-        }
-    }
-
-    void open(Path file) {
-        try {
-            DemoState d = DemoState.read(file);
-            String why = d.setup().problem();
-            if (why != null) throw new IllegalArgumentException(why);
-            model.runner().setRunning(false);
-            model.setup().choose(d.setup());
-            d.applyTo(model.session());
-            dir = file.toAbsolutePath().getParent();
-            model.setStatus("opened demo " + file + ": " + d);
-        } catch (java.io.IOException | RuntimeException e) {
-            model.setStatus("could not open " + file + ": " + e.getMessage());
         }
     }
 }

@@ -225,7 +225,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
 
     @FXML private void saveDemo() { demos.save(scene.getWindow()); }
 
-    @FXML private void openDemo() { demos.open(scene.getWindow()); }
+    @FXML private void openDemo() { demos.open(scene.getWindow(), this::openDemo); }
 
     @FXML private void toggleHelp() { help.setVisible(!help.isVisible()); }
 
@@ -234,8 +234,24 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     /** Writes the current state to {@code file} (see {@link DemoState}). */
     public void saveDemo(java.nio.file.Path file) { demos.save(file); }
 
-    /** Opens a demo file: pickers, breakpoints, writer placements and step as saved. */
-    public void openDemo(java.nio.file.Path file) { demos.open(file); }
+    /**
+     * Opens a demo file off the UI thread (see {@link DemoOpener}): pickers, breakpoints, writer placements
+     * and step as saved, once replayed; the returned task says when.
+     */
+    public javafx.concurrent.Task<DemoOpener.Opened> openDemo(java.nio.file.Path file) {
+        model.runner().setRunning(false);
+        return DemoOpener.open(this, model.session(), file);
+    }
+
+    /** An opened demo's setup becomes the choice (the pickers follow); the session then adopts its state. */
+    void demoOpened(DemoState d, java.nio.file.Path file) {
+        model.runner().setRunning(false);
+        model.setup().choose(d.setup());
+        demos.openedFrom(file);
+        model.setStatus("opened demo " + file + ": " + d);
+    }
+
+    void demoStatus(String text) { model.setStatus(text); }
 
     private void key(KeyEvent e) {
         for (ComboBox<?> c : List.of(scenario, variant, clock)) if (c.isShowing()) return;

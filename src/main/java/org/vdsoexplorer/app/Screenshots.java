@@ -21,6 +21,7 @@ import org.vdsoexplorer.model.Variant;
 import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.model.kernel.Clock;
 import org.vdsoexplorer.model.kernel.Scenario;
+import org.vdsoexplorer.util.AtomicFiles;
 
 /**
  * Renders the window and each view to PNG with {@link Node#snapshot}, headlessly: builds the UI on
@@ -34,13 +35,26 @@ public final class Screenshots {
 
     private Screenshots() {}
 
-    /** Writes the PNGs into {@code dir} (created if missing) and returns their paths. */
-    public static List<Path> write(Path dir) {
+    /**
+     * Makes {@code dir} ready for the PNGs (created if missing, a file written and removed to be sure);
+     * returns null, or why it cannot be used, in words naming the folder.
+     */
+    public static String prepare(Path dir) {
+        if (Files.exists(dir) && !Files.isDirectory(dir)) return "'" + dir + "' is a file, not a folder";
         try {
             Files.createDirectories(dir);
+            Path probe = Files.createTempFile(dir, ".write-test", ".tmp");
+            Files.delete(probe);
+            return null;
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            return "cannot write into '" + dir + "': " + AtomicFiles.reason(e);
         }
+    }
+
+    /** Writes the PNGs into {@code dir} (created if missing) and returns their paths. */
+    public static List<Path> write(Path dir) {
+        String unusable = prepare(dir);
+        if (unusable != null) throw new IllegalArgumentException(unusable);
         startToolkit();
         // the counters' report figures, measured here so the pictures do not say "measuring..."
         CountersBar.precomputeReport(Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC));
@@ -210,9 +224,11 @@ public final class Screenshots {
         BufferedImage bi = new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB);
         bi.setRGB(0, 0, w, h, argb, 0, w);
         try {
-            ImageIO.write(bi, "png", file.toFile());
+            java.io.ByteArrayOutputStream png = new java.io.ByteArrayOutputStream();
+            ImageIO.write(bi, "png", png);
+            AtomicFiles.write(file, png.toByteArray());
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new UncheckedIOException(e.getMessage(), e);
         }
         return file;
     }

@@ -15,7 +15,8 @@ import org.vdsoexplorer.model.asm.ListingParser;
 import org.vdsoexplorer.model.asm.Operand;
 import org.vdsoexplorer.model.asm.Registers;
 import org.vdsoexplorer.model.cost.CostTable;
-import org.vdsoexplorer.model.cost.CostTableException;
+import org.vdsoexplorer.model.cost.CostBounds;
+import org.vdsoexplorer.util.BadInputException;
 import org.vdsoexplorer.model.cpu.ExecutionException;
 import org.vdsoexplorer.model.kernel.AddressSpace;
 import org.vdsoexplorer.model.kernel.Clock;
@@ -44,6 +45,9 @@ public final class Cli {
                        the seeds' measured tables beside the model's figures for the same cells
               bench [--seconds N]
                        simulated instructions per second of the interpreter on the vDSO listings
+              check-demo FILE...
+                       checks demo files (format, ranges, and a replay in the model); prints
+                       file:line: message per problem, exits 1 if there are any
               check-lessons [DIR]
                        checks every lesson in DIR (default: lessons) against the format and the model;
                        prints file:line: message per problem, exits 1 if there are any
@@ -78,9 +82,9 @@ public final class Cli {
                 case "bench" -> Bench.run(Args.parse("bench", args, 1, Set.of("seconds")), out);
                 case "seeds" -> seeds(args, out);
                 case "check-lessons" -> checkLessons(args, out);
-                default -> throw new UsageException("unknown command '" + command + "' (try: report, run, seeds, bench, check-lessons, screenshots, bench-ui, help)");
+                default -> throw new UsageException("unknown command '" + command + "' (try: report, run, seeds, bench, check-lessons, check-demo, screenshots, bench-ui, help)");
             };
-        } catch (UsageException | ListingException | CostTableException e) {
+        } catch (UsageException | ListingException | BadInputException e) {
             err.println("vdso-explorer: " + e.getMessage());
             return 2;
         } catch (IllegalArgumentException e) {
@@ -88,6 +92,12 @@ public final class Cli {
             return 2;
         } catch (ExecutionException e) {
             err.println("vdso-explorer: " + command + ": execution stopped: " + e.getMessage());
+            return 1;
+        } catch (OutOfMemoryError e) {
+            err.println("vdso-explorer: " + command + ": out of memory (the input asks for more than this JVM's heap)");
+            return 1;
+        } catch (StackOverflowError e) {
+            err.println("vdso-explorer: " + command + ": the input is nested too deeply to process");
             return 1;
         }
     }
@@ -115,7 +125,7 @@ public final class Cli {
             throw new UsageException("report: unknown format '" + format + "' (known: table, tsv, json)");
         }
         CostTable costs = costs(a);
-        double ghz = a.one("ghz") == null ? costs.ghz() : Args.decimal("report", "--ghz", a.one("ghz"));
+        double ghz = a.one("ghz") == null ? costs.ghz() : Args.decimal("report", "--ghz", a.one("ghz"), CostBounds.GHZ);
         List<Setup> setups = Report.setups(s, v, c, costs, ghz);
         if (setups.isEmpty()) {
             String why = s != null && v != null ? new Setup(s, v, Clock.MONOTONIC, costs, ghz, 1).problem() : null;
@@ -133,7 +143,7 @@ public final class Cli {
     private static int seeds(String[] args, PrintStream out) {
         Args a = Args.parse("seeds", args, 1, Set.of("costs", "ghz", "format"));
         CostTable costs = costs(a);
-        double ghz = a.one("ghz") == null ? costs.ghz() : Args.decimal("seeds", "--ghz", a.one("ghz"));
+        double ghz = a.one("ghz") == null ? costs.ghz() : Args.decimal("seeds", "--ghz", a.one("ghz"), CostBounds.GHZ);
         String format = a.one("format") == null ? "table" : a.one("format");
         if (!List.of("table", "markdown").contains(format)) {
             throw new UsageException("seeds: unknown format '" + format + "' (known: table, markdown)");

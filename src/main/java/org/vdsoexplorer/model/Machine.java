@@ -22,6 +22,13 @@ public final class Machine {
     public static final long CALLER_RETURN = 0x5555_5555_4000L;
     public static final long TIMESPEC = AddressSpace.STACK_TOP - 64;
     public static final long STACK_START = AddressSpace.STACK_TOP - 256;
+    /**
+     * The longest call the model runs: a call still in progress after this many reader instructions is
+     * stopped with an {@link ExecutionException} (the writer never left it a window, or a runaway loop).
+     * Real calls take tens to a few thousand instructions (a read spinning through 100 back-to-back
+     * updates: about 2,000), so this bounds the step-back history a single call can grow.
+     */
+    public static final long MAX_CALL_INSTRUCTIONS = 1_000_000;
 
     private final Setup setup;
     private final Listing listing;
@@ -137,7 +144,10 @@ public final class Machine {
         if (!inCall) startCall();
         if (kernel.nextWriterMilli() <= cpu.cycles()) kernel.runWriterUntil(cpu.cycles());
         cpu.step();
-        if (!cpu.outsideText()) return null;
+        if (!cpu.outsideText()) {
+            if (cpu.instructions() - callStartInstructions > MAX_CALL_INSTRUCTIONS) throw runaway();
+            return null;
+        }
         if (cpu.cpu.rip != CALLER_RETURN) {
             throw new ExecutionException("returned to 0x" + Long.toHexString(cpu.cpu.rip) + ", not to the caller");
         }
@@ -161,7 +171,8 @@ public final class Machine {
                 kernel.runWriterUntil(cpu.cycles());
                 due = kernel.nextWriterMilli();
             }
-            cpu.runUntil(due);
+            cpu.runUntil(Math.min(due, cpu.cycles() + CAP_CHUNK_MILLI));
+            if (!cpu.outsideText() && cpu.instructions() - callStartInstructions > MAX_CALL_INSTRUCTIONS) throw runaway();
             if (cpu.outsideText()) {
                 if (cpu.cpu.rip != CALLER_RETURN) {
                     throw new ExecutionException("returned to 0x" + Long.toHexString(cpu.cpu.rip) + ", not to the caller");
@@ -169,6 +180,15 @@ public final class Machine {
                 return endCall();
             }
         }
+    }
+
+    /** runCall() checks the call's length at least this often (milli-cycles). */
+    private static final long CAP_CHUNK_MILLI = 100_000_000L;
+
+    private ExecutionException runaway() {
+        return new ExecutionException("call " + (calls + 1) + " ran more than " + String.format(java.util.Locale.ROOT, "%,d",
+                MAX_CALL_INSTRUCTIONS) + " instructions without returning (the writer's updates, every "
+                + setup.tickCycles() + " cycles, leave the read loop no window to finish)");
     }
 
     private CallResult endCall() {

@@ -37,6 +37,11 @@ public record Setup(Scenario scenario, Variant variant, Clock clock, CostTable c
             return "variant '" + variant.cliName() + "' has no time-namespace support: in scenario '"
                     + scenario.cliName() + "' it would spin forever on the namespace page's odd seq";
         }
+        long update = org.vdsoexplorer.model.kernel.Kernel.WRITER_STEPS * costs.writerStepMilli() / 1000;
+        if (tickCycles != 0 && tickCycles < update) {
+            return "a tick of " + tickCycles + " cycles is shorter than one writer update (" + update
+                    + " cycles): ticks must be 0 (none) or at least " + update + " cycles";
+        }
         return null;
     }
 }

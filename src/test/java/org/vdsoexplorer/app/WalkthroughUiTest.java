@@ -244,13 +244,25 @@ class WalkthroughUiTest {
         robot.type(KeyCode.HOME);
         robot.interact(() -> w.variantPicker().setValue(Variant.TIMENS_NOINLINE));
         assertEquals(0, w.session().position());
-        robot.interact(() -> w.openDemo(file));
+        var opening = Fx.fx(() -> w.openDemo(file));
+        assertTrue(waitDone(opening), "the demo opens (off the FX thread)");
+        WaitForAsyncUtils.waitForFxEvents();
         assertEquals(Variant.TIMENS_INLINE, w.variantPicker().getValue());
         assertEquals(Variant.TIMENS_INLINE, w.session().setup().variant());
         assertEquals(p, w.session().position());
         org.junit.jupiter.api.Assertions.assertArrayEquals(regs, m().cpu().cpu.r);
         assertEquals(1, w.session().writerUpdates().size());
         assertViewsMatchModel(robot);
+    }
+
+    private static boolean waitDone(javafx.concurrent.Task<?> t) {
+        try {
+            WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> Fx.fx(() -> t.getState().ordinal()
+                    >= javafx.concurrent.Worker.State.SUCCEEDED.ordinal()));
+        } catch (java.util.concurrent.TimeoutException e) {
+            return false;
+        }
+        return Fx.fx(t::getState) == javafx.concurrent.Worker.State.SUCCEEDED;
     }
 
     @Test

@@ -18,16 +18,8 @@ class CliTest {
     private record Out(int code, String out, String err) {}
 
     private static Out run(String... args) {
-        ByteArrayOutputStream o = new ByteArrayOutputStream(), e = new ByteArrayOutputStream();
-        PrintStream so = System.out, se = System.err;
-        System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-        try {
-            return new Out(Cli.run(args), o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(so);
-            System.setErr(se);
-        }
+        var r = org.vdsoexplorer.robust.Reproducers.cli(args);
+        return new Out(r.code(), r.out(), r.err());
     }
 
     private static void oneLineError(Out r, String contains) {
@@ -75,7 +67,7 @@ class CliTest {
         oneLineError(run("report", "--scenario", "mars"), "unknown scenario 'mars'");
         oneLineError(run("report", "--variant", "fast"), "unknown variant 'fast'");
         oneLineError(run("report", "--clock", "sundial"), "unknown clock 'sundial'");
-        oneLineError(run("report", "--ghz", "-3"), "must be a positive number");
+        oneLineError(run("report", "--ghz", "-3"), "--ghz is -3, must be between 0.1 and 10 GHz");
         oneLineError(run("report", "--format", "xml"), "unknown format 'xml'");
         oneLineError(run("report", "--scenario", "timens", "--variant", "before"), "no time-namespace support");
         oneLineError(run("report", "--costs", tmp.resolve("none.yaml").toString()), "cannot read");

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
+import javafx.application.Platform;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -162,7 +163,7 @@ public final class LessonPane extends BorderPane {
 
     void loadInBackground() {
         pickerBox.getChildren().setAll(warning, loading);
-        org.vdsoexplorer.viewmodel.Background.run("loading lessons", () -> {
+        org.vdsoexplorer.util.Background.run(() -> {
             LessonFolder.Source src = LessonFolder.resolve(requestedDir);
             LessonLibrary.Loaded l;
             try {
@@ -171,7 +172,7 @@ public final class LessonPane extends BorderPane {
                 l = new LessonLibrary.Loaded(List.of(), List.of(new Problem(src.dir().toString(), 1, "could not load: " + e)));
             }
             LessonLibrary.Loaded done = l;
-            return () -> loaded(src, done);
+            Platform.runLater(() -> loaded(src, done));
         });
     }
 
@@ -628,7 +629,7 @@ public final class LessonPane extends BorderPane {
         result.getChildren().add(running);
         int at = index;
         Lesson in = lesson;
-        org.vdsoexplorer.viewmodel.Background.run("lesson answer", () -> {
+        org.vdsoexplorer.util.Background.run(() -> {
             Answer a;
             String err = null;
             try {
@@ -639,7 +640,7 @@ public final class LessonPane extends BorderPane {
             }
             Answer done = a;
             String why = err;
-            return () -> {
+            Platform.runLater(() -> {
                 revealing = false;
                 if (lesson != in || index != at) return; // the student moved on
                 result.getChildren().clear();
@@ -652,7 +653,7 @@ public final class LessonPane extends BorderPane {
                 if (keyboardHere && !keyboardInPane()) answerButton.requestFocus();
                 revealed = done;
                 showRevealed(s, done, g);
-            };
+            });
         });
     }
 

@@ -3,6 +3,7 @@ package org.vdsoexplorer.app.seeds;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
+import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
@@ -91,13 +92,13 @@ public final class SeedTablesView extends BorderPane {
         if (started) return;
         started = true;
         status.setText("Measuring the model's cells by execution ...");
-        org.vdsoexplorer.viewmodel.Background.run("seed tables", () -> {
+        org.vdsoexplorer.util.Background.run(() -> {
             try {
                 List<SeedTables.Table> tables = SeedTables.load(costs, ghz);
                 List<Comparison> c = SeedTables.compare(tables);
-                return () -> show(tables, c);
+                Platform.runLater(() -> show(tables, c));
             } catch (RuntimeException e) {
-                return () -> status.setText("Could not measure: " + e.getMessage());
+                Platform.runLater(() -> status.setText("Could not measure: " + e.getMessage()));
             }
         });
     }
