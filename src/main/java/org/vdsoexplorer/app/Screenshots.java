@@ -20,6 +20,8 @@ import org.vdsoexplorer.model.Setup;
 import org.vdsoexplorer.model.Variant;
 import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.model.kernel.Clock;
+import org.vdsoexplorer.model.kernel.PageKind;
+import org.vdsoexplorer.model.kernel.VvarLocation;
 import org.vdsoexplorer.model.kernel.Scenario;
 import org.vdsoexplorer.util.AtomicFiles;
 
@@ -102,8 +104,8 @@ public final class Screenshots {
             Session s = w.session();
             s.runCall();
             // the second call: into do_hres_timens, up to the first read of the real data page's basetime
-            stepUntil(s, e -> e instanceof Event.MemRead r && r.what() != null && r.what().contains("slot 3")
-                    && r.what().contains("basetime"));
+            stepUntil(s, e -> e instanceof Event.MemRead r && r.where() instanceof VvarLocation v && v.slot() == 3
+                    && v.field().isBasetime());
             s.back(1);
             s.step();
             out.add(shot(w.root(), dir.resolve("window.png")));
@@ -115,8 +117,8 @@ public final class Screenshots {
 
             // a writer update inside the read loop: the retry check fails and the loop runs again
             s.runCall();
-            stepUntil(s, e -> e instanceof Event.MemRead r && r.what() != null && r.what().contains("slot 3")
-                    && r.what().endsWith(".seq"));
+            stepUntil(s, e -> e instanceof Event.MemRead r && r.where() instanceof VvarLocation v && v.slot() == 3
+                    && v.isSeq());
             s.injectWriterUpdate();
             stepUntil(s, e -> e instanceof Event.SeqRetry);
             for (int i = 0; i < 12 && s.machine().inCall(); i++) s.step();
@@ -126,7 +128,7 @@ public final class Screenshots {
             s.runCall();
             s.runCall();
             w.seqlock().place(w.seqlock().marks().stream()
-                    .filter(k -> k instanceof org.vdsoexplorer.app.seqlock.SeqlockView.SeqLoad l && !l.namespacePage())
+                    .filter(k -> k instanceof org.vdsoexplorer.model.SeqlockTrace.SeqLoad l && !l.namespacePage())
                     .findFirst().orElseThrow().at() + 1);
             out.add(shot(w.seqlock(), dir.resolve("seqlock-placed.png")));
 
@@ -177,8 +179,8 @@ public final class Screenshots {
                 p.setReducedMotion(true);
                 Session s = p.session();
                 s.runCall();
-                stepUntil(s, e -> e instanceof Event.MemRead r && r.what() != null && r.what().endsWith("].nsec")
-                        && r.what().contains("TIMENS"));
+                stepUntil(s, e -> e instanceof Event.MemRead r && r.where() instanceof VvarLocation v
+                        && v.kind() == PageKind.TIMENS && v.field().isNsec());
                 out.add(shot(p.root(), dir.resolve("window-" + tag + ".png")));
                 out.add(shot(p.pages(), dir.resolve("pages-timens-" + tag + ".png")));
                 p.scenarioPicker().setValue(Scenario.HOST);

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.vdsoexplorer.model.Compiler;
 import org.vdsoexplorer.model.ListingRunner;
 import org.vdsoexplorer.model.Setup;
 import org.vdsoexplorer.model.Variant;
@@ -37,11 +38,12 @@ public final class Cli {
             Without a command the interactive JavaFX app is started.
 
             commands:
-              report [--scenario S] [--variant V] [--clock C] [--ghz F] [--costs FILE] [--format table|tsv|json]
+              report [--scenario S] [--variant V] [--clock C] [--compiler gcc-12|gcc-11|clang-16] [--ghz F]
+                     [--costs FILE] [--format table|tsv|json]
                        per-call figures of every scenario x variant x clock, measured by execution
               run LISTING --entry SYMBOL [--arg REG=VALUE ...] [--max-instructions N] [--costs FILE]
                        executes an objdump listing; VALUE may be 'buf' (a pointer to a 64-byte buffer)
-              seeds [--costs FILE] [--ghz F] [--format table|markdown]
+              seeds [--costs FILE] [--ghz F] [--compiler C] [--format table|markdown]
                        the seeds' measured tables beside the model's figures for the same cells
               bench [--seconds N]
                        simulated instructions per second of the interpreter on the vDSO listings
@@ -111,7 +113,7 @@ public final class Cli {
     }
 
     private static int report(String[] args, PrintStream out) {
-        Args a = Args.parse("report", args, 1, Set.of("scenario", "variant", "clock", "ghz", "costs", "format"));
+        Args a = Args.parse("report", args, 1, Set.of("scenario", "variant", "clock", "compiler", "ghz", "costs", "format"));
         if (!a.positional.isEmpty()) throw new UsageException("report: unexpected argument '" + a.positional.getFirst() + "'");
         Scenario s = a.one("scenario") == null ? null : Scenario.byName(a.one("scenario")).orElseThrow(
                 () -> new UsageException("report: unknown scenario '" + a.one("scenario") + "' (known: " + Scenario.names() + ")"));
@@ -126,7 +128,7 @@ public final class Cli {
         }
         CostTable costs = costs(a);
         double ghz = a.one("ghz") == null ? costs.ghz() : Args.decimal("report", "--ghz", a.one("ghz"), CostBounds.GHZ);
-        List<Setup> setups = Report.setups(s, v, c, costs, ghz);
+        List<Setup> setups = Report.setups(s, v, c, costs, ghz, compiler("report", a));
         if (setups.isEmpty()) {
             String why = s != null && v != null ? new Setup(s, v, Clock.MONOTONIC, costs, ghz, 1).problem() : null;
             throw new UsageException("report: no rows match" + (why == null ? "" : ": " + why));
@@ -135,13 +137,13 @@ public final class Cli {
         out.print(switch (format) {
             case "tsv" -> ReportFormat.tsv(rows);
             case "json" -> ReportFormat.json(rows);
-            default -> ReportFormat.table(rows);
+            default -> ReportFormat.table(rows) + "\n" + ReportFormat.legend(rows);
         });
         return 0;
     }
 
     private static int seeds(String[] args, PrintStream out) {
-        Args a = Args.parse("seeds", args, 1, Set.of("costs", "ghz", "format"));
+        Args a = Args.parse("seeds", args, 1, Set.of("costs", "ghz", "compiler", "format"));
         CostTable costs = costs(a);
         double ghz = a.one("ghz") == null ? costs.ghz() : Args.decimal("seeds", "--ghz", a.one("ghz"), CostBounds.GHZ);
         String format = a.one("format") == null ? "table" : a.one("format");
@@ -150,7 +152,7 @@ public final class Cli {
         }
         boolean md = format.equals("markdown");
         String last = "";
-        for (SeedTables.Comparison c : SeedTables.compare(SeedTables.load(costs, ghz))) {
+        for (SeedTables.Comparison c : SeedTables.compare(SeedTables.load(costs, ghz, compiler("seeds", a)))) {
             if (!c.table().id().equals(last)) {
                 last = c.table().id();
                 out.println();
@@ -173,6 +175,14 @@ public final class Cli {
             }
         }
         return 0;
+    }
+
+    /** --compiler NAME, default gcc 12 (the listings in assets/listings/). */
+    static Compiler compiler(String command, Args a) {
+        String name = a.one("compiler");
+        if (name == null) return Compiler.GCC_12;
+        return Compiler.byName(name).orElseThrow(() -> new UsageException(command + ": unknown compiler '" + name
+                + "' (known: " + Compiler.names() + ")"));
     }
 
     private static int checkLessons(String[] args, PrintStream out) {

@@ -34,10 +34,24 @@ class CliTest {
         Out r = run("report", "--scenario", "hyperv-5.13", "--clock", "realtime", "--format", "tsv");
         assertEquals(0, r.code(), r.err());
         var lines = r.out().lines().toList();
-        assertEquals("scenario\tvariant\tclock\tinstructions\tcycles\tns\tcalls_in_3s\tretries\tfallbacks", lines.getFirst());
-        assertEquals(8, lines.size());
-        assertTrue(lines.get(1).startsWith("hyperv-5.13\tbefore\trealtime\t"));
+        assertEquals("scenario\tvariant\tclock\tcompiler\tinstructions\tcycles\tns\tcalls_in_3s\tretries\tfallbacks", lines.getFirst());
+        assertEquals(1 + Variant.values().length - 1, lines.size(), "every vDSO variant");
+        assertTrue(lines.get(1).startsWith("hyperv-5.13\tbefore\trealtime\tgcc-12\t"));
         assertTrue(lines.get(1).endsWith("\t1.0000"), "every call falls back: " + lines.get(1));
+    }
+
+    @Test
+    void reportV56ForHostAndNamespaceWithEachCompiler() {
+        for (String compiler : new String[] {"gcc-12", "gcc-11", "clang-16"}) {
+            Out r = run("report", "--variant", "v5.6", "--clock", "monotonic", "--compiler", compiler);
+            assertEquals(0, r.code(), r.err());
+            assertTrue(r.out().lines().anyMatch(l -> l.matches("host +v5\\.6 +monotonic +" + compiler + " .*")), r.out());
+            assertTrue(r.out().lines().anyMatch(l -> l.matches("timens +v5\\.6 +monotonic +" + compiler + " .*")), r.out());
+            assertTrue(r.out().contains("variant v5.6: v5.6 release"), "the legend says what the variant is: " + r.out());
+            assertTrue(r.out().contains("compiler " + compiler + ": "), r.out());
+        }
+        oneLineError(run("report", "--compiler", "icc"), "unknown compiler 'icc' (known: gcc-12, gcc-11, clang-16)");
+        oneLineError(run("report", "--scenario", "timens", "--variant", "v5.13"), "VDSO_CLOCKMODE_TIMENS");
     }
 
     @Test

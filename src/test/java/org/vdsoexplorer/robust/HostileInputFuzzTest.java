@@ -17,13 +17,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.lifecycle.AfterContainer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.vdsoexplorer.robust.Fuzz.Gen;
 import org.vdsoexplorer.app.DemoReplay;
 import org.vdsoexplorer.app.DemoState;
 import org.vdsoexplorer.app.lesson.ProgressStore;
@@ -95,14 +91,16 @@ class HostileInputFuzzTest {
             "'", "null", "true", "[]", "{}", "\n", "\r\n", "é", "\uD800", "%", "!!binary", "? ", "- ", "&b", "<<: *b");
 
     /** Mutations of {@code seed}: numbers swapped for hostile ones, snippets spliced in, lines dropped or repeated. */
-    static Arbitrary<String> mutantsOf(String seed) {
-        Arbitrary<Integer> kind = Arbitraries.integers().between(0, 6);
-        Arbitrary<Integer> where = Arbitraries.integers().between(0, Math.max(1, seed.length() - 1));
-        Arbitrary<String> number = Arbitraries.of(HOSTILE_NUMBERS);
-        Arbitrary<String> snippet = Arbitraries.of(HOSTILE_SNIPPETS);
-        Arbitrary<String> one = Combinators.combine(kind, where, number, snippet).as((k, at, num, snip) -> mutate(seed, k, at, num, snip));
-        return Combinators.combine(one, kind, where, number, snippet).as((m, k, at, num, snip) ->
-                k < 3 ? m : mutate(m, (k + at) % 7, Math.min(at, Math.max(0, m.length() - 1)), num, snip));
+    static Gen<String> mutantsOf(String seed) {
+        Gen<Integer> kind = Fuzz.ints(0, 6);
+        Gen<Integer> where = Fuzz.ints(0, Math.max(1, seed.length() - 1));
+        Gen<String> number = Fuzz.of(HOSTILE_NUMBERS);
+        Gen<String> snippet = Fuzz.of(HOSTILE_SNIPPETS);
+        return r -> {
+            String m = mutate(seed, kind.next(r), where.next(r), number.next(r), snippet.next(r));
+            int k = kind.next(r), at = where.next(r);
+            return k < 3 ? m : mutate(m, (k + at) % 7, Math.min(at, Math.max(0, m.length() - 1)), number.next(r), snippet.next(r));
+        };
     }
 
     private static final Pattern NUMBER = Pattern.compile("-?\\d+(\\.\\d+)?(e-?\\d+)?");
@@ -151,54 +149,58 @@ class HostileInputFuzzTest {
 
     // ---- cost tables ----------------------------------------------------------------------------
 
-    @Provide Arbitrary<String> costTables() { return mutantsOf(Reproducers.COSTS); }
+    static Gen<String> costTables() { return mutantsOf(Reproducers.COSTS); }
 
-    @Property(tries = 1500)
-    void costTablesLoadAndRunOrAreRefusedByLine(@ForAll("costTables") String yaml) throws Exception {
-        check("cost tables", yaml, () -> {
-            CostTable t;
-            try {
-                t = CostTable.parse("f.yaml", yaml);
-            } catch (CostTableException e) {
-                return refused("cost tables", "f.yaml:", e);
-            }
-            // accepted: the model runs with it (the writer ticking at 1000 Hz of its clock)
-            Setup s = new Setup(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC, t, t.ghz(), Setup.tickCycles(t.ghz(), 1000));
-            Machine m = new Machine(s);
-            for (int i = 0; i < 200; i++) {
-                CallResult r = m.runCall();
-                if (!r.correct()) return "call " + r.number() + " returned a wrong time";
-            }
-            return null;
+    @Test
+    void costTablesLoadAndRunOrAreRefusedByLine() throws Exception {
+        Fuzz.forAll("costTablesLoadAndRunOrAreRefusedByLine", 1500, costTables(), yaml -> {
+            check("cost tables", yaml, () -> {
+                CostTable t;
+                try {
+                    t = CostTable.parse("f.yaml", yaml);
+                } catch (CostTableException e) {
+                    return refused("cost tables", "f.yaml:", e);
+                }
+                // accepted: the model runs with it (the writer ticking at 1000 Hz of its clock)
+                Setup s = new Setup(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC, t, t.ghz(), Setup.tickCycles(t.ghz(), 1000));
+                Machine m = new Machine(s);
+                for (int i = 0; i < 200; i++) {
+                    CallResult r = m.runCall();
+                    if (!r.correct()) return "call " + r.number() + " returned a wrong time";
+                }
+                return null;
+            });
         });
     }
 
     // ---- demo files -----------------------------------------------------------------------------
 
-    @Provide Arbitrary<String> demos() {
-        Arbitrary<String> step = Arbitraries.longs().between(0, 3_000_000).map(n -> Reproducers.demoWith("step", Long.toString(n)));
-        return Arbitraries.oneOf(mutantsOf(Reproducers.DEMO), mutantsOf(Reproducers.DEMO).map(d -> mutate(d, 6, 0, "1", "")), step);
+    static Gen<String> demos() {
+        Gen<String> step = Fuzz.longs(0, 3_000_000).map(n -> Reproducers.demoWith("step", Long.toString(n)));
+        return Fuzz.oneOf(mutantsOf(Reproducers.DEMO), mutantsOf(Reproducers.DEMO).map(d -> mutate(d, 6, 0, "1", "")), step);
     }
 
-    @Property(tries = 1500)
-    void demosOpenOrAreRefusedByLineAndReplaysStopWhenAsked(@ForAll("demos") String text) throws Exception {
-        check("demo files", text, () -> {
-            DemoState d;
-            try {
-                d = DemoState.parse("d.vdso-demo", text);
-            } catch (BadInputException e) {
-                return refused("demo files", "d.vdso-demo:", e);
-            }
-            long t0 = System.nanoTime(), budget = 500_000_000L;
-            try {
-                DemoReplay.replay(d, (a, b) -> { }, () -> System.nanoTime() - t0 > budget);
-            } catch (CancellationException stoppedInTime) {
-                // a long replay is cancelled as the app's Cancel would
-            } catch (IllegalArgumentException e) {
-                row("demo files")[1].incrementAndGet();
-                return e.getMessage().contains("cannot replay") ? null : e.getMessage();
-            }
-            return null;
+    @Test
+    void demosOpenOrAreRefusedByLineAndReplaysStopWhenAsked() throws Exception {
+        Fuzz.forAll("demosOpenOrAreRefusedByLineAndReplaysStopWhenAsked", 1500, demos(), text -> {
+            check("demo files", text, () -> {
+                DemoState d;
+                try {
+                    d = DemoState.parse("d.vdso-demo", text);
+                } catch (BadInputException e) {
+                    return refused("demo files", "d.vdso-demo:", e);
+                }
+                long t0 = System.nanoTime(), budget = 500_000_000L;
+                try {
+                    DemoReplay.replay(d, (a, b) -> { }, () -> System.nanoTime() - t0 > budget);
+                } catch (CancellationException stoppedInTime) {
+                    // a long replay is cancelled as the app's Cancel would
+                } catch (IllegalArgumentException e) {
+                    row("demo files")[1].incrementAndGet();
+                    return e.getMessage().contains("cannot replay") ? null : e.getMessage();
+                }
+                return null;
+            });
         });
     }
 
@@ -215,60 +217,64 @@ class HostileInputFuzzTest {
             }
             """;
 
-    @Provide Arbitrary<String> progressFiles() { return mutantsOf(PROGRESS); }
+    static Gen<String> progressFiles() { return mutantsOf(PROGRESS); }
 
-    @Property(tries = 1500)
-    void progressFilesLoadOrAreSetAsideWithAKeyOrLine(@ForAll("progressFiles") String json) throws Exception {
-        check("progress file", json, () -> {
-            Path dir = Files.createTempDirectory("progress-fuzz");
-            try {
-                Files.write(dir.resolve(ProgressStore.FILE), json.getBytes(StandardCharsets.UTF_8)); // a lone surrogate becomes '?'
-                ProgressStore s = ProgressStore.open(dir);
-                String w = s.warning();
-                if (!w.isEmpty()) {
-                    row("progress file")[1].incrementAndGet();
-                    boolean located = w.matches("(?s).*(line \\d+|'[^']+'|larger than|not a regular file).*");
-                    if (!located || w.contains("REDACTED") || w.contains("[Source")) return w;
+    @Test
+    void progressFilesLoadOrAreSetAsideWithAKeyOrLine() throws Exception {
+        Fuzz.forAll("progressFilesLoadOrAreSetAsideWithAKeyOrLine", 1500, progressFiles(), json -> {
+            check("progress file", json, () -> {
+                Path dir = Files.createTempDirectory("progress-fuzz");
+                try {
+                    Files.write(dir.resolve(ProgressStore.FILE), json.getBytes(StandardCharsets.UTF_8)); // a lone surrogate becomes '?'
+                    ProgressStore s = ProgressStore.open(dir);
+                    String w = s.warning();
+                    if (!w.isEmpty()) {
+                        row("progress file")[1].incrementAndGet();
+                        boolean located = w.matches("(?s).*(line \\d+|'[^']+'|larger than|not a regular file).*");
+                        if (!located || w.contains("REDACTED") || w.contains("[Source")) return w;
+                    }
+                    s.visit("x", 1, 2);
+                    return s.save() ? null : s.warning();
+                } finally {
+                    try (var l = Files.list(dir)) {
+                        for (Path p : l.toList()) Files.delete(p);
+                    }
+                    Files.delete(dir);
                 }
-                s.visit("x", 1, 2);
-                return s.save() ? null : s.warning();
-            } finally {
-                try (var l = Files.list(dir)) {
-                    for (Path p : l.toList()) Files.delete(p);
-                }
-                Files.delete(dir);
-            }
+            });
         });
     }
 
     // ---- lessons --------------------------------------------------------------------------------
 
-    @Provide Arbitrary<String> lessons() {
+    static Gen<String> lessons() {
         return mutantsOf(org.vdsoexplorer.model.Listings.resource("/lessons/02-seqlock.md"));
     }
 
-    @Property(tries = 600)
-    void lessonsLoadOrNameFileAndLine(@ForAll("lessons") String md) throws Exception {
-        check("lessons", md, () -> {
-            Path dir = Files.createTempDirectory("lesson-fuzz");
-            try {
-                Files.write(dir.resolve("02-seqlock.md"), md.getBytes(StandardCharsets.UTF_8));
-                LessonLibrary.Loaded l = LessonLibrary.load(dir, new org.vdsoexplorer.model.lesson.Evaluator(), false);
-                if (!l.problems().isEmpty()) row("lessons")[1].incrementAndGet();
-                for (Problem p : l.problems()) {
-                    if (p.line() < 1 || p.file().isBlank() || p.message().contains("Exception")) return p.toString();
+    @Test
+    void lessonsLoadOrNameFileAndLine() throws Exception {
+        Fuzz.forAll("lessonsLoadOrNameFileAndLine", 600, lessons(), md -> {
+            check("lessons", md, () -> {
+                Path dir = Files.createTempDirectory("lesson-fuzz");
+                try {
+                    Files.write(dir.resolve("02-seqlock.md"), md.getBytes(StandardCharsets.UTF_8));
+                    LessonLibrary.Loaded l = LessonLibrary.load(dir, new org.vdsoexplorer.model.lesson.Evaluator(), false);
+                    if (!l.problems().isEmpty()) row("lessons")[1].incrementAndGet();
+                    for (Problem p : l.problems()) {
+                        if (p.line() < 1 || p.file().isBlank() || p.message().contains("Exception")) return p.toString();
+                    }
+                    return null;
+                } finally {
+                    try (var ls = Files.list(dir)) {
+                        for (Path p : ls.toList()) Files.delete(p);
+                    }
+                    Files.delete(dir);
                 }
-                return null;
-            } finally {
-                try (var ls = Files.list(dir)) {
-                    for (Path p : ls.toList()) Files.delete(p);
-                }
-                Files.delete(dir);
-            }
+            });
         });
     }
 
-    @AfterContainer
+    @AfterAll
     static void printTable() {
         List<String> out = new ArrayList<>();
         out.add("| target | inputs | refused | stack trace or OOM | hangs | unclear message |");

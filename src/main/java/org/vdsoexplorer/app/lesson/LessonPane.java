@@ -28,9 +28,8 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Window;
-import org.vdsoexplorer.model.CallResult;
-import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.model.lesson.Answer;
+import org.vdsoexplorer.model.lesson.AnswerWatch;
 import org.vdsoexplorer.model.lesson.Evaluator;
 import org.vdsoexplorer.model.lesson.Lesson;
 import org.vdsoexplorer.model.lesson.LessonException;
@@ -40,6 +39,7 @@ import org.vdsoexplorer.model.lesson.Problem;
 import org.vdsoexplorer.model.lesson.Question;
 import org.vdsoexplorer.model.lesson.Step;
 import org.vdsoexplorer.model.lesson.StepSetup;
+import org.vdsoexplorer.model.lesson.Stepper;
 
 /**
  * The lessons side panel: a picker (each lesson with its minutes, prerequisites, progress and any
@@ -662,23 +662,10 @@ public final class LessonPane extends BorderPane {
         try {
             host.apply(eff);
             if (k.needsCompare()) return;
-            long start = host.position();
-            int seen = host.callLog().size();
-            while (host.position() - start < Evaluator.MAX_PREDICT_STEPS) {
-                CallResult r = host.stepWith(eff);
-                List<Event> log = host.callLog();
-                if (log.size() < seen) seen = 0;
-                boolean found = false;
-                for (Event ev : log.subList(seen, log.size())) {
-                    if (ev instanceof Event.MemRead m) {
-                        if ((k == PredictKind.NEXT_PAGE_KIND || k == PredictKind.NEXT_PAGE_SLOT) && m.what().startsWith("vvar slot ")) found = true;
-                        if (k == PredictKind.NEXT_SEQ && m.size() == 4 && m.what().contains("vdso_data[") && m.what().endsWith(".seq")) found = true;
-                    }
-                }
-                seen = log.size();
-                boolean callKind = k != PredictKind.NEXT_SEQ && k != PredictKind.NEXT_PAGE_KIND && k != PredictKind.NEXT_PAGE_SLOT;
-                if (found || (callKind && r != null)) break;
-            }
+            AnswerWatch watch = new AnswerWatch();
+            Stepper stepper = host.stepper(watch);
+            watch.arm(stepper);
+            Evaluator.runUntilAnswered(stepper, eff.writerUpdateAt(), k, watch);
             if (eff.focus() != null) host.focus(eff.focus(), eff.highlight());
             host.refresh();
             status("Revealed: the model ran on to reader step " + host.position() + ".", false);

@@ -7,13 +7,14 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Locale;
+import org.vdsoexplorer.model.Listings;
 
 /** Renders report rows as an aligned table, TSV (header = {@link Row#COLUMNS}) or JSON. */
 public final class ReportFormat {
     private ReportFormat() {}
 
     private static String[] cells(Row r) {
-        return new String[] {r.scenario().cliName(), r.variant().cliName(), r.clock().cliName(),
+        return new String[] {r.scenario().cliName(), r.variant().cliName(), r.clock().cliName(), r.compiler().cliName(),
             String.format(Locale.ROOT, "%.2f", r.instructions()), String.format(Locale.ROOT, "%.2f", r.cycles()),
             String.format(Locale.ROOT, "%.2f", r.ns()), Long.toString(r.callsIn3s()),
             String.format(Locale.ROOT, "%.6f", r.retries()), String.format(Locale.ROOT, "%.4f", r.fallbacks())};
@@ -37,9 +38,22 @@ public final class ReportFormat {
         return sb.toString();
     }
 
+    /**
+     * What the rows ran: each variant's origin (release, or patch series and date) and each compiler's full
+     * version from its listings' headers, one line each, for under the table.
+     */
+    public static String legend(List<Row> rows) {
+        StringBuilder sb = new StringBuilder();
+        rows.stream().map(Row::variant).distinct().forEach(v -> sb.append("variant ").append(v.cliName()).append(": ")
+                .append(v.description()).append('\n'));
+        rows.stream().map(Row::compiler).distinct().forEach(c -> sb.append("compiler ").append(c.cliName()).append(": ")
+                .append(Listings.of(rows.getFirst().variant(), c).compiler()).append('\n'));
+        return sb.toString();
+    }
+
     private static void line(StringBuilder sb, String[] c, int[] w) {
         for (int i = 0; i < c.length; i++) {
-            boolean left = i < 3;
+            boolean left = i < 4;
             String pad = " ".repeat(w[i] - c[i].length());
             sb.append(left ? c[i] + pad : pad + c[i]).append(i + 1 < c.length ? "  " : "\n");
         }
@@ -55,6 +69,9 @@ public final class ReportFormat {
                 g.writeStringField("scenario", r.scenario().cliName());
                 g.writeStringField("variant", r.variant().cliName());
                 g.writeStringField("clock", r.clock().cliName());
+                g.writeStringField("compiler", r.compiler().cliName());
+                g.writeStringField("compiler_version", Listings.of(r.variant(), r.compiler()).compiler());
+                g.writeStringField("variant_is", r.variant().origin());
                 g.writeNumberField("instructions", r.instructions());
                 g.writeNumberField("cycles", r.cycles());
                 g.writeNumberField("ns", r.ns());
