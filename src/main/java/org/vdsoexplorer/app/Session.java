@@ -165,6 +165,12 @@ public final class Session {
 
     /** Steps until the next instruction belongs to another C line (or the call ends). */
     public void stepLine() {
+        stepLineQuiet();
+        fire();
+    }
+
+    /** {@link #stepLine()} without notifying the views. */
+    public void stepLineQuiet() {
         Instruction start = machine.inCall() ? machine.next() : null;
         int line = start == null ? -1 : start.source().line();
         int guard = 0;
@@ -176,16 +182,21 @@ public final class Session {
                 if (n.source().isKnown()) break;
             }
         }
-        fire();
     }
 
     /** Runs to the end of the current call (or one whole call). */
     public CallResult runCall() {
+        CallResult r = runCallQuiet();
+        fire();
+        return r;
+    }
+
+    /** {@link #runCall()} without notifying the views. */
+    public CallResult runCallQuiet() {
         CallResult r;
         do {
             r = stepQuiet();
         } while (r == null);
-        fire();
         return r;
     }
 
