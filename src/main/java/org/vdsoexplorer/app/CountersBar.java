@@ -1,5 +1,8 @@
 package org.vdsoexplorer.app;
 
+import org.vdsoexplorer.app.common.Clipped;
+import org.vdsoexplorer.app.common.Fmt;
+import org.vdsoexplorer.viewmodel.Session;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -81,7 +84,7 @@ public final class CountersBar extends VBox {
         b.getChildren().addAll(items);
         for (javafx.scene.Node n : b.getChildren()) if (n instanceof Label l) l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         b.getStyleClass().add("counter-group");
-        org.vdsoexplorer.app.Tips.install(b, tip);
+        org.vdsoexplorer.app.common.Tips.install(b, tip);
         return b;
     }
 

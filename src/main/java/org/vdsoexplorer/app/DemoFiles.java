@@ -1,5 +1,6 @@
 package org.vdsoexplorer.app;
 
+import org.vdsoexplorer.viewmodel.DemoState;
 import java.io.File;
 import java.nio.file.Path;
 import javafx.stage.FileChooser;

@@ -1,5 +1,8 @@
 package org.vdsoexplorer.app;
 
+import org.vdsoexplorer.viewmodel.DemoReplay;
+import org.vdsoexplorer.viewmodel.DemoState;
+import org.vdsoexplorer.viewmodel.Session;
 import java.nio.file.Path;
 import java.util.concurrent.CancellationException;
 import java.util.function.BiConsumer;

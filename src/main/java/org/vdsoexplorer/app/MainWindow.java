@@ -1,5 +1,8 @@
 package org.vdsoexplorer.app;
 
+import org.vdsoexplorer.app.common.Fmt;
+import org.vdsoexplorer.viewmodel.DemoState;
+import org.vdsoexplorer.viewmodel.Session;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;

@@ -1,5 +1,6 @@
 package org.vdsoexplorer.app;
 
+import org.vdsoexplorer.app.common.Tips;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import javafx.scene.Node;

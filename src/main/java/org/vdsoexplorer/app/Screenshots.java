@@ -1,5 +1,6 @@
 package org.vdsoexplorer.app;
 
+import org.vdsoexplorer.viewmodel.Session;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,7 +1,6 @@
 package org.vdsoexplorer.viewmodel;
 
 import java.util.function.Supplier;
-import org.vdsoexplorer.app.Session;
 import org.vdsoexplorer.model.Lockstep;
 
 /**

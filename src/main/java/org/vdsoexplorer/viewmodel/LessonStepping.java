@@ -1,7 +1,6 @@
 package org.vdsoexplorer.viewmodel;
 
 import java.util.List;
-import org.vdsoexplorer.app.Session;
 import org.vdsoexplorer.model.CallResult;
 import org.vdsoexplorer.model.Setup;
 import org.vdsoexplorer.model.asm.Instruction;

@@ -10,7 +10,6 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleDoubleProperty;
-import org.vdsoexplorer.app.Session;
 
 /**
  * Run / pause at a rate, stopping at breakpoints, with the refresh budget: the one place that advances

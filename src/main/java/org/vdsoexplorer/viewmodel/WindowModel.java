@@ -2,7 +2,6 @@ package org.vdsoexplorer.viewmodel;
 
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import org.vdsoexplorer.app.Session;
 import org.vdsoexplorer.model.Setup;
 
 /**

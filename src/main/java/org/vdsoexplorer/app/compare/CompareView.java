@@ -1,5 +1,6 @@
 package org.vdsoexplorer.app.compare;
 
+import org.vdsoexplorer.model.asm.ListingDiff;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -22,8 +23,8 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
-import org.vdsoexplorer.app.Fmt;
-import org.vdsoexplorer.app.Session;
+import org.vdsoexplorer.app.common.Fmt;
+import org.vdsoexplorer.viewmodel.Session;
 import org.vdsoexplorer.model.Machine;
 import org.vdsoexplorer.model.Setup;
 import org.vdsoexplorer.model.Variant;

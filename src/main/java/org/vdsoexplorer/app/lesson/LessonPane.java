@@ -1,5 +1,7 @@
 package org.vdsoexplorer.app.lesson;
 
+import org.vdsoexplorer.model.lesson.LessonFolder;
+import org.vdsoexplorer.viewmodel.ProgressStore;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

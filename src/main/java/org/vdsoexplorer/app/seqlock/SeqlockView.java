@@ -30,9 +30,9 @@ import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
 import javafx.scene.text.TextAlignment;
 import javafx.util.Duration;
-import org.vdsoexplorer.app.Fmt;
-import org.vdsoexplorer.app.Palette;
-import org.vdsoexplorer.app.Session;
+import org.vdsoexplorer.app.common.Fmt;
+import org.vdsoexplorer.app.common.Palette;
+import org.vdsoexplorer.viewmodel.Session;
 import org.vdsoexplorer.model.Machine;
 import org.vdsoexplorer.model.SeqlockTrace;
 import org.vdsoexplorer.model.SeqlockTrace.Mark;
@@ -113,7 +113,7 @@ public final class SeqlockView extends BorderPane {
         setMinHeight(0);
         inject.setId("seqlock-inject");
         inject.setFocusTraversable(false);
-        org.vdsoexplorer.app.Tips.install(inject, "Start update_vsyscall() on the timekeeping CPU before the reader's next "
+        org.vdsoexplorer.app.common.Tips.install(inject, "Start update_vsyscall() on the timekeeping CPU before the reader's next "
                 + "instruction (same as 'Kernel update now', K). To place one earlier, click the timeline.");
         inject.setOnAction(e -> session.injectWriterUpdate());
         Region gap = new Region();

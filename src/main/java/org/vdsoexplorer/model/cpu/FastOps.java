@@ -1,5 +1,7 @@
 package org.vdsoexplorer.model.cpu;
 
+import org.vdsoexplorer.model.cost.CostClass;
+
 /**
  * Specialised forms of the hottest operations (64- and 32-bit register, immediate and simple memory
  * operands). They do exactly what the generic {@link Op} classes do for those operands, with no operand

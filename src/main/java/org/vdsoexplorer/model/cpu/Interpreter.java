@@ -1,5 +1,6 @@
 package org.vdsoexplorer.model.cpu;
 
+import org.vdsoexplorer.model.cost.EntryMechanism;
 import java.util.Arrays;
 import org.vdsoexplorer.model.asm.Instruction;
 import org.vdsoexplorer.model.asm.Listing;

@@ -1,5 +1,7 @@
 package org.vdsoexplorer.model.cpu;
 
+import org.vdsoexplorer.model.cost.CostClass;
+import org.vdsoexplorer.model.cost.EntryMechanism;
 import org.vdsoexplorer.model.asm.Registers;
 
 /**

@@ -10,7 +10,7 @@ import java.util.Map;
 import org.vdsoexplorer.model.asm.Registers;
 import org.vdsoexplorer.model.cost.CostTable;
 import org.vdsoexplorer.model.cpu.Category;
-import org.vdsoexplorer.model.cpu.EntryMechanism;
+import org.vdsoexplorer.model.cost.EntryMechanism;
 import org.vdsoexplorer.model.cpu.Hooks;
 import org.vdsoexplorer.model.cpu.Interpreter;
 import org.vdsoexplorer.model.event.Event;

@@ -1,5 +1,6 @@
 package org.vdsoexplorer.app.lesson;
 
+import org.vdsoexplorer.viewmodel.ProgressStore;
 import static org.vdsoexplorer.app.Fx.fx;
 import static org.vdsoexplorer.app.Fx.fxRun;
 import static org.junit.jupiter.api.Assertions.assertEquals;

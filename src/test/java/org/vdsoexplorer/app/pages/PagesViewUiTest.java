@@ -19,7 +19,7 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.framework.junit5.Stop;
 import org.vdsoexplorer.app.HeadlessStage;
 import org.vdsoexplorer.app.MainWindow;
-import org.vdsoexplorer.app.Session;
+import org.vdsoexplorer.viewmodel.Session;
 import org.vdsoexplorer.model.CallResult;
 import org.vdsoexplorer.model.Machine;
 import org.vdsoexplorer.model.Setup;

@@ -22,7 +22,7 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.framework.junit5.Stop;
 import org.vdsoexplorer.app.HeadlessStage;
 import org.vdsoexplorer.app.MainWindow;
-import org.vdsoexplorer.app.Session;
+import org.vdsoexplorer.viewmodel.Session;
 import org.vdsoexplorer.model.SeqlockTrace.Mark;
 import org.vdsoexplorer.model.SeqlockTrace.Placed;
 import org.vdsoexplorer.model.SeqlockTrace.Retry;

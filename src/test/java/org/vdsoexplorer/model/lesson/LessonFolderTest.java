@@ -1,4 +1,4 @@
-package org.vdsoexplorer.app.lesson;
+package org.vdsoexplorer.model.lesson;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -15,7 +15,6 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.vdsoexplorer.model.lesson.LessonLibrary;
 
 class LessonFolderTest {
 

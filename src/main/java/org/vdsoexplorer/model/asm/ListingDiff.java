@@ -1,10 +1,8 @@
-package org.vdsoexplorer.app.compare;
+package org.vdsoexplorer.model.asm;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
-import org.vdsoexplorer.model.asm.Instruction;
-import org.vdsoexplorer.model.asm.Listing;
 
 /**
  * A line diff of two listings (longest common subsequence over the instruction text with addresses and

@@ -1,4 +1,4 @@
-package org.vdsoexplorer.model.cpu;
+package org.vdsoexplorer.model.cost;
 
 /** How user code entered the kernel. */
 public enum EntryMechanism {

@@ -1,4 +1,4 @@
-package org.vdsoexplorer.model.cpu;
+package org.vdsoexplorer.model.cost;
 
 /** The cost-table row an instruction is charged from (one per instruction, chosen when it is decoded). */
 public enum CostClass {

@@ -1,4 +1,4 @@
-package org.vdsoexplorer.app.lesson;
+package org.vdsoexplorer.viewmodel;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;

@@ -1,4 +1,4 @@
-package org.vdsoexplorer.app.lesson;
+package org.vdsoexplorer.model.lesson;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -12,21 +12,19 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
-import org.vdsoexplorer.model.lesson.LessonLibrary;
-import org.vdsoexplorer.model.lesson.LessonParser;
 
 /**
  * Where the lessons come from: the folder given, else {@code ./lessons}, else the copy on the class
  * path ({@code /lessons/} in the jar), extracted to a temporary folder (top-level {@code *.md} files
  * only, each bounded in size, names checked, so nothing is written outside that folder).
  */
-final class LessonFolder {
+public final class LessonFolder {
     private LessonFolder() {}
 
     /** The folder to load and a description of where it came from. */
-    record Source(Path dir, String description) {}
+    public record Source(Path dir, String description) {}
 
-    static Source resolve(Path given) {
+    public static Source resolve(Path given) {
         if (given != null && Files.isDirectory(given)) return new Source(given, given.toString());
         Path local = Path.of("lessons");
         if (given == null && Files.isDirectory(local)) return new Source(local, local.toAbsolutePath().toString());
@@ -40,12 +38,12 @@ final class LessonFolder {
     }
 
     /** Copies the class path's /lessons/*.md to a fresh temp folder; null if there are none. */
-    static Path extractFromClassPath() throws IOException {
+    public static Path extractFromClassPath() throws IOException {
         return extract(LessonFolder.class.getResource("/lessons/README.md"));
     }
 
     /** {@code readme}: the URL of lessons/README.md in a jar or a folder. */
-    static Path extract(URL readme) throws IOException {
+    public static Path extract(URL readme) throws IOException {
         if (readme == null) return null;
         URI uri;
         try {

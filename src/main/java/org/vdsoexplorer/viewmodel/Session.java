@@ -1,4 +1,4 @@
-package org.vdsoexplorer.app;
+package org.vdsoexplorer.viewmodel;
 
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,4 +1,4 @@
-package org.vdsoexplorer.app;
+package org.vdsoexplorer.viewmodel;
 
 import java.util.Map;
 import java.util.concurrent.CancellationException;

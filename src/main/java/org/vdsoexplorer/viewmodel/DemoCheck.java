@@ -1,4 +1,4 @@
-package org.vdsoexplorer.app;
+package org.vdsoexplorer.viewmodel;
 
 import java.io.IOException;
 import java.io.PrintStream;
