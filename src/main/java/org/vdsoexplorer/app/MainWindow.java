@@ -116,6 +116,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
         bindTransport();
         help.setText(model.keys().helpText());
         status.textProperty().bind(model.statusProperty());
+        tabs.getTabs().add(org.vdsoexplorer.app.live.LiveView.tab()); // "Your machine": built when first shown
         compareTab.selectedProperty().addListener((o, a, on) -> { if (on) compare(); });
         seedsTab.selectedProperty().addListener((o, a, on) -> {
             if (on) seedTables().start(session.setup().costs(), session.setup().ghz());
