@@ -1,16 +1,16 @@
 package org.vdsoexplorer.app;
 
-import org.vdsoexplorer.app.common.Clipped;
-import org.vdsoexplorer.app.common.Fmt;
-import org.vdsoexplorer.viewmodel.Session;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import javafx.scene.control.Label;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
+import org.vdsoexplorer.app.common.Clipped;
+import org.vdsoexplorer.app.common.Fmt;
 import org.vdsoexplorer.model.Machine;
 import org.vdsoexplorer.model.cpu.Category;
+import org.vdsoexplorer.viewmodel.Session;
 
 /**
  * Live cycle counters, read from the machine after every change: this call's cycles and instructions,

@@ -1,10 +1,10 @@
 package org.vdsoexplorer.app;
 
-import org.vdsoexplorer.viewmodel.DemoState;
 import java.io.File;
 import java.nio.file.Path;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
+import org.vdsoexplorer.viewmodel.DemoState;
 import org.vdsoexplorer.viewmodel.WindowModel;
 
 /**
@@ -36,15 +36,26 @@ final class DemoFiles {
         if (f != null) save(f.toPath());
     }
 
-    /** Asks for a file (if {@code owner} is shown) and hands it to {@code opener}. */
-    void open(Window owner, java.util.function.Consumer<Path> opener) {
+    /** Asks for a file (if {@code owner} is shown) and opens it. */
+    void open(Window owner) {
         model.runner().setRunning(false);
         File f = owner == null ? null : chooser("Open demo").showOpenDialog(owner);
-        if (f != null) opener.accept(f.toPath());
+        if (f != null) open(owner, f.toPath());
     }
 
-    /** The next chooser starts in {@code file}'s folder. */
-    void openedFrom(Path file) { dir = file.toAbsolutePath().getParent(); }
+    /**
+     * Opens {@code file} off the UI thread ({@link DemoOpener}); when replayed, its setup becomes the chosen
+     * setup (the pickers follow) and the session adopts its state. The task says when.
+     */
+    javafx.concurrent.Task<DemoOpener.Opened> open(Window owner, Path file) {
+        model.runner().setRunning(false);
+        return DemoOpener.open(owner, model.session(), file, o -> {
+            model.runner().setRunning(false);
+            model.setup().choose(o.demo().setup());
+            dir = file.toAbsolutePath().getParent();
+            model.setStatus("opened demo " + file + ": " + o.demo());
+        }, (f, why) -> model.setStatus(why));
+    }
 
     void save(Path file) {
         try {

@@ -1,15 +1,11 @@
 package org.vdsoexplorer.app;
 
-import org.vdsoexplorer.app.common.Fmt;
-import org.vdsoexplorer.viewmodel.DemoState;
-import org.vdsoexplorer.viewmodel.Session;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import javafx.animation.AnimationTimer;
-import javafx.beans.InvalidationListener;
 import javafx.fxml.FXML;
 import javafx.fxml.FXMLLoader;
 import javafx.scene.Node;
@@ -40,9 +36,10 @@ import org.vdsoexplorer.model.Variant;
 import org.vdsoexplorer.model.kernel.Clock;
 import org.vdsoexplorer.model.kernel.Scenario;
 import org.vdsoexplorer.viewmodel.Action;
+import org.vdsoexplorer.viewmodel.DemoState;
 import org.vdsoexplorer.viewmodel.KeyMap;
 import org.vdsoexplorer.viewmodel.Runner;
-import org.vdsoexplorer.viewmodel.Tick;
+import org.vdsoexplorer.viewmodel.Session;
 import org.vdsoexplorer.viewmodel.WindowModel;
 
 /**
@@ -67,7 +64,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     private SeedTablesView seedTables;
     private CompareView compare;
     private Setup comparedBase;
-    private Node lessons;
+    private org.vdsoexplorer.app.lesson.LessonPane lessons;
     private double fontSize = 16;
 
     @FXML private BorderPane root;
@@ -112,8 +109,15 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
         seqlockHolder.getChildren().add(new Isolated(seqlock));
         dispatchHolder.getChildren().add(new Isolated(dispatch));
         demos = new DemoFiles(model);
-        bindPickers();
-        bindTransport();
+        Pickers.bind(model.setup(), scenario, variant, clock, tick);
+        Pickers.banner(model.setup(), problem, root, List.of(reset, back, backLine, step, line, call, run, inject));
+        Pickers.installTips(toolbar);
+        Pickers.bindRun(model.runner(), run, speed, speedText);
+        reducedMotion.selectedProperty().addListener((o, a, b) -> {
+            code.setReducedMotion(b);
+            pages.setReducedMotion(b);
+            dispatch.setReducedMotion(b);
+        });
         help.setText(model.keys().helpText());
         status.textProperty().bind(model.statusProperty());
         tabs.getTabs().add(org.vdsoexplorer.app.live.LiveView.tab()); // "Your machine": built when first shown
@@ -127,111 +131,23 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
                 compare.setBase(comparedBase);
             }
         });
-        Runner runner = model.runner();
-        runner.addLiveView(counters::refresh, Runner.COUNTERS_HZ);
-        for (Runnable v : List.<Runnable>of(code::refresh, dispatch::refresh, pages::refresh, seqlock::refresh)) {
-            runner.addLiveView(v, Runner.VIEW_HZ);
-        }
-        runner.fastProperty().addListener((o, a, fast) -> {
-            dispatch.setRunning(fast);
-            seqlock.setRunning(fast);
-        });
-        timer = new AnimationTimer() {
-            @Override public void handle(long now) { runner.pulse(now); }
-        };
-        runner.runningProperty().addListener((o, a, on) -> { if (on) timer.start(); else timer.stop(); });
+        timer = Pickers.runLoop(model.runner(), counters::refresh, List.of(code::refresh, dispatch::refresh, pages::refresh,
+                seqlock::refresh), fast -> {
+                    dispatch.setRunning(fast);
+                    seqlock.setRunning(fast);
+                });
 
         scene = new Scene(layers, width, height);
         scene.getStylesheets().add(MainWindow.class.getResource("app.css").toExternalForm());
         scene.addEventFilter(KeyEvent.KEY_PRESSED, this::key);
-        // a projector at 1280 x 800: smaller code and register text, narrower page boxes (app.css .narrow)
-        InvalidationListener narrow = o -> {
-            boolean n = scene.getWidth() < NARROW_WIDTH;
-            if (n != root.getStyleClass().contains("narrow")) {
-                if (n) root.getStyleClass().add("narrow");
-                else root.getStyleClass().remove("narrow");
-            }
-        };
-        scene.widthProperty().addListener(narrow);
-        narrow.invalidated(null);
+        Pickers.narrowBelow(scene, root, NARROW_WIDTH);
     }
 
-    /** The pickers show the model's chosen setup and change it through {@link org.vdsoexplorer.viewmodel.SetupModel#choose}. */
-    private void bindPickers() {
-        var sm = model.setup();
-        scenario.getItems().setAll(Scenario.values());
-        variant.getItems().setAll(Variant.values());
-        clock.getItems().setAll(Clock.values());
-        Pickers.configure(scenario, Scenario::cliName, Scenario::description, s -> null);
-        Pickers.configure(variant, Variant::cliName, Variant::description, sm::problemWith);
-        Pickers.configure(clock, Clock::cliName, c -> "clock id " + c.id
-                + (c.servedByVdso() ? "" : ": not served by the vDSO, the call falls back to the syscall"), c -> null);
-        Pickers.segments(tick, Tick.values(), Tick::label, sm::choose);
-        Runnable show = () -> {
-            Setup s = sm.chosen();
-            scenario.setValue(s.scenario());
-            variant.setValue(s.variant());
-            clock.setValue(s.clock());
-            Pickers.select(tick, Tick.of(s));
-        };
-        show.run();
-        sm.chosenProperty().addListener((o, a, b) -> show.run());
-        scenario.valueProperty().addListener((o, a, v) -> { if (v != null) sm.choose(v); });
-        variant.valueProperty().addListener((o, a, v) -> { if (v != null) sm.choose(v); });
-        clock.valueProperty().addListener((o, a, v) -> { if (v != null) sm.choose(v); });
-        // the banner under the toolbar (ControlsFX's NotificationPane was tried: its slide-in Timeline stalled
-        // at 0 in this window on JavaFX 26, headless and on Xvfb, so the banner could stay invisible)
-        problem.textProperty().bind(sm.problemProperty());
-        problem.visibleProperty().bind(sm.problemProperty().isNotEmpty());
-        problem.managedProperty().bind(problem.visibleProperty());
-        sm.problemProperty().addListener((o, a, why) -> { if (why.isEmpty()) root.requestFocus(); });
-        for (Node n : List.of(reset, back, backLine, step, line, call, run, inject)) {
-            n.disableProperty().bind(sm.problemProperty().isNotEmpty());
-        }
-        Pickers.installTips(toolbar);
+    /** A toolbar button: its {@link Action} is its userData in the FXML (the main model's, also in the Compare tab). */
+    @FXML private void button(javafx.event.ActionEvent e) {
+        Action a = Action.valueOf((String) ((Node) e.getSource()).getUserData());
+        if (!model.perform(a)) perform(a);
     }
-
-    private void bindTransport() {
-        Runner r = model.runner();
-        run.selectedProperty().bindBidirectional(r.runningProperty());
-        run.textProperty().bind(javafx.beans.binding.Bindings.when(r.runningProperty())
-                .then("\u275a\u275a Pause").otherwise("\u25b6 Run"));
-        speed.valueProperty().bindBidirectional(r.speedProperty());
-        speedText.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> {
-            double rate = r.stepsPerSecond();
-            return Double.isInfinite(rate) ? "full speed" : Fmt.big(rate).trim() + " steps/s";
-        }, r.speedProperty()));
-        reducedMotion.selectedProperty().addListener((o, a, b) -> {
-            code.setReducedMotion(b);
-            pages.setReducedMotion(b);
-            dispatch.setReducedMotion(b);
-        });
-    }
-
-    @FXML private void reset() { model.perform(Action.RESET); }
-
-    @FXML private void back() { model.perform(Action.BACK); }
-
-    @FXML private void backLine() { model.perform(Action.BACK_LINE); }
-
-    @FXML private void step() { model.perform(Action.STEP); }
-
-    @FXML private void line() { model.perform(Action.LINE); }
-
-    @FXML private void call() { model.perform(Action.CALL); }
-
-    @FXML private void inject() { model.perform(Action.KERNEL_UPDATE); }
-
-    @FXML private void exportPng() {
-        model.setStatus(PngExport.write(java.nio.file.Path.of("").toAbsolutePath(), "vdso-explorer-"
-                + model.session().position(), PngExport.of(this)));
-    }
-
-    @FXML private void saveDemo() { demos.save(scene.getWindow()); }
-
-    @FXML private void openDemo() { demos.open(scene.getWindow(), this::openDemo); }
-
-    @FXML private void toggleHelp() { help.setVisible(!help.isVisible()); }
 
     @FXML private void closeHelp() { help.setVisible(false); }
 
@@ -243,19 +159,8 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
      * and step as saved, once replayed; the returned task says when.
      */
     public javafx.concurrent.Task<DemoOpener.Opened> openDemo(java.nio.file.Path file) {
-        model.runner().setRunning(false);
-        return DemoOpener.open(this, model.session(), file);
+        return demos.open(scene.getWindow(), file);
     }
-
-    /** An opened demo's setup becomes the choice (the pickers follow); the session then adopts its state. */
-    void demoOpened(DemoState d, java.nio.file.Path file) {
-        model.runner().setRunning(false);
-        model.setup().choose(d.setup());
-        demos.openedFrom(file);
-        model.setStatus("opened demo " + file + ": " + d);
-    }
-
-    void demoStatus(String text) { model.setStatus(text); }
 
     private void key(KeyEvent e) {
         for (ComboBox<?> c : List.of(scenario, variant, clock)) if (c.isShowing()) return;
@@ -279,16 +184,17 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
             return true;
         }
         switch (a) {
-            case HELP -> toggleHelp();
+            case HELP -> help.setVisible(!help.isVisible());
             case CLOSE_HELP -> {
                 if (!help.isVisible()) return false;
                 closeHelp();
             }
             case ZOOM_IN -> zoom(1);
             case ZOOM_OUT -> zoom(-1);
-            case EXPORT_PNG -> exportPng();
-            case SAVE_DEMO -> saveDemo();
-            case OPEN_DEMO -> openDemo();
+            case EXPORT_PNG -> model.setStatus(PngExport.write(java.nio.file.Path.of("").toAbsolutePath(),
+                    "vdso-explorer-" + model.session().position(), PngExport.of(this)));
+            case SAVE_DEMO -> demos.save(scene.getWindow());
+            case OPEN_DEMO -> demos.open(scene.getWindow());
             case REDUCED_MOTION -> reducedMotion.setSelected(!reducedMotion.isSelected());
             case LESSONS -> toggleLessons();
             default -> { return model.perform(a); }
@@ -297,15 +203,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     }
 
     /** Shows or hides the lessons side panel (built on first use; lessons load in the background). */
-    @FXML public void toggleLessons() {
-        if (root.getRight() != null) {
-            root.setRight(null);
-            root.requestFocus();
-            return;
-        }
-        if (lessons == null) lessons = org.vdsoexplorer.app.lesson.LessonPane.open(this, null);
-        root.setRight(lessons);
-    }
+    public void toggleLessons() { lessons = org.vdsoexplorer.app.lesson.LessonPane.toggle(this, lessons); }
 
     /** The lessons side panel if it was opened, else null. */
     public Node lessonsPanel() { return root.getRight(); }
@@ -342,31 +240,21 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     }
 
     @Override public WindowModel model() { return model; }
-
     @Override public Scene scene() { return scene; }
-
     @Override public BorderPane root() { return root; }
-
     public Session session() { return model.session(); }
-
     public CodeView code() { return code; }
-
     public PagesView pages() { return pages; }
-
     public SeqlockView seqlock() { return seqlock; }
-
     public DispatchView dispatch() { return dispatch; }
-
     public CountersBar counters() { return counters; }
 
     /** Why the chosen setup cannot run, as the banner says ("" when it runs). */
     public String problemText() { return model.setup().problemProperty().get(); }
-
     public boolean running() { return model.runner().isRunning(); }
 
     /** Sets the speed slider (0 = 1 step/s, 1 = full speed). */
     public void setSpeed(double v) { model.runner().speedProperty().set(v); }
-
     public void setRunning(boolean on) { model.runner().setRunning(on); }
 
     /** The reduced-motion setting (no flashes, fades or growing edges). */
@@ -379,11 +267,9 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     }
 
     public ComboBox<Scenario> scenarioPicker() { return scenario; }
-
     public ComboBox<Variant> variantPicker() { return variant; }
-
     public ComboBox<Clock> clockPicker() { return clock; }
 
-    /** The tick picker (one toggle per {@link Tick}, in order). */
+    /** The tick picker (one toggle per {@link org.vdsoexplorer.viewmodel.Tick}, in order). */
     public SegmentedButton tickPicker() { return tick; }
 }

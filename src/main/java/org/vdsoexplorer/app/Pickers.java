@@ -1,6 +1,5 @@
 package org.vdsoexplorer.app;
 
-import org.vdsoexplorer.app.common.Tips;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import javafx.scene.Node;
@@ -11,8 +10,21 @@ import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.util.StringConverter;
 import org.controlsfx.control.SegmentedButton;
+import org.vdsoexplorer.app.common.Fmt;
+import org.vdsoexplorer.app.common.Tips;
+import org.vdsoexplorer.model.Setup;
+import org.vdsoexplorer.model.Variant;
+import org.vdsoexplorer.model.kernel.Clock;
+import org.vdsoexplorer.model.kernel.Scenario;
+import org.vdsoexplorer.viewmodel.Runner;
+import org.vdsoexplorer.viewmodel.SetupModel;
+import org.vdsoexplorer.viewmodel.Tick;
 
-/** The toolbar's pickers: names, per-item tooltips and "cannot run" marks; segment toggles; lazy tips from accessibleHelp. */
+/**
+ * Wiring helpers of the main window: the pickers bound to the chosen setup (names, per-item tooltips, "cannot
+ * run" marks, one toggle per tick), the compact style on narrow windows, the run loop's frame clock, lazy
+ * tooltips from accessibleHelp.
+ */
 final class Pickers {
     private Pickers() {}
 
@@ -57,6 +69,91 @@ final class Pickers {
     /** Selects the toggle whose value is {@code v} (none if null). */
     static void select(SegmentedButton b, Object v) {
         for (ToggleButton t : b.getButtons()) t.setSelected(v != null && v.equals(t.getUserData()));
+    }
+
+    /**
+     * The pickers show {@code sm}'s chosen setup and change it only through {@code sm.choose}: scenario,
+     * variant and clock lists (variants that cannot run with the chosen scenario marked), one toggle per tick.
+     */
+    static void bind(SetupModel sm, ComboBox<Scenario> scenario, ComboBox<Variant> variant, ComboBox<Clock> clock,
+                     SegmentedButton tick) {
+        scenario.getItems().setAll(Scenario.values());
+        variant.getItems().setAll(Variant.values());
+        clock.getItems().setAll(Clock.values());
+        configure(scenario, Scenario::cliName, Scenario::description, s -> null);
+        configure(variant, Variant::cliName, Variant::description, sm::problemWith);
+        configure(clock, Clock::cliName, c -> "clock id " + c.id
+                + (c.servedByVdso() ? "" : ": not served by the vDSO, the call falls back to the syscall"), c -> null);
+        segments(tick, Tick.values(), Tick::label, sm::choose);
+        Runnable show = () -> {
+            Setup s = sm.chosen();
+            scenario.setValue(s.scenario());
+            variant.setValue(s.variant());
+            clock.setValue(s.clock());
+            select(tick, Tick.of(s));
+        };
+        show.run();
+        sm.chosenProperty().addListener((o, a, b) -> show.run());
+        scenario.valueProperty().addListener((o, a, v) -> { if (v != null) sm.choose(v); });
+        variant.valueProperty().addListener((o, a, v) -> { if (v != null) sm.choose(v); });
+        clock.valueProperty().addListener((o, a, v) -> { if (v != null) sm.choose(v); });
+    }
+
+    /**
+     * {@code problem} is the banner under the toolbar: it says why the chosen setup cannot run, and the
+     * {@code transport} controls are disabled meanwhile. (ControlsFX's NotificationPane was tried: its
+     * slide-in Timeline stalled at 0 in this window on JavaFX 26, headless and on Xvfb, so the banner could
+     * stay invisible.)
+     */
+    static void banner(SetupModel sm, javafx.scene.control.Label problem, Node root, java.util.List<? extends Node> transport) {
+        problem.textProperty().bind(sm.problemProperty());
+        problem.visibleProperty().bind(sm.problemProperty().isNotEmpty());
+        problem.managedProperty().bind(problem.visibleProperty());
+        sm.problemProperty().addListener((o, a, why) -> { if (why.isEmpty()) root.requestFocus(); });
+        for (Node n : transport) n.disableProperty().bind(sm.problemProperty().isNotEmpty());
+    }
+
+    /** Style class "narrow" on {@code root} while {@code scene} is narrower than {@code width} (a 1280 x 800 projector). */
+    static void narrowBelow(javafx.scene.Scene scene, Parent root, double width) {
+        javafx.beans.InvalidationListener narrow = o -> {
+            boolean n = scene.getWidth() < width;
+            if (n != root.getStyleClass().contains("narrow")) {
+                if (n) root.getStyleClass().add("narrow");
+                else root.getStyleClass().remove("narrow");
+            }
+        };
+        scene.widthProperty().addListener(narrow);
+        narrow.invalidated(null);
+    }
+
+    /**
+     * The window's frame clock: pulses {@code runner} while it runs; at full speed {@code counters} and each of
+     * {@code views} take turns ({@link Runner#COUNTERS_HZ}, {@link Runner#VIEW_HZ}); {@code fast} hears when the
+     * views that draw a whole call should show the last finished one.
+     */
+    static javafx.animation.AnimationTimer runLoop(Runner runner, Runnable counters, java.util.List<Runnable> views,
+                                                   Consumer<Boolean> fast) {
+        runner.addLiveView(counters, Runner.COUNTERS_HZ);
+        for (Runnable v : views) runner.addLiveView(v, Runner.VIEW_HZ);
+        runner.fastProperty().addListener((o, a, f) -> fast.accept(f));
+        javafx.animation.AnimationTimer timer = new javafx.animation.AnimationTimer() {
+            @Override public void handle(long now) { runner.pulse(now); }
+        };
+        runner.runningProperty().addListener((o, a, on) -> { if (on) timer.start(); else timer.stop(); });
+        return timer;
+    }
+
+    /** The Run toggle, speed slider and its label follow {@code runner}. */
+    static void bindRun(Runner r, javafx.scene.control.ToggleButton run, javafx.scene.control.Slider speed,
+                        javafx.scene.control.Label speedText) {
+        run.selectedProperty().bindBidirectional(r.runningProperty());
+        run.textProperty().bind(javafx.beans.binding.Bindings.when(r.runningProperty())
+                .then("\u275a\u275a Pause").otherwise("\u25b6 Run"));
+        speed.valueProperty().bindBidirectional(r.speedProperty());
+        speedText.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> {
+            double rate = r.stepsPerSecond();
+            return Double.isInfinite(rate) ? "full speed" : Fmt.big(rate).trim() + " steps/s";
+        }, r.speedProperty()));
     }
 
     /** Installs a lazy tooltip ({@link Tips}) on every node under {@code p} that has accessibleHelp text. */

@@ -15,9 +15,8 @@ import org.vdsoexplorer.model.asm.ListingException;
 import org.vdsoexplorer.model.asm.ListingParser;
 import org.vdsoexplorer.model.asm.Operand;
 import org.vdsoexplorer.model.asm.Registers;
-import org.vdsoexplorer.model.cost.CostTable;
 import org.vdsoexplorer.model.cost.CostBounds;
-import org.vdsoexplorer.util.BadInputException;
+import org.vdsoexplorer.model.cost.CostTable;
 import org.vdsoexplorer.model.cpu.ExecutionException;
 import org.vdsoexplorer.model.kernel.AddressSpace;
 import org.vdsoexplorer.model.kernel.Clock;
@@ -28,6 +27,7 @@ import org.vdsoexplorer.model.report.Report;
 import org.vdsoexplorer.model.report.ReportFormat;
 import org.vdsoexplorer.model.report.Row;
 import org.vdsoexplorer.model.report.SeedTables;
+import org.vdsoexplorer.util.BadInputException;
 
 /** Headless command line of vdso-explorer. Must not depend on JavaFX or the app package. */
 public final class Cli {

@@ -11,9 +11,9 @@ import org.vdsoexplorer.model.Setup;
 import org.vdsoexplorer.model.Timeline;
 import org.vdsoexplorer.model.asm.Instruction;
 import org.vdsoexplorer.model.cpu.Category;
-import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.model.dispatch.Dispatch;
 import org.vdsoexplorer.model.dispatch.PathStats;
+import org.vdsoexplorer.model.event.Event;
 
 /**
  * The one model instance the window projects: a {@link Machine} with its {@link Timeline}, plus the

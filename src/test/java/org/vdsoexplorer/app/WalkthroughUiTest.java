@@ -1,6 +1,5 @@
 package org.vdsoexplorer.app;
 
-import org.vdsoexplorer.app.common.Fmt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -21,15 +20,16 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.framework.junit5.Stop;
 import org.testfx.util.WaitForAsyncUtils;
-import org.vdsoexplorer.model.dispatch.Dispatch;
+import org.vdsoexplorer.app.common.Fmt;
 import org.vdsoexplorer.app.seqlock.SeqlockView;
-import org.vdsoexplorer.model.dispatch.Dispatch.Node;
 import org.vdsoexplorer.model.Machine;
 import org.vdsoexplorer.model.SeqlockTrace;
 import org.vdsoexplorer.model.Setup;
 import org.vdsoexplorer.model.Variant;
 import org.vdsoexplorer.model.asm.Instruction;
 import org.vdsoexplorer.model.asm.Registers;
+import org.vdsoexplorer.model.dispatch.Dispatch.Node;
+import org.vdsoexplorer.model.dispatch.Dispatch;
 import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.model.kernel.AddressSpace;
 import org.vdsoexplorer.model.kernel.Clock;

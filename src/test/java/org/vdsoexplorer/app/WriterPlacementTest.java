@@ -1,7 +1,5 @@
 package org.vdsoexplorer.app;
 
-import org.vdsoexplorer.viewmodel.DemoState;
-import org.vdsoexplorer.viewmodel.Session;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -18,6 +16,8 @@ import org.vdsoexplorer.model.Variant;
 import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.model.kernel.Clock;
 import org.vdsoexplorer.model.kernel.Scenario;
+import org.vdsoexplorer.viewmodel.DemoState;
+import org.vdsoexplorer.viewmodel.Session;
 
 /**
  * Placing a writer update at reader step k of a call already run (no JavaFX): the session re-executes

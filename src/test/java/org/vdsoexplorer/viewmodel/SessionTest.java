@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.vdsoexplorer.model.dispatch.Dispatch;
-import org.vdsoexplorer.model.dispatch.Dispatch.Node;
 import org.vdsoexplorer.model.Setup;
 import org.vdsoexplorer.model.Variant;
+import org.vdsoexplorer.model.dispatch.Dispatch.Node;
+import org.vdsoexplorer.model.dispatch.Dispatch;
 import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.model.kernel.Clock;
 import org.vdsoexplorer.model.kernel.Scenario;

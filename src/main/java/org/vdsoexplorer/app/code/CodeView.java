@@ -13,13 +13,13 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import org.vdsoexplorer.app.common.Fmt;
 import org.vdsoexplorer.app.common.Palette;
-import org.vdsoexplorer.viewmodel.Session;
 import org.vdsoexplorer.model.Listings;
 import org.vdsoexplorer.model.Machine;
 import org.vdsoexplorer.model.asm.Instruction;
 import org.vdsoexplorer.model.asm.Listing;
 import org.vdsoexplorer.model.asm.Registers;
 import org.vdsoexplorer.model.event.Event;
+import org.vdsoexplorer.viewmodel.Session;
 
 /**
  * Code, registers and stack: the C source and the gcc listing side by side with the instruction to

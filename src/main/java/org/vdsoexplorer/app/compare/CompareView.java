@@ -1,6 +1,5 @@
 package org.vdsoexplorer.app.compare;
 
-import org.vdsoexplorer.model.asm.ListingDiff;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -24,18 +23,19 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 import org.vdsoexplorer.app.common.Fmt;
-import org.vdsoexplorer.viewmodel.Session;
+import org.vdsoexplorer.model.Lockstep;
 import org.vdsoexplorer.model.Machine;
 import org.vdsoexplorer.model.Setup;
 import org.vdsoexplorer.model.Variant;
 import org.vdsoexplorer.model.asm.Instruction;
 import org.vdsoexplorer.model.asm.Listing;
+import org.vdsoexplorer.model.asm.ListingDiff;
 import org.vdsoexplorer.model.cpu.Category;
 import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.model.kernel.Clock;
 import org.vdsoexplorer.model.kernel.Scenario;
 import org.vdsoexplorer.model.lesson.Compare;
-import org.vdsoexplorer.model.Lockstep;
+import org.vdsoexplorer.viewmodel.Session;
 
 /**
  * Two setups side by side, two model instances in lockstep. Each pane (A, B) picks its own scenario,

@@ -1,7 +1,5 @@
 package org.vdsoexplorer.app.lesson;
 
-import org.vdsoexplorer.model.lesson.LessonFolder;
-import org.vdsoexplorer.viewmodel.ProgressStore;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,6 +33,7 @@ import org.vdsoexplorer.model.lesson.AnswerWatch;
 import org.vdsoexplorer.model.lesson.Evaluator;
 import org.vdsoexplorer.model.lesson.Lesson;
 import org.vdsoexplorer.model.lesson.LessonException;
+import org.vdsoexplorer.model.lesson.LessonFolder;
 import org.vdsoexplorer.model.lesson.LessonLibrary;
 import org.vdsoexplorer.model.lesson.PredictKind;
 import org.vdsoexplorer.model.lesson.Problem;
@@ -42,6 +41,7 @@ import org.vdsoexplorer.model.lesson.Question;
 import org.vdsoexplorer.model.lesson.Step;
 import org.vdsoexplorer.model.lesson.StepSetup;
 import org.vdsoexplorer.model.lesson.Stepper;
+import org.vdsoexplorer.viewmodel.ProgressStore;
 
 /**
  * The lessons side panel: a picker (each lesson with its minutes, prerequisites, progress and any
@@ -98,6 +98,21 @@ public final class LessonPane extends BorderPane {
     public static LessonPane open(LessonWindow w, Path lessonsDir) {
         LessonPane p = new LessonPane(w, new MainWindowLessonHost(w), lessonsDir, ProgressStore.open());
         p.loadInBackground();
+        return p;
+    }
+
+    /**
+     * Shows the lessons panel at the right of {@code w}'s root, or hides it if shown; {@code panel} is the one
+     * made before (null: made now, from the default lessons). Returns the panel.
+     */
+    public static LessonPane toggle(LessonWindow w, LessonPane panel) {
+        if (w.root().getRight() != null) {
+            w.root().setRight(null);
+            w.root().requestFocus();
+            return panel;
+        }
+        LessonPane p = panel == null ? open(w, null) : panel;
+        w.root().setRight(p);
         return p;
     }
 

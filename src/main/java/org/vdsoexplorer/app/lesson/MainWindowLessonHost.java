@@ -6,7 +6,6 @@ import javafx.css.PseudoClass;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.SplitPane;
-import org.vdsoexplorer.viewmodel.LessonStepping;
 import org.vdsoexplorer.model.CallResult;
 import org.vdsoexplorer.model.Setup;
 import org.vdsoexplorer.model.asm.Instruction;
@@ -14,6 +13,7 @@ import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.model.lesson.StepSetup;
 import org.vdsoexplorer.model.lesson.Target;
 import org.vdsoexplorer.model.lesson.View;
+import org.vdsoexplorer.viewmodel.LessonStepping;
 
 /**
  * {@link LessonHost} on top of the main window ({@link LessonWindow}): the window's session, pickers, tabs and

@@ -20,7 +20,6 @@ import javafx.scene.layout.VBox;
 import org.vdsoexplorer.app.common.Clipped;
 import org.vdsoexplorer.app.common.Flash;
 import org.vdsoexplorer.app.common.Fmt;
-import org.vdsoexplorer.viewmodel.Session;
 import org.vdsoexplorer.model.CallResult;
 import org.vdsoexplorer.model.Machine;
 import org.vdsoexplorer.model.OtherTask;
@@ -32,10 +31,11 @@ import org.vdsoexplorer.model.kernel.Clock;
 import org.vdsoexplorer.model.kernel.DataLayout;
 import org.vdsoexplorer.model.kernel.Field;
 import org.vdsoexplorer.model.kernel.Kernel;
-import org.vdsoexplorer.model.kernel.VvarLocation;
 import org.vdsoexplorer.model.kernel.Page;
 import org.vdsoexplorer.model.kernel.PageKind;
 import org.vdsoexplorer.model.kernel.Scenario;
+import org.vdsoexplorer.model.kernel.VvarLocation;
+import org.vdsoexplorer.viewmodel.Session;
 
 /**
  * Time-namespace page ordering, two tasks on one kernel side by side: the running task's address space

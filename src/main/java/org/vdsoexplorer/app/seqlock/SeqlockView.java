@@ -32,17 +32,17 @@ import javafx.scene.text.TextAlignment;
 import javafx.util.Duration;
 import org.vdsoexplorer.app.common.Fmt;
 import org.vdsoexplorer.app.common.Palette;
-import org.vdsoexplorer.viewmodel.Session;
 import org.vdsoexplorer.model.Machine;
-import org.vdsoexplorer.model.SeqlockTrace;
 import org.vdsoexplorer.model.SeqlockTrace.Mark;
 import org.vdsoexplorer.model.SeqlockTrace.Odd;
 import org.vdsoexplorer.model.SeqlockTrace.Placed;
 import org.vdsoexplorer.model.SeqlockTrace.Retry;
 import org.vdsoexplorer.model.SeqlockTrace.SeqLoad;
 import org.vdsoexplorer.model.SeqlockTrace.Writer;
+import org.vdsoexplorer.model.SeqlockTrace;
 import org.vdsoexplorer.model.asm.Instruction;
 import org.vdsoexplorer.model.event.Event;
+import org.vdsoexplorer.viewmodel.Session;
 
 /**
  * The seqlock read loop of the current call on one timeline: the reader's steps (its seq loads lit,

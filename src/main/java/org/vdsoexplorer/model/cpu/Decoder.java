@@ -1,10 +1,10 @@
 package org.vdsoexplorer.model.cpu;
 
-import org.vdsoexplorer.model.cost.CostClass;
-import org.vdsoexplorer.model.cost.EntryMechanism;
 import java.util.List;
 import org.vdsoexplorer.model.asm.Instruction;
 import org.vdsoexplorer.model.asm.Operand;
+import org.vdsoexplorer.model.cost.CostClass;
+import org.vdsoexplorer.model.cost.EntryMechanism;
 
 /** Turns a parsed instruction into an executable {@link Op}; anything outside the subset becomes Unsupported. */
 final class Decoder {

@@ -1,11 +1,11 @@
 package org.vdsoexplorer.model.cpu;
 
-import org.vdsoexplorer.model.cost.EntryMechanism;
 import java.util.Arrays;
 import org.vdsoexplorer.model.asm.Instruction;
 import org.vdsoexplorer.model.asm.Listing;
 import org.vdsoexplorer.model.asm.Registers;
 import org.vdsoexplorer.model.cost.CostTable;
+import org.vdsoexplorer.model.cost.EntryMechanism;
 import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.model.event.EventSink;
 

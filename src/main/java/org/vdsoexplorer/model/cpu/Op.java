@@ -1,8 +1,8 @@
 package org.vdsoexplorer.model.cpu;
 
+import org.vdsoexplorer.model.asm.Registers;
 import org.vdsoexplorer.model.cost.CostClass;
 import org.vdsoexplorer.model.cost.EntryMechanism;
-import org.vdsoexplorer.model.asm.Registers;
 
 /**
  * One decoded instruction, executable. Tiny classes, one per operation (after RARS): each knows only how

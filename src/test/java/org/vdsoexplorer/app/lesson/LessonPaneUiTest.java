@@ -1,13 +1,12 @@
 package org.vdsoexplorer.app.lesson;
 
-import org.vdsoexplorer.viewmodel.ProgressStore;
-import static org.vdsoexplorer.app.Fx.fx;
-import static org.vdsoexplorer.app.Fx.fxRun;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.vdsoexplorer.app.Fx.fx;
+import static org.vdsoexplorer.app.Fx.fxRun;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,6 +35,7 @@ import org.vdsoexplorer.model.lesson.Lesson;
 import org.vdsoexplorer.model.lesson.Question;
 import org.vdsoexplorer.model.lesson.Step;
 import org.vdsoexplorer.model.lesson.View;
+import org.vdsoexplorer.viewmodel.ProgressStore;
 
 /**
  * The lessons panel in the main window on the headless platform: the time-namespace lesson played end
