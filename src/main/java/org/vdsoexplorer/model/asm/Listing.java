@@ -57,6 +57,9 @@ public final class Listing {
 
     public Instruction get(int index) { return instructions.get(index); }
 
+    /** "file:line" of instruction {@code index}, the file as it was named: where messages point. */
+    public String where(int index) { return fileName + ":" + instructions.get(index).listingLine(); }
+
     public int size() { return instructions.size(); }
 
     public Map<String, Long> symbols() { return symbols; }

@@ -200,13 +200,10 @@ public final class Interpreter {
     private ExecutionException located(ExecutionException e, int at) {
         String m = e.getMessage();
         if (e instanceof Fault f) {
-            return new Fault(f.signal(), f.address(), m.substring(m.indexOf(": ") + 2) + " (" + where(at) + " '" + text(at) + "')");
+            return new Fault(f.signal(), f.address(), m.substring(m.indexOf(": ") + 2) + " (" + listing.where(at) + " '" + text(at) + "')");
         }
-        return new ExecutionException(where(at) + ": " + (ops[at] instanceof Op.Unsupported ? m : m + " ('" + text(at) + "')"));
+        return new ExecutionException(listing.where(at) + ": " + (ops[at] instanceof Op.Unsupported ? m : m + " ('" + text(at) + "')"));
     }
-
-    /** "file:line" of instruction {@code index} in the listing file as it was named. */
-    private String where(int index) { return listing.fileName() + ":" + insns[index].listingLine(); }
 
     private String text(int index) { return insns[index].text().replaceAll("\\s+", " "); }
 

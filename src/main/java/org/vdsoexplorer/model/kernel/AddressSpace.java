@@ -42,8 +42,16 @@ public final class AddressSpace implements Memory {
 
     public void setProbe(SeqProbe probe) { this.probe = probe; }
 
+    /** True if [address, address+size) crosses a 4 KiB page boundary (every region here is page-aligned). */
+    private static boolean straddles(long address, int size) { return (address & (Page.SIZE - 1)) + size > Page.SIZE; }
+
     @Override
     public long read(long address, int size) {
+        if (straddles(address, size)) { // byte by byte: each byte from its own page, a fault names the first bad one
+            long v = 0;
+            for (int i = 0; i < size; i++) v |= read(address + i, 1) << (8 * i);
+            return v;
+        }
         long off = address - vvarStart;
         if (off >= 0 && off < (long) SLOTS * Page.SIZE) {
             int slot = (int) (off >>> 12), po = (int) (off & 0xfff);
@@ -63,6 +71,11 @@ public final class AddressSpace implements Memory {
 
     @Override
     public void write(long address, int size, long value) {
+        if (straddles(address, size)) { // all or nothing, as a store that faults on its second page writes neither
+            for (int i = 0; i < size; i++) if (!userWritable(address + i, 1)) write(address + i, 1, 0); // throws the fault
+            for (int i = 0; i < size; i++) write(address + i, 1, value >>> (8 * i));
+            return;
+        }
         long so = address - (STACK_TOP - STACK_SIZE);
         if (so >= 0 && so + size <= STACK_SIZE) {
             stackPages[(int) (so >>> 12)].write((int) (so & 0xfff), size, value);
