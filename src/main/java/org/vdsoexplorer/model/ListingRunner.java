@@ -43,6 +43,10 @@ public final class ListingRunner {
                                    Scenario scenario, boolean specialise) {
         long start = listing.symbol(entry).orElseThrow(() -> new IllegalArgumentException("no symbol '" + entry
                 + "' in listing " + listing.name() + " (symbols: " + String.join(", ", listing.symbols().keySet()) + ")"));
+        if (listing.indexOf(start) < 0) {
+            throw new ExecutionException(listing.whereSymbol(entry) + ": symbol '" + entry + "' is at 0x"
+                    + Long.toHexString(start) + ", where no instruction of the listing starts");
+        }
         AddressSpace as = new AddressSpace(listing.textStart(), listing.textEnd());
         Kernel kernel = new Kernel(scenario, costs, costs.ghz(), 0, as);
         Interpreter cpu = new Interpreter(listing, costs, as, kernel, specialise);
@@ -61,7 +65,7 @@ public final class ListingRunner {
         long t0 = System.nanoTime();
         int last = cpu.pc();
         while (!cpu.outsideText()) {
-            if (cpu.instructions() >= maxInstructions) {
+            if (cpu.instructions() >= maxInstructions && cpu.current() != null) {
                 throw new ExecutionException(listing.where(cpu.pc()) + ": no return after " + maxInstructions
                         + " instructions; stopped before this one" + text(listing, cpu.pc()));
             }

@@ -134,6 +134,8 @@ class RunListingTest {
         assertEquals("x.lst:2: branch to 0x1001, not an instruction ('jmp 1001')", jmp.getMessage());
         ExecutionException ret = assertThrows(ExecutionException.class, () -> call(listing(" 1000:\tpush %rdi\n 1001:\tret\n"), "f", 0x1234, 0));
         assertTrue(ret.getMessage().startsWith("x.lst:3: returned to 0x1234, which is neither an instruction"), ret.getMessage());
+        ExecutionException end = assertThrows(ExecutionException.class, () -> call(listing(" 1000:\tnop\n"), "f", 0, 0));
+        assertEquals("x.lst:2: execution ran past the last instruction of the listing ('nop')", end.getMessage());
         ExecutionException loop = assertThrows(ExecutionException.class, () -> call(listing(" 1000:\tjmp 1000\n"), "f", 0, 0));
         assertTrue(loop.getMessage().startsWith("x.lst:2: no return after 1000000 instructions"), loop.getMessage());
     }

@@ -25,8 +25,12 @@ public final class Listing {
     private final int[] values;
     private final int shift;
 
-    Listing(String name, String fileName, List<String> header, List<Instruction> instructions, Map<String, Long> symbols) {
+    private final Map<String, Integer> symbolLines;
+
+    Listing(String name, String fileName, List<String> header, List<Instruction> instructions, Map<String, Long> symbols,
+            Map<String, Integer> symbolLines) {
         this.name = name;
+        this.symbolLines = Map.copyOf(symbolLines);
         this.fileName = fileName;
         this.header = List.copyOf(header);
         this.instructions = List.copyOf(instructions);
@@ -79,6 +83,9 @@ public final class Listing {
     private int slot(long address) { return shift == 64 ? 0 : (int) ((address * 0x9E3779B97F4A7C15L) >>> shift); }
 
     public Optional<Long> symbol(String symbol) { return Optional.ofNullable(symbols.get(symbol)); }
+
+    /** "file:line" of the line that defines {@code symbol} (it must be one of {@link #symbols()}). */
+    public String whereSymbol(String symbol) { return fileName + ":" + symbolLines.getOrDefault(symbol, 0); }
 
     /** The header line naming the compiler, e.g. "gcc (Debian 12.2.0-14+deb12u1) 12.2.0". */
     public String compiler() {

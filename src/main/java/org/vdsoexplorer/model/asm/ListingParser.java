@@ -101,6 +101,7 @@ public final class ListingParser {
     public static Listing parse(String name, String fileName, String text) {
         List<String> header = new ArrayList<>();
         Map<String, Long> symbols = new LinkedHashMap<>();
+        Map<String, Integer> symbolLines = new LinkedHashMap<>();
         List<Raw> raws = new ArrayList<>();
         String symbol = "";
         String function = "";
@@ -122,7 +123,7 @@ public final class ListingParser {
             Matcher m = SYMBOL.matcher(line);
             if (m.matches()) {
                 symbol = m.group(2);
-                symbols.putIfAbsent(symbol, address(m.group(1), fileName, lineNo));
+                if (symbols.putIfAbsent(symbol, address(m.group(1), fileName, lineNo)) == null) symbolLines.put(symbol, lineNo);
                 function = symbol;
                 srcFile = "";
                 srcLine = 0;
@@ -191,7 +192,7 @@ public final class ListingParser {
             int length = r.bytes() > 0 ? r.bytes() : (int) Math.min(gap, 15);
             out.add(instruction(i, r, length));
         }
-        return new Listing(name, fileName, header, out, symbols);
+        return new Listing(name, fileName, header, out, symbols, symbolLines);
     }
 
     /** A hex address from the listing, within {@link #ADDRESS_LIMIT}. */

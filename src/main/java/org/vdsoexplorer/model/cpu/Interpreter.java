@@ -97,7 +97,7 @@ public final class Interpreter {
     public boolean outsideText() { return pc < 0; }
 
     /** The instruction about to execute, or null when outside the text. */
-    public Instruction current() { return pc < 0 ? null : listing.get(pc); }
+    public Instruction current() { return pc < 0 || pc >= insns.length ? null : listing.get(pc); }
 
     public int pc() { return pc; }
 
@@ -156,7 +156,7 @@ public final class Interpreter {
     }
 
     private void execute() {
-        if (pc < 0) throw new ExecutionException("rip 0x" + Long.toHexString(cpu.rip) + " is outside the listing");
+        if (Integer.compareUnsigned(pc, ops.length) >= 0) throw outside(); // pc < 0 or past the end
         int at = pc;
         nextPc = at + 1;
         Op op = ops[at];
@@ -191,6 +191,12 @@ public final class Interpreter {
         int next = nextPc;
         pc = next;
         cpu.rip = next == at + 1 ? nextAddress[at] : nextRip; // branches set nextRip
+    }
+
+    private ExecutionException outside() {
+        if (pc < 0) return new ExecutionException("rip 0x" + Long.toHexString(cpu.rip) + " is outside the listing");
+        return new ExecutionException(listing.where(pc - 1) + ": execution ran past the last instruction of the listing ('"
+                + text(pc - 1) + "')");
     }
 
     /**
