@@ -54,7 +54,7 @@ class ListingFuzzTest {
     @Provide
     Arbitrary<Long> seeds() { return Arbitraries.longs(); }
 
-    @Property(tries = 2500, seed = "20260514")
+    @Property(tries = 4000, seed = "20260514")
     void runEndsInAResultOrOneClearLine(@ForAll("seeds") long seed) throws Exception {
         Random r = new Random(seed);
         ListingFuzz.Run run = fuzz().run(fuzz().generate(r), r, dir, SECONDS_PER_INPUT, POOL);
