@@ -42,19 +42,19 @@ public final class AddressSpace implements Memory {
 
     public void setProbe(SeqProbe probe) { this.probe = probe; }
 
-    /** True if [address, address+size) crosses a 4 KiB page boundary (every region here is page-aligned). */
-    private static boolean straddles(long address, int size) { return (address & (Page.SIZE - 1)) + size > Page.SIZE; }
+    /** An access that crosses a 4 KiB page: byte by byte, each from its own page; a fault names the first bad byte. */
+    private long readSplit(long address, int size) {
+        long v = 0;
+        for (int i = 0; i < size; i++) v |= read(address + i, 1) << (8 * i);
+        return v;
+    }
 
     @Override
     public long read(long address, int size) {
-        if (straddles(address, size)) { // byte by byte: each byte from its own page, a fault names the first bad one
-            long v = 0;
-            for (int i = 0; i < size; i++) v |= read(address + i, 1) << (8 * i);
-            return v;
-        }
         long off = address - vvarStart;
         if (off >= 0 && off < (long) SLOTS * Page.SIZE) {
             int slot = (int) (off >>> 12), po = (int) (off & 0xfff);
+            if (po + size > Page.SIZE) return readSplit(address, size);
             Page p = slots[slot];
             if (p == null) throw unbacked(address, slot);
             long v = p.read(po, size);
@@ -65,20 +65,20 @@ public final class AddressSpace implements Memory {
             return v;
         }
         long so = address - (STACK_TOP - STACK_SIZE);
-        if (so >= 0 && so + size <= STACK_SIZE) return stackPages[(int) (so >>> 12)].read((int) (so & 0xfff), size);
+        if (so >= 0 && so + size <= STACK_SIZE) {
+            int po = (int) (so & 0xfff);
+            return po + size > Page.SIZE ? readSplit(address, size) : stackPages[(int) (so >>> 12)].read(po, size);
+        }
         throw segv(address, "read");
     }
 
     @Override
     public void write(long address, int size, long value) {
-        if (straddles(address, size)) { // all or nothing, as a store that faults on its second page writes neither
-            for (int i = 0; i < size; i++) if (!userWritable(address + i, 1)) write(address + i, 1, 0); // throws the fault
-            for (int i = 0; i < size; i++) write(address + i, 1, value >>> (8 * i));
-            return;
-        }
         long so = address - (STACK_TOP - STACK_SIZE);
         if (so >= 0 && so + size <= STACK_SIZE) {
-            stackPages[(int) (so >>> 12)].write((int) (so & 0xfff), size, value);
+            int po = (int) (so & 0xfff);
+            if (po + size <= Page.SIZE) stackPages[(int) (so >>> 12)].write(po, size, value);
+            else for (int i = 0; i < size; i++) write(address + i, 1, value >>> (8 * i)); // crosses a page, all in the stack
             return;
         }
         long off = address - vvarStart;
