@@ -7,6 +7,9 @@ import org.vdsoexplorer.model.asm.Registers;
  * One decoded instruction, executable. Tiny classes, one per operation (after RARS): each knows only how
  * to change the CPU and memory; the interpreter does fetch, cost and events. Control flow ops set
  * {@code x.nextPc}/{@code x.nextRip}; all others fall through.
+ *
+ * <p>Over 450 lines on purpose: some thirty small nested op classes, each a few lines of SDM semantics,
+ * read best side by side with the flag helpers they share; splitting them would scatter one table.
  */
 abstract class Op {
     final CostClass costClass;
