@@ -23,7 +23,7 @@ public final class Main {
         switch (args[0]) {
             case "screenshots" -> System.exit(screenshots(args));
             case "bench-ui" -> System.exit(benchUi(args));
-            case "check-demo" -> System.exit(org.vdsoexplorer.app.DemoCheck.run(args, System.out, System.err));
+            case "check-demo" -> System.exit(org.vdsoexplorer.viewmodel.DemoCheck.run(args, System.out, System.err));
             default -> { }
         }
         System.exit(Cli.run(args));

@@ -6,8 +6,11 @@ import java.util.Locale;
 import javafx.scene.control.Label;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
+import org.vdsoexplorer.app.common.Clipped;
+import org.vdsoexplorer.app.common.Fmt;
 import org.vdsoexplorer.model.Machine;
 import org.vdsoexplorer.model.cpu.Category;
+import org.vdsoexplorer.viewmodel.Session;
 
 /**
  * Live cycle counters, read from the machine after every change: this call's cycles and instructions,
@@ -85,7 +88,7 @@ public final class CountersBar extends VBox {
         b.getChildren().addAll(items);
         for (javafx.scene.Node n : b.getChildren()) if (n instanceof Label l) l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         b.getStyleClass().add("counter-group");
-        org.vdsoexplorer.app.Tips.install(b, tip);
+        org.vdsoexplorer.app.common.Tips.install(b, tip);
         return b;
     }
 

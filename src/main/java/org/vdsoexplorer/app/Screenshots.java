@@ -21,9 +21,10 @@ import org.vdsoexplorer.model.Variant;
 import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.model.kernel.Clock;
 import org.vdsoexplorer.model.kernel.PageKind;
-import org.vdsoexplorer.model.kernel.VvarLocation;
 import org.vdsoexplorer.model.kernel.Scenario;
+import org.vdsoexplorer.model.kernel.VvarLocation;
 import org.vdsoexplorer.util.AtomicFiles;
+import org.vdsoexplorer.viewmodel.Session;
 
 /**
  * Renders the window and each view to PNG with {@link Node#snapshot}, headlessly: builds the UI on

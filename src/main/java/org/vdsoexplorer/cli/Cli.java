@@ -15,9 +15,8 @@ import org.vdsoexplorer.model.asm.ListingException;
 import org.vdsoexplorer.model.asm.ListingParser;
 import org.vdsoexplorer.model.asm.Operand;
 import org.vdsoexplorer.model.asm.Registers;
-import org.vdsoexplorer.model.cost.CostTable;
 import org.vdsoexplorer.model.cost.CostBounds;
-import org.vdsoexplorer.util.BadInputException;
+import org.vdsoexplorer.model.cost.CostTable;
 import org.vdsoexplorer.model.cpu.ExecutionException;
 import org.vdsoexplorer.model.kernel.AddressSpace;
 import org.vdsoexplorer.model.kernel.Clock;
@@ -29,6 +28,7 @@ import org.vdsoexplorer.model.report.ReportFormat;
 import org.vdsoexplorer.model.report.Row;
 import org.vdsoexplorer.model.report.SeedTables;
 import org.vdsoexplorer.model.timing.TimingModel;
+import org.vdsoexplorer.util.BadInputException;
 
 /** Headless command line of vdso-explorer. Must not depend on JavaFX or the app package. */
 public final class Cli {
@@ -258,8 +258,14 @@ public final class Cli {
         long rax = res.rax();
         out.printf(Locale.ROOT, "instructions  %d%n", res.instructions());
         out.printf(Locale.ROOT, "cycles        %.2f%n", res.cyclesMilli() / 1000.0);
-        out.printf(Locale.ROOT, "return        %d (rax 0x%x)%n", (long) (int) rax, rax);
-        if (usesBuf) out.printf(Locale.ROOT, "buf           %d %d%n", as.read(buf, 8), as.read(buf + 8, 8));
+        out.printf(Locale.ROOT, "return        %d (rax 0x%x)%n", rax, rax);
+        if (usesBuf) { // the whole buffer: as 64-bit words (a timespec is the first two), then as bytes
+            StringBuilder words = new StringBuilder(), bytes = new StringBuilder();
+            for (int i = 0; i < ListingRunner.BUFFER_SIZE; i += 8) words.append(i == 0 ? "" : " ").append(as.read(buf + i, 8));
+            for (int i = 0; i < ListingRunner.BUFFER_SIZE; i++) bytes.append(String.format(Locale.ROOT, "%02x", as.read(buf + i, 1)));
+            out.printf(Locale.ROOT, "buf           %s%n", words);
+            out.printf(Locale.ROOT, "buf bytes     %s%n", bytes);
+        }
         out.printf(Locale.ROOT, "elapsed       %.3f ms host time%n", elapsed / 1e6);
         return 0;
     }

@@ -72,7 +72,18 @@ class CliTest {
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("instructions  76"), r.out());
         assertTrue(r.out().contains("return        0"), r.out());
-        assertTrue(r.out().matches("(?s).*buf +3745 \\d+.*"), r.out());
+        assertTrue(r.out().matches("(?s).*buf +3745 \\d+( 0){6}\n.*"), "the whole 64-byte buffer: " + r.out());
+        assertTrue(r.out().matches("(?s).*buf bytes +a10e000000000000[0-9a-f]{112}\n.*"), r.out());
+    }
+
+    @Test
+    void runPrintsTheFullReturnValueOfPlainObjdumpOutput() {
+        Out r = run("run", "src/test/resources/objdump/funcs-d.txt", "--entry", "divide", "--arg", "rdi=-7", "--arg", "rsi=2");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("return        -3 (rax 0xfffffffffffffffd)"), r.out());
+        r = run("run", "src/test/resources/objdump/funcs-d.txt", "--entry", "half");
+        assertEquals(1, r.code());
+        assertTrue(r.err().contains("funcs-d.txt:8: instruction 'mulsd 0x0(%rip),%xmm0' is outside the modelled x86-64 subset"), r.err());
     }
 
     @Test
@@ -90,7 +101,7 @@ class CliTest {
         oneLineError(run("report", "--costs", badCosts.toString()), "costs.yaml:1:");
         oneLineError(run("run", tmp.resolve("missing.lst").toString(), "--entry", "x"), "cannot read listing");
         Path bad = tmp.resolve("bad.lst");
-        Files.writeString(bad, "0000000000001000 <main>:\n    1000:\tmov    $0x1,%eax\n    1004:\tbogus line\n");
+        Files.writeString(bad, "0000000000001000 <main>:\n    1000:\tmov    $0x1,%eax\n    1004 bogus line\n");
         oneLineError(run("run", bad.toString(), "--entry", "main"), "bad.lst:3:");
         oneLineError(run("run", "assets/listings/unlikely.lst", "--entry", "nope"), "no symbol 'nope'");
         oneLineError(run("run", "assets/listings/unlikely.lst", "--entry", "__vdso_clock_gettime", "--arg", "rzz=1"),

@@ -20,7 +20,6 @@ import javafx.scene.layout.VBox;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 import javafx.stage.Window;
-import org.vdsoexplorer.app.MainWindow;
 import org.vdsoexplorer.model.lesson.Step;
 
 /**
@@ -37,7 +36,7 @@ public final class Presenter {
     static final double DIM = 0.22;
 
     private final LessonPane pane;
-    private final MainWindow w;
+    private final LessonWindow w;
     private final LessonHost host;
     private boolean active, blank, spotlight = true;
     private int scale = 100;
@@ -53,7 +52,7 @@ public final class Presenter {
     private final Label notesNext = new Label();
     private final Label notesState = new Label();
 
-    Presenter(LessonPane pane, MainWindow w, LessonHost host) {
+    Presenter(LessonPane pane, LessonWindow w, LessonHost host) {
         this.pane = pane;
         this.w = w;
         this.host = host;

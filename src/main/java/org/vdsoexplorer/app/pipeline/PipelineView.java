@@ -12,7 +12,7 @@ import javafx.scene.layout.Pane;
 import javafx.scene.paint.Color;
 import javafx.scene.text.Font;
 import javafx.scene.text.TextAlignment;
-import org.vdsoexplorer.app.Palette;
+import org.vdsoexplorer.app.common.Palette;
 import org.vdsoexplorer.model.Machine;
 import org.vdsoexplorer.model.timing.Pipeline;
 import org.vdsoexplorer.model.timing.TimelineText;

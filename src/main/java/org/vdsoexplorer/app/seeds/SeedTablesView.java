@@ -24,8 +24,8 @@ import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 import org.vdsoexplorer.model.Setup;
 import org.vdsoexplorer.model.cost.CostTable;
-import org.vdsoexplorer.model.report.SeedTables;
 import org.vdsoexplorer.model.report.SeedTables.Comparison;
+import org.vdsoexplorer.model.report.SeedTables;
 
 /**
  * The seeds' measured tables (assets/seeds.yaml: seeds 000-004) beside the model's figures for the same

@@ -1,9 +1,9 @@
 package org.vdsoexplorer.app.lesson;
 
-import static org.vdsoexplorer.app.Fx.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.vdsoexplorer.app.Fx.fx;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +19,7 @@ import org.testfx.util.WaitForAsyncUtils;
 import org.vdsoexplorer.app.MainWindow;
 import org.vdsoexplorer.app.Screenshots;
 import org.vdsoexplorer.app.VdsoExplorerApp;
+import org.vdsoexplorer.viewmodel.ProgressStore;
 
 /** PNGs of the lessons panel at a projector's 1920 x 1080 (off screen): self-paced and presenter mode. */
 @ExtendWith(ApplicationExtension.class)
