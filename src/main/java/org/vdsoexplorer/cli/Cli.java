@@ -31,7 +31,7 @@ import org.vdsoexplorer.model.report.SeedTables;
 public final class Cli {
 
     static final String USAGE = """
-            usage: java -jar vdso-explorer.jar [command] [args...]
+            usage: vdso-explorer [command] [args...]
 
             Without a command the interactive JavaFX app is started.
 
@@ -53,6 +53,11 @@ public final class Cli {
                        full-speed run with all views visible (after a 2 s warm-up): frames/s, p50/p99
                        frame times, CPU per frame of the FX and render threads, startup to first frame;
                        --idle: the window up but the model not run (the platform's floor)
+              export-gif [--scenario S] [--variant V] [--clock C] [--demo FILE] [--writer-update STEP ...]
+                         [--view window|code|pages|seqlock|dispatch|counters] [--from STEP] [--to STEP]
+                         [--fps N] [--size WxH] [--scale F] [--ui-scale PCT] OUT.gif
+                       an animated GIF of reader steps FROM..TO (default: the first call) rendered from the model,
+                       one frame per step; --writer-update places update_vsyscall() before a step (a retry)
               help     show this message
             """;
 
@@ -78,7 +83,7 @@ public final class Cli {
                 case "bench" -> Bench.run(Args.parse("bench", args, 1, Set.of("seconds")), out);
                 case "seeds" -> seeds(args, out);
                 case "check-lessons" -> checkLessons(args, out);
-                default -> throw new UsageException("unknown command '" + command + "' (try: report, run, seeds, bench, check-lessons, screenshots, bench-ui, help)");
+                default -> throw new UsageException("unknown command '" + command + "' (try: report, run, seeds, bench, check-lessons, screenshots, bench-ui, export-gif, help)");
             };
         } catch (UsageException | ListingException | CostTableException e) {
             err.println("vdso-explorer: " + e.getMessage());
@@ -88,6 +93,36 @@ public final class Cli {
             return 2;
         } catch (ExecutionException e) {
             err.println("vdso-explorer: " + command + ": execution stopped: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    /** {@code export-gif}: parses and checks the arguments, then renders with {@code renderer} (which needs JavaFX). */
+    public static int exportGif(String[] args, GifRequest.Renderer renderer, PrintStream out, PrintStream err) {
+        GifRequest r;
+        try {
+            r = GifRequest.parse(args);
+        } catch (UsageException e) {
+            err.println("vdso-explorer: " + e.getMessage());
+            return 2;
+        }
+        try {
+            int[] last = {-1};
+            int frames = renderer.render(r, (done, total) -> {
+                int pct = total == 0 ? 100 : done * 100 / total;
+                if (pct / 10 != last[0] / 10) err.print(last[0] < 0 ? "export-gif: " + pct + "%" : " " + pct + "%");
+                last[0] = pct;
+            });
+            err.println();
+            out.println("export-gif: " + frames + " frames, " + r.fps() + " frames/s, " + r.out());
+            return 0;
+        } catch (IllegalArgumentException | java.io.IOException e) {
+            err.println();
+            err.println("vdso-explorer: export-gif: " + e.getMessage());
+            return e instanceof IllegalArgumentException ? 2 : 1;
+        } catch (Exception e) {
+            err.println();
+            err.println("vdso-explorer: export-gif: " + e);
             return 1;
         }
     }
