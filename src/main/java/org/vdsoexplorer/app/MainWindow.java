@@ -81,6 +81,7 @@ public final class MainWindow {
               L                        lessons panel on / off (presenter mode is in the panel)
               Ctrl+S / Ctrl+O          save / open a demo file
               Ctrl+E                   export the window and each view as PNG
+              Ctrl+G                   export this call (or a range of steps) as an animated GIF
               Ctrl+plus / Ctrl+minus   bigger / smaller text
               F1, ?                    this help (Esc closes)
 
@@ -185,6 +186,8 @@ public final class MainWindow {
         speedText.setMinWidth(110);
         Button png = button("\u2b07 PNG", "save-png", "Save the window and each view as PNG files in the working "
                 + "directory (Ctrl+E)", this::savePngs);
+        Button gif = button("\u2b07 GIF\u2026", "export-gif", "Export this call (or a range of steps) as an animated GIF of "
+                + "one view or the window (Ctrl+G)", this::exportGif);
         Button keys = button("? Keys", "keys", "All keyboard shortcuts (F1)", () -> help.setVisible(!help.isVisible()));
         Button lessonsButton = button("\u270e Lessons", "lessons", "Self-paced lessons and presenter mode: the "
                 + "lesson steps set up this window (L)", this::toggleLessons);
@@ -205,7 +208,7 @@ public final class MainWindow {
         pickers.setAlignment(Pos.CENTER_LEFT);
         HBox runBox = new HBox(6, run, speed, speedText);
         runBox.setAlignment(Pos.CENTER_LEFT);
-        FlowPane buttons = new FlowPane(6, 6, reset, back, backLine, step, line, call, runBox, inject, png, save, open, lessonsButton, keys);
+        FlowPane buttons = new FlowPane(6, 6, reset, back, backLine, step, line, call, runBox, inject, png, gif, save, open, lessonsButton, keys);
         buttons.setAlignment(Pos.CENTER_LEFT);
         status.setId("status");
         status.getStyleClass().add("status");
@@ -415,6 +418,13 @@ public final class MainWindow {
         }
     }
 
+    /** The GIF export dialog for this session, at the presenter's UI scale if presenter mode is on. */
+    private void exportGif() {
+        run.setSelected(false);
+        var p = lessons instanceof org.vdsoexplorer.app.lesson.LessonPane lp ? lp.presenter() : null;
+        org.vdsoexplorer.app.export.GifExportDialog.show(scene.getWindow(), session, p != null && p.active() ? p.scale() : 100);
+    }
+
     /** Writes the window and the four views as PNGs (vdso-explorer-STEP-*.png) in the working directory. */
     private void savePngs() {
         try {
@@ -592,6 +602,8 @@ public final class MainWindow {
             zoom(-1);
         } else if (ctrl && k == KeyCode.E) {
             savePngs();
+        } else if (ctrl && k == KeyCode.G) {
+            exportGif();
         } else if (ctrl && k == KeyCode.S) {
             saveDemo();
         } else if (ctrl && k == KeyCode.O) {

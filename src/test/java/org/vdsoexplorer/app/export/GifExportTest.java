@@ -86,6 +86,41 @@ class GifExportTest {
         }
     }
 
+    @Test
+    void dialogExportsTheCurrentCallAndCancelLeavesNoFile() throws Exception {
+        org.vdsoexplorer.app.Screenshots.startToolkit();
+        Setup setup = Setup.of(Scenario.HOST, Variant.UNLIKELY, Clock.MONOTONIC);
+        Session s = new Session(setup);
+        s.runCall();
+        long first = s.position();
+        s.step();
+        s.step(); // two steps into the second call
+        Session ref = new Session(setup);
+        ref.runCall();
+        ref.runCall();
+        long second = ref.position() - first; // reader steps of the second call, counted independently
+
+        GifExportDialog d = org.vdsoexplorer.app.Fx.fx(() -> GifExportDialog.show(null, s, 100));
+        Path out = dir.resolve("call.gif");
+        org.vdsoexplorer.app.Fx.fxRun(() -> d.export(out));
+        int frames = d.job().done().get(120, java.util.concurrent.TimeUnit.SECONDS);
+        assertEquals(second + 1, frames, "the current call from its first step to its end");
+        assertTrue(Files.size(out) > 1000);
+
+        Path cancelled = dir.resolve("cancelled.gif");
+        org.vdsoexplorer.app.Fx.fxRun(() -> {
+            d.export(cancelled);
+            d.job().cancel();
+        });
+        var done = d.job().done();
+        org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> done.get(60, java.util.concurrent.TimeUnit.SECONDS));
+        Thread.sleep(200);
+        org.vdsoexplorer.app.Fx.fxRun(() -> d.stage().close());
+        try (var files = Files.list(dir)) {
+            assertEquals(List.of(out), files.toList(), "nothing but the first GIF: " + d.status());
+        }
+    }
+
     /** Reader steps of the first call with a writer update placed before {@code at} (none if negative). */
     private static int callLength(Setup setup, long at) {
         Session s = new Session(setup);
