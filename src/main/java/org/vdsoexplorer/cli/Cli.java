@@ -36,7 +36,7 @@ public final class Cli {
             Without a command the interactive JavaFX app is started.
 
             commands:
-              report [--scenario S] [--variant V] [--clock C] [--ghz F] [--costs FILE] [--format table|tsv|json]
+              report [--scenario S] [--variant V] [--clock C] [--ghz F] [--costs FILE] [--format table|tsv|csv|markdown|json]
                        per-call figures of every scenario x variant x clock, measured by execution
               run LISTING --entry SYMBOL [--arg REG=VALUE ...] [--max-instructions N] [--costs FILE]
                        executes an objdump listing; VALUE may be 'buf' (a pointer to a 64-byte buffer)
@@ -146,8 +146,8 @@ public final class Cli {
                 () -> new UsageException("report: unknown clock '" + a.one("clock") + "' (known: "
                         + String.join(", ", Clock.reportClocks().stream().map(Clock::cliName).toList()) + ")"));
         String format = a.one("format") == null ? "table" : a.one("format");
-        if (!List.of("table", "tsv", "json").contains(format)) {
-            throw new UsageException("report: unknown format '" + format + "' (known: table, tsv, json)");
+        if (!List.of("table", "tsv", "csv", "markdown", "json").contains(format)) {
+            throw new UsageException("report: unknown format '" + format + "' (known: table, tsv, csv, markdown, json)");
         }
         CostTable costs = costs(a);
         double ghz = a.one("ghz") == null ? costs.ghz() : Args.decimal("report", "--ghz", a.one("ghz"));
@@ -159,6 +159,8 @@ public final class Cli {
         List<Row> rows = Report.measureAll(setups);
         out.print(switch (format) {
             case "tsv" -> ReportFormat.tsv(rows);
+            case "csv" -> ReportFormat.csv(rows);
+            case "markdown" -> ReportFormat.markdown(rows);
             case "json" -> ReportFormat.json(rows);
             default -> ReportFormat.table(rows);
         });
@@ -191,10 +193,10 @@ public final class Cli {
             String row = s.scenario().cliName() + " / " + s.variant().cliName() + " / " + s.clock().cliName();
             if (md) {
                 out.printf(Locale.ROOT, "| %s | %s | %.1f | %s | %d | %.1f | %+.1f |%n", c.cell().label(),
-                        fmtSeed(c.cell().seed()), c.seedPercent(), row, c.row().callsIn3s(), c.modelPercent(), c.differencePp());
+                        ReportFormat.seedValue(c.cell().seed()), c.seedPercent(), row, c.row().callsIn3s(), c.modelPercent(), c.differencePp());
             } else {
                 out.printf(Locale.ROOT, "  %-42s seed %12s = %6.1f %%   model %6.1f %%   %+6.1f pp   (%s)%n", c.cell().label(),
-                        fmtSeed(c.cell().seed()), c.seedPercent(), c.modelPercent(), c.differencePp(), row);
+                        ReportFormat.seedValue(c.cell().seed()), c.seedPercent(), c.modelPercent(), c.differencePp(), row);
             }
         }
         return 0;
@@ -211,10 +213,6 @@ public final class Cli {
         int steps = loaded.lessons().stream().mapToInt(l -> l.steps().size()).sum();
         out.println(dir + ": " + loaded.lessons().size() + " lessons, " + steps + " steps, no problems");
         return 0;
-    }
-
-    private static String fmtSeed(double v) {
-        return v == Math.rint(v) && Math.abs(v) > 1000 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.3g", v);
     }
 
     private static int runListing(String[] args, PrintStream out) {
