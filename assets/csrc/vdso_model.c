@@ -3,13 +3,21 @@
  * clock_gettime() read path (lib/vdso/gettimeofday.c semantics, written
  * for teaching; not a copy of the kernel's source).
  *
- * One file, seven variants chosen with -D flags by build-listings.sh:
+ * One file, one variant per set of -D flags (build-listings.sh lists them):
  *   VARIANT_TIMENS        time-namespace support (open-coded odd-seq loop with
  *                         the VCLOCK_TIMENS check inside it)
  *   VARIANT_READ_UNLIKELY unlikely() hint in vdso_read_begin() (PATCHv7 18/33)
  *   HRES_INLINE           how do_hres()/do_coarse() are declared
  *   TIMENS_INLINE         how do_hres_timens()/do_coarse_timens() are declared
  *   VARIANT_SWITCH_OFFSETS clock -> namespace offset lookup as a switch
+ *   VARIANT_V5_13         what v5.13 changed on this path: likely() on the TSC
+ *                         case of __arch_get_hw_counter() (v5.7, "x86/vdso: Mark
+ *                         the TSC clocksource path likely"), vdso_cycles_ok()
+ *                         right after the counter read, VDSO_CLOCKMODE_TIMENS
+ *                         = INT_MAX. Without it the code is v5.6's: a plain if
+ *                         on the TSC case, the (s64)cycles < 0 test after the
+ *                         loads of basetime and cycle_last, VCLOCK_TIMENS =
+ *                         UINT_MAX.
  *
  * The vvar pages are not defined here: the linker script (vdso.lds) places
  * them just below the vDSO text, as arch/x86/entry/vdso/vdso-layout.lds.S does.
@@ -56,12 +64,16 @@ typedef int clockid_t;
 #define CS_RAW		1
 #define CS_BASES	(CS_RAW + 1)
 
-/* x86 clock modes as in v5.6 */
+/* x86 clock modes as in v5.6 (v5.7 renamed them VDSO_CLOCKMODE_*, same values) */
 #define VCLOCK_NONE	0
 #define VCLOCK_TSC	1
 #define VCLOCK_PVCLOCK	2
 #define VCLOCK_HVCLOCK	3
-#define VCLOCK_TIMENS	0xffffffffU
+#ifdef VARIANT_V5_13
+#define VCLOCK_TIMENS	0x7fffffff	/* VDSO_CLOCKMODE_TIMENS = INT_MAX (v5.7+) */
+#else
+#define VCLOCK_TIMENS	0xffffffffU	/* UINT_MAX (v5.6 include/vdso/datapage.h) */
+#endif
 
 #define __NR_clock_gettime	228
 #define __NR_gettimeofday	96
@@ -80,7 +92,7 @@ struct timens_offset {
 /* include/vdso/datapage.h, v5.6: 240 bytes, an array of CS_BASES */
 struct vdso_data {
 	u32	seq;
-	u32	clock_mode;
+	s32	clock_mode;
 	u64	cycle_last;
 	u64	mask;
 	u32	mult;
@@ -216,9 +228,14 @@ static u64 vread_hvclock(void)
 	return mul_u64_u64_shr(tsc, scale, 64) + offset;
 }
 
-static __always_inline u64 __arch_get_hw_counter(u32 clock_mode)
+/* v5.6: static inline, s32 clock_mode, a plain if on the TSC case */
+static inline u64 __arch_get_hw_counter(s32 clock_mode)
 {
+#ifdef VARIANT_V5_13
 	if (likely(clock_mode == VCLOCK_TSC))
+#else
+	if (clock_mode == VCLOCK_TSC)
+#endif
 		return rdtsc_ordered();
 	if (clock_mode == VCLOCK_PVCLOCK) {
 		barrier();
@@ -299,9 +316,26 @@ static __always_inline long gettimeofday_fallback(struct __kernel_old_timeval *t
 	return ret;
 }
 
+/*
+ * Where the counter value is checked: v5.6 tests (s64)cycles < 0 after loading
+ * basetime[].nsec and cycle_last; v5.13 tests vdso_cycles_ok(cycles) (x86:
+ * (s64)cycles >= 0) right after the read.
+ */
+#ifdef VARIANT_V5_13
+#define CYCLES_OK_EARLY(c)	do { if (unlikely((s64)(c) < 0)) return -1; } while (0)
+#define CYCLES_OK_LATE(c)	do { } while (0)
+#else
+#define CYCLES_OK_EARLY(c)	do { } while (0)
+#define CYCLES_OK_LATE(c)	do { if (unlikely((s64)(c) < 0)) return -1; } while (0)
+#endif
+
 #ifdef VARIANT_TIMENS
 #ifdef VARIANT_SWITCH_OFFSETS
-/* The rejected alternative: a switch from the clock id to its offset. */
+/*
+ * The rejected alternative: a switch from the clock id to its offset. Only the
+ * clocks the vDSO serves reach it (VDSO_HRES, VDSO_COARSE, VDSO_RAW in
+ * __cvdso_clock_gettime_common()), so CLOCK_BOOTTIME_ALARM has no case here.
+ */
 static __always_inline void timens_add_offset(const struct vdso_data *vdns, clockid_t clk,
 					      s64 *sec, u64 *nsec)
 {
@@ -313,7 +347,6 @@ static __always_inline void timens_add_offset(const struct vdso_data *vdns, cloc
 		*nsec += vdns->offset[CLOCK_MONOTONIC].nsec;
 		break;
 	case CLOCK_BOOTTIME:
-	case CLOCK_BOOTTIME_ALARM:
 		*sec += vdns->offset[CLOCK_BOOTTIME].sec;
 		*nsec += vdns->offset[CLOCK_BOOTTIME].nsec;
 		break;
@@ -351,10 +384,10 @@ TIMENS_INLINE int do_hres_timens(const struct vdso_data *vdns, clockid_t clk,
 	do {
 		seq = vdso_read_begin(vd);
 		cycles = __arch_get_hw_counter(vd->clock_mode);
+		CYCLES_OK_EARLY(cycles);
 		ns = vdso_ts->nsec;
 		last = vd->cycle_last;
-		if (unlikely((s64)cycles < 0))
-			return -1;
+		CYCLES_OK_LATE(cycles);
 
 		ns += vdso_calc_delta(cycles, last, vd->mask, vd->mult);
 		ns >>= vd->shift;
@@ -415,10 +448,10 @@ HRES_INLINE int do_hres(const struct vdso_data *vd, clockid_t clk,
 		seq = vdso_read_begin(vd);
 #endif
 		cycles = __arch_get_hw_counter(vd->clock_mode);
+		CYCLES_OK_EARLY(cycles);
 		ns = vdso_ts->nsec;
 		last = vd->cycle_last;
-		if (unlikely((s64)cycles < 0))
-			return -1;
+		CYCLES_OK_LATE(cycles);
 
 		ns += vdso_calc_delta(cycles, last, vd->mask, vd->mult);
 		ns >>= vd->shift;

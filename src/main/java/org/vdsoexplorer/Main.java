@@ -32,6 +32,7 @@ public final class Main {
             case "bench-ui" -> System.exit(benchUi(args));
             case "export-gif" -> System.exit(Cli.exportGif(args, org.vdsoexplorer.app.export.GifExport::renderHeadless,
                     System.out, System.err));
+            case "check-demo" -> System.exit(org.vdsoexplorer.app.DemoCheck.run(args, System.out, System.err));
             default -> { }
         }
         System.exit(Cli.run(args));
@@ -54,8 +55,9 @@ public final class Main {
             return 2;
         }
         java.nio.file.Path dir = java.nio.file.Path.of(args[1]);
-        if (java.nio.file.Files.exists(dir) && !java.nio.file.Files.isDirectory(dir)) {
-            System.err.println("vdso-explorer: screenshots: '" + dir + "' is not a directory");
+        String unusable = org.vdsoexplorer.app.Screenshots.prepare(dir);
+        if (unusable != null) {
+            System.err.println("vdso-explorer: screenshots: " + unusable);
             return 2;
         }
         try {

@@ -101,7 +101,7 @@ public final class CountersBar extends VBox {
         // the report's own window needs the writer ticking: measure with the default 1000 Hz tick
         org.vdsoexplorer.model.Setup measured = setup.tickCycles() > 0 ? setup
                 : setup.withTick(org.vdsoexplorer.model.Setup.tickCycles(setup.ghz(), org.vdsoexplorer.model.report.Report.TICK_HZ));
-        Thread t = new Thread(() -> {
+        Runnable t = () -> {
             try {
                 var r = org.vdsoexplorer.model.report.Report.measure(measured);
                 REPORTS.put(key(setup), r);
@@ -111,17 +111,15 @@ public final class CountersBar extends VBox {
             } catch (RuntimeException e) {
                 javafx.application.Platform.runLater(() -> report.setText("\u2013"));
             }
-        }, "report-" + key(setup));
-        t.setDaemon(true);
-        t.setPriority(Thread.MIN_PRIORITY);
+        };
         // the first measurement waits until the window is up: on two cores it would slow the first frame
         long wait = REPORT_DELAY_NANOS - (System.nanoTime() - CREATED);
         if (wait > 0) {
             javafx.animation.PauseTransition p = new javafx.animation.PauseTransition(javafx.util.Duration.millis(wait / 1e6));
-            p.setOnFinished(e -> t.start());
+            p.setOnFinished(e -> org.vdsoexplorer.util.Background.run(t));
             p.play();
         } else {
-            t.start();
+            org.vdsoexplorer.util.Background.run(t);
         }
     }
 

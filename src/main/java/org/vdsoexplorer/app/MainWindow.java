@@ -476,29 +476,34 @@ public final class MainWindow {
         if (f != null) openDemo(f.toPath());
     }
 
-    /** Opens a demo file: pickers, breakpoints, writer placements and step as saved. */
-    public void openDemo(java.nio.file.Path file) {
-        try {
-            DemoState d = DemoState.read(file);
-            run.setSelected(false);
-            updatingPickers = true;
-            try {
-                scenario.setValue(d.scenario());
-                variant.setValue(d.variant());
-                clock.setValue(d.clock());
-                tick.setValue(tickLabel(d.setup()));
-            } finally {
-                updatingPickers = false;
-            }
-            problem.setVisible(false);
-            transport.forEach(b -> b.setDisable(false));
-            d.applyTo(session);
-            demoDir = file.toAbsolutePath().getParent();
-            status.setText("opened demo " + file + ": " + d);
-        } catch (java.io.IOException | RuntimeException e) {
-            status.setText("could not open " + file + ": " + e.getMessage());
-        }
+    /**
+     * Opens a demo file off the UI thread (see {@link DemoOpener}): pickers, breakpoints, writer placements
+     * and step as saved, once replayed; the returned task says when.
+     */
+    public javafx.concurrent.Task<DemoOpener.Opened> openDemo(java.nio.file.Path file) {
+        run.setSelected(false);
+        return DemoOpener.open(this, session, file);
     }
+
+    /** The pickers show an opened demo's setup (its state is then adopted by the session). */
+    void demoOpened(DemoState d, java.nio.file.Path file) {
+        run.setSelected(false);
+        updatingPickers = true;
+        try {
+            scenario.setValue(d.scenario());
+            variant.setValue(d.variant());
+            clock.setValue(d.clock());
+            tick.setValue(tickLabel(d.setup()));
+        } finally {
+            updatingPickers = false;
+        }
+        problem.setVisible(false);
+        transport.forEach(b -> b.setDisable(false));
+        demoDir = file.toAbsolutePath().getParent();
+        status.setText("opened demo " + file + ": " + d);
+    }
+
+    void demoStatus(String text) { status.setText(text); }
 
     private static String tickLabel(Setup s) {
         if (s.tickCycles() == 0) return "no ticks";

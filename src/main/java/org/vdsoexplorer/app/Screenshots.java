@@ -20,7 +20,10 @@ import org.vdsoexplorer.model.Setup;
 import org.vdsoexplorer.model.Variant;
 import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.model.kernel.Clock;
+import org.vdsoexplorer.model.kernel.PageKind;
+import org.vdsoexplorer.model.kernel.VvarLocation;
 import org.vdsoexplorer.model.kernel.Scenario;
+import org.vdsoexplorer.util.AtomicFiles;
 
 /**
  * Renders the window and each view to PNG with {@link Node#snapshot}, headlessly: builds the UI on
@@ -34,13 +37,26 @@ public final class Screenshots {
 
     private Screenshots() {}
 
-    /** Writes the PNGs into {@code dir} (created if missing) and returns their paths. */
-    public static List<Path> write(Path dir) {
+    /**
+     * Makes {@code dir} ready for the PNGs (created if missing, a file written and removed to be sure);
+     * returns null, or why it cannot be used, in words naming the folder.
+     */
+    public static String prepare(Path dir) {
+        if (Files.exists(dir) && !Files.isDirectory(dir)) return "'" + dir + "' is a file, not a folder";
         try {
             Files.createDirectories(dir);
+            Path probe = Files.createTempFile(dir, ".write-test", ".tmp");
+            Files.delete(probe);
+            return null;
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            return "cannot write into '" + dir + "': " + AtomicFiles.reason(e);
         }
+    }
+
+    /** Writes the PNGs into {@code dir} (created if missing) and returns their paths. */
+    public static List<Path> write(Path dir) {
+        String unusable = prepare(dir);
+        if (unusable != null) throw new IllegalArgumentException(unusable);
         startToolkit();
         // the counters' report figures, measured here so the pictures do not say "measuring..."
         CountersBar.precomputeReport(Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC));
@@ -88,8 +104,8 @@ public final class Screenshots {
             Session s = w.session();
             s.runCall();
             // the second call: into do_hres_timens, up to the first read of the real data page's basetime
-            stepUntil(s, e -> e instanceof Event.MemRead r && r.what() != null && r.what().contains("slot 3")
-                    && r.what().contains("basetime"));
+            stepUntil(s, e -> e instanceof Event.MemRead r && r.where() instanceof VvarLocation v && v.slot() == 3
+                    && v.field().isBasetime());
             s.back(1);
             s.step();
             out.add(shot(w.root(), dir.resolve("window.png")));
@@ -101,8 +117,8 @@ public final class Screenshots {
 
             // a writer update inside the read loop: the retry check fails and the loop runs again
             s.runCall();
-            stepUntil(s, e -> e instanceof Event.MemRead r && r.what() != null && r.what().contains("slot 3")
-                    && r.what().endsWith(".seq"));
+            stepUntil(s, e -> e instanceof Event.MemRead r && r.where() instanceof VvarLocation v && v.slot() == 3
+                    && v.isSeq());
             s.injectWriterUpdate();
             stepUntil(s, e -> e instanceof Event.SeqRetry);
             for (int i = 0; i < 12 && s.machine().inCall(); i++) s.step();
@@ -112,7 +128,7 @@ public final class Screenshots {
             s.runCall();
             s.runCall();
             w.seqlock().place(w.seqlock().marks().stream()
-                    .filter(k -> k instanceof org.vdsoexplorer.app.seqlock.SeqlockView.SeqLoad l && !l.namespacePage())
+                    .filter(k -> k instanceof org.vdsoexplorer.model.SeqlockTrace.SeqLoad l && !l.namespacePage())
                     .findFirst().orElseThrow().at() + 1);
             out.add(shot(w.seqlock(), dir.resolve("seqlock-placed.png")));
 
@@ -163,8 +179,8 @@ public final class Screenshots {
                 p.setReducedMotion(true);
                 Session s = p.session();
                 s.runCall();
-                stepUntil(s, e -> e instanceof Event.MemRead r && r.what() != null && r.what().endsWith("].nsec")
-                        && r.what().contains("TIMENS"));
+                stepUntil(s, e -> e instanceof Event.MemRead r && r.where() instanceof VvarLocation v
+                        && v.kind() == PageKind.TIMENS && v.field().isNsec());
                 out.add(shot(p.root(), dir.resolve("window-" + tag + ".png")));
                 out.add(shot(p.pages(), dir.resolve("pages-timens-" + tag + ".png")));
                 p.scenarioPicker().setValue(Scenario.HOST);
@@ -200,9 +216,11 @@ public final class Screenshots {
     public static Path shot(Node node, Path file) {
         BufferedImage bi = image(node, null, BufferedImage.TYPE_INT_ARGB);
         try {
-            ImageIO.write(bi, "png", file.toFile());
+            java.io.ByteArrayOutputStream png = new java.io.ByteArrayOutputStream();
+            ImageIO.write(bi, "png", png);
+            AtomicFiles.write(file, png.toByteArray());
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new UncheckedIOException(e.getMessage(), e);
         }
         return file;
     }

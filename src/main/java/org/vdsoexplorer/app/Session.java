@@ -12,8 +12,8 @@ import org.vdsoexplorer.model.Timeline;
 import org.vdsoexplorer.model.asm.Instruction;
 import org.vdsoexplorer.model.cpu.Category;
 import org.vdsoexplorer.model.event.Event;
-import org.vdsoexplorer.app.dispatch.Dispatch;
-import org.vdsoexplorer.app.dispatch.PathStats;
+import org.vdsoexplorer.model.dispatch.Dispatch;
+import org.vdsoexplorer.model.dispatch.PathStats;
 
 /**
  * The one model instance the window projects: a {@link Machine} with its {@link Timeline}, plus the
@@ -37,13 +37,15 @@ public final class Session {
     private Timeline timeline;
     /** Global position of the timeline's step 0. */
     private long base;
+    /** Writer updates placed before {@link #base} (global step to count): kept across rebases, for saving. */
+    private final java.util.TreeMap<Long, Integer> placedBeforeBase = new java.util.TreeMap<>();
     /** Global positions at which a step started a call. */
     private final TreeSet<Long> callStarts = new TreeSet<>();
     private List<Event> callLog = new ArrayList<>();
     /** The events of the last call that finished while recording (empty after a seek or load). */
     private List<Event> lastCallLog = List.of();
     private final long[] categoryAtCallStart = new long[Category.values().length];
-    private final PathStats paths = new PathStats();
+    private PathStats paths = new PathStats();
     /** Set while a step or replay runs, so the sink knows which call start a log belongs to. */
     private boolean recording = true;
 
@@ -64,6 +66,7 @@ public final class Session {
         this.machine = new Machine(setup);
         this.timeline = new Timeline(machine);
         this.base = 0;
+        placedBeforeBase.clear();
         callStarts.clear();
         callLog.clear();
         lastCallLog = List.of();
@@ -148,6 +151,7 @@ public final class Session {
     }
 
     private void rebase() {
+        timeline.injections().forEach((k, v) -> placedBeforeBase.merge(base + k, v, Integer::sum));
         base += timeline.position();
         timeline = new Timeline(machine);
         callStarts.headSet(base, false).clear();
@@ -346,8 +350,37 @@ public final class Session {
         fire();
     }
 
-    /** The writer updates the user placed: global reader step to count (those before a rebase are gone). */
-    public java.util.Map<Long, Integer> writerUpdates() { return DemoState.shift(timeline.injections(), base); }
+    /** The writer updates the user placed: global reader step to count (those before a rebase included). */
+    public java.util.Map<Long, Integer> writerUpdates() {
+        java.util.Map<Long, Integer> all = DemoState.shift(timeline.injections(), base);
+        placedBeforeBase.forEach((k, v) -> all.merge(k, v, Integer::sum));
+        return all;
+    }
+
+    /**
+     * Takes over the whole model state of {@code other} (a session built off the UI thread, e.g. a replayed
+     * demo), keeps this session's listeners, and notifies them once. {@code other} must not be used after.
+     */
+    public void adopt(Session other) {
+        this.setup = other.setup;
+        this.machine = other.machine;
+        this.timeline = other.timeline;
+        this.base = other.base;
+        placedBeforeBase.clear();
+        placedBeforeBase.putAll(other.placedBeforeBase);
+        callStarts.clear();
+        callStarts.addAll(other.callStarts);
+        callLog = new ArrayList<>(other.callLog);
+        lastCallLog = other.lastCallLog;
+        paths = other.paths;
+        System.arraycopy(other.categoryAtCallStart, 0, categoryAtCallStart, 0, categoryAtCallStart.length);
+        breakInstructions.clear();
+        breakInstructions.addAll(other.breakInstructions);
+        breakLines.clear();
+        breakLines.addAll(other.breakLines);
+        machine.setSink(this::accept);
+        fire();
+    }
 
     @Override
     public String toString() {

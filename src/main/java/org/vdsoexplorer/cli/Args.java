@@ -5,28 +5,36 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
-/** Minimal option parsing: --name VALUE (repeatable), positional arguments; unknown options are errors. */
+/**
+ * Minimal option parsing: {@code --name VALUE} or {@code --name=VALUE}, positional arguments. An unknown
+ * option is an error (whether or not a value follows it); an option read with {@link #one} is single-valued
+ * and refused if given twice; options read with {@link #all} may repeat.
+ */
 final class Args {
     final List<String> positional = new ArrayList<>();
     final Map<String, List<String>> options = new LinkedHashMap<>();
+    private String command;
 
     static Args parse(String command, String[] args, int from, Set<String> known) {
         Args a = new Args();
+        a.command = command;
         for (int i = from; i < args.length; i++) {
             String s = args[i];
             if (s.startsWith("--")) {
                 String name = s.substring(2), value;
                 int eq = name.indexOf('=');
+                if (eq >= 0) name = name.substring(0, eq);
+                if (!known.contains(name)) {
+                    throw new UsageException(command + ": unknown option --" + name
+                            + (known.isEmpty() ? " (it takes no options)" : " (known: --" + String.join(", --", new TreeSet<>(known)) + ")"));
+                }
                 if (eq >= 0) {
-                    value = name.substring(eq + 1);
-                    name = name.substring(0, eq);
+                    value = s.substring(2 + eq + 1);
                 } else {
                     if (i + 1 >= args.length) throw new UsageException(command + ": option --" + name + " needs a value");
                     value = args[++i];
-                }
-                if (!known.contains(name)) {
-                    throw new UsageException(command + ": unknown option --" + name + " (known: --" + String.join(", --", known) + ")");
                 }
                 a.options.computeIfAbsent(name, k -> new ArrayList<>()).add(value);
             } else {
@@ -36,9 +44,15 @@ final class Args {
         return a;
     }
 
+    /** The value of a single-valued option, or null; refuses the option given more than once. */
     String one(String name) {
         List<String> v = options.get(name);
-        return v == null ? null : v.getLast();
+        if (v == null) return null;
+        if (v.size() > 1) {
+            throw new UsageException(command + ": option --" + name + " given " + v.size() + " times ('"
+                    + String.join("', '", v) + "'); give it once");
+        }
+        return v.getFirst();
     }
 
     List<String> all(String name) { return options.getOrDefault(name, List.of()); }
@@ -63,5 +77,18 @@ final class Args {
         } catch (NumberFormatException e) {
             throw new UsageException(command + ": " + option + " '" + s + "' must be a positive number");
         }
+    }
+
+    /** A number within {@code range}, refused with the range in words. */
+    static double decimal(String command, String option, String s, org.vdsoexplorer.util.Range range) {
+        double d;
+        try {
+            d = Double.parseDouble(s.strip());
+        } catch (NumberFormatException e) {
+            throw new UsageException(command + ": " + option + " '" + s + "' is not a number (" + range.words() + ")");
+        }
+        String why = range.check(d);
+        if (why != null) throw new UsageException(command + ": " + option + " " + why);
+        return d;
     }
 }

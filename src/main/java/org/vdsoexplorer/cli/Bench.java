@@ -14,7 +14,7 @@ final class Bench {
     private Bench() {}
 
     static int run(Args a, PrintStream out) {
-        double seconds = a.one("seconds") == null ? 2 : Args.decimal("bench", "--seconds", a.one("seconds"));
+        double seconds = a.one("seconds") == null ? 2 : Args.decimal("bench", "--seconds", a.one("seconds"), new org.vdsoexplorer.util.Range(0.1, 3600, "seconds"));
         List<Setup> setups = List.of(
                 Setup.of(Scenario.HOST, Variant.UNLIKELY, Clock.MONOTONIC),
                 Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC),

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.vdsoexplorer.model.Compiler;
 import org.vdsoexplorer.model.ListingRunner;
 import org.vdsoexplorer.model.Setup;
 import org.vdsoexplorer.model.Variant;
@@ -15,7 +16,8 @@ import org.vdsoexplorer.model.asm.ListingParser;
 import org.vdsoexplorer.model.asm.Operand;
 import org.vdsoexplorer.model.asm.Registers;
 import org.vdsoexplorer.model.cost.CostTable;
-import org.vdsoexplorer.model.cost.CostTableException;
+import org.vdsoexplorer.model.cost.CostBounds;
+import org.vdsoexplorer.util.BadInputException;
 import org.vdsoexplorer.model.cpu.ExecutionException;
 import org.vdsoexplorer.model.kernel.AddressSpace;
 import org.vdsoexplorer.model.kernel.Clock;
@@ -36,14 +38,18 @@ public final class Cli {
             Without a command the interactive JavaFX app is started.
 
             commands:
-              report [--scenario S] [--variant V] [--clock C] [--ghz F] [--costs FILE] [--format table|tsv|csv|markdown|json]
+              report [--scenario S] [--variant V] [--clock C] [--compiler gcc-12|gcc-11|clang-16] [--ghz F]
+                     [--costs FILE] [--format table|tsv|csv|markdown|json]
                        per-call figures of every scenario x variant x clock, measured by execution
               run LISTING --entry SYMBOL [--arg REG=VALUE ...] [--max-instructions N] [--costs FILE]
                        executes an objdump listing; VALUE may be 'buf' (a pointer to a 64-byte buffer)
-              seeds [--costs FILE] [--ghz F] [--format table|markdown]
+              seeds [--costs FILE] [--ghz F] [--compiler C] [--format table|markdown]
                        the seeds' measured tables beside the model's figures for the same cells
               bench [--seconds N]
                        simulated instructions per second of the interpreter on the vDSO listings
+              check-demo FILE...
+                       checks demo files (format, ranges, and a replay in the model); prints
+                       file:line: message per problem, exits 1 if there are any
               check-lessons [DIR]
                        checks every lesson in DIR (default: lessons) against the format and the model;
                        prints file:line: message per problem, exits 1 if there are any
@@ -83,9 +89,9 @@ public final class Cli {
                 case "bench" -> Bench.run(Args.parse("bench", args, 1, Set.of("seconds")), out);
                 case "seeds" -> seeds(args, out);
                 case "check-lessons" -> checkLessons(args, out);
-                default -> throw new UsageException("unknown command '" + command + "' (try: report, run, seeds, bench, check-lessons, screenshots, bench-ui, export-gif, help)");
+                default -> throw new UsageException("unknown command '" + command + "' (try: report, run, seeds, bench, check-lessons, check-demo, screenshots, bench-ui, export-gif, help)");
             };
-        } catch (UsageException | ListingException | CostTableException e) {
+        } catch (UsageException | ListingException | BadInputException e) {
             err.println("vdso-explorer: " + e.getMessage());
             return 2;
         } catch (IllegalArgumentException e) {
@@ -93,6 +99,12 @@ public final class Cli {
             return 2;
         } catch (ExecutionException e) {
             err.println("vdso-explorer: " + command + ": execution stopped: " + e.getMessage());
+            return 1;
+        } catch (OutOfMemoryError e) {
+            err.println("vdso-explorer: " + command + ": out of memory (the input asks for more than this JVM's heap)");
+            return 1;
+        } catch (StackOverflowError e) {
+            err.println("vdso-explorer: " + command + ": the input is nested too deeply to process");
             return 1;
         }
     }
@@ -136,7 +148,7 @@ public final class Cli {
     }
 
     private static int report(String[] args, PrintStream out) {
-        Args a = Args.parse("report", args, 1, Set.of("scenario", "variant", "clock", "ghz", "costs", "format"));
+        Args a = Args.parse("report", args, 1, Set.of("scenario", "variant", "clock", "compiler", "ghz", "costs", "format"));
         if (!a.positional.isEmpty()) throw new UsageException("report: unexpected argument '" + a.positional.getFirst() + "'");
         Scenario s = a.one("scenario") == null ? null : Scenario.byName(a.one("scenario")).orElseThrow(
                 () -> new UsageException("report: unknown scenario '" + a.one("scenario") + "' (known: " + Scenario.names() + ")"));
@@ -150,8 +162,8 @@ public final class Cli {
             throw new UsageException("report: unknown format '" + format + "' (known: table, tsv, csv, markdown, json)");
         }
         CostTable costs = costs(a);
-        double ghz = a.one("ghz") == null ? costs.ghz() : Args.decimal("report", "--ghz", a.one("ghz"));
-        List<Setup> setups = Report.setups(s, v, c, costs, ghz);
+        double ghz = a.one("ghz") == null ? costs.ghz() : Args.decimal("report", "--ghz", a.one("ghz"), CostBounds.GHZ);
+        List<Setup> setups = Report.setups(s, v, c, costs, ghz, compiler("report", a));
         if (setups.isEmpty()) {
             String why = s != null && v != null ? new Setup(s, v, Clock.MONOTONIC, costs, ghz, 1).problem() : null;
             throw new UsageException("report: no rows match" + (why == null ? "" : ": " + why));
@@ -162,22 +174,22 @@ public final class Cli {
             case "csv" -> ReportFormat.csv(rows);
             case "markdown" -> ReportFormat.markdown(rows);
             case "json" -> ReportFormat.json(rows);
-            default -> ReportFormat.table(rows);
+            default -> ReportFormat.table(rows) + "\n" + ReportFormat.legend(rows);
         });
         return 0;
     }
 
     private static int seeds(String[] args, PrintStream out) {
-        Args a = Args.parse("seeds", args, 1, Set.of("costs", "ghz", "format"));
+        Args a = Args.parse("seeds", args, 1, Set.of("costs", "ghz", "compiler", "format"));
         CostTable costs = costs(a);
-        double ghz = a.one("ghz") == null ? costs.ghz() : Args.decimal("seeds", "--ghz", a.one("ghz"));
+        double ghz = a.one("ghz") == null ? costs.ghz() : Args.decimal("seeds", "--ghz", a.one("ghz"), CostBounds.GHZ);
         String format = a.one("format") == null ? "table" : a.one("format");
         if (!List.of("table", "markdown").contains(format)) {
             throw new UsageException("seeds: unknown format '" + format + "' (known: table, markdown)");
         }
         boolean md = format.equals("markdown");
         String last = "";
-        for (SeedTables.Comparison c : SeedTables.compare(SeedTables.load(costs, ghz))) {
+        for (SeedTables.Comparison c : SeedTables.compare(SeedTables.load(costs, ghz, compiler("seeds", a)))) {
             if (!c.table().id().equals(last)) {
                 last = c.table().id();
                 out.println();
@@ -200,6 +212,14 @@ public final class Cli {
             }
         }
         return 0;
+    }
+
+    /** --compiler NAME, default gcc 12 (the listings in assets/listings/). */
+    static Compiler compiler(String command, Args a) {
+        String name = a.one("compiler");
+        if (name == null) return Compiler.GCC_12;
+        return Compiler.byName(name).orElseThrow(() -> new UsageException(command + ": unknown compiler '" + name
+                + "' (known: " + Compiler.names() + ")"));
     }
 
     private static int checkLessons(String[] args, PrintStream out) {

@@ -22,6 +22,13 @@ public final class Machine {
     public static final long CALLER_RETURN = 0x5555_5555_4000L;
     public static final long TIMESPEC = AddressSpace.STACK_TOP - 64;
     public static final long STACK_START = AddressSpace.STACK_TOP - 256;
+    /**
+     * The longest call the model runs: a call still in progress after this many reader instructions is
+     * stopped with an {@link ExecutionException} (the writer never left it a window, or a runaway loop).
+     * Real calls take tens to a few thousand instructions (a read spinning through 100 back-to-back
+     * updates: about 2,000), so this bounds the step-back history a single call can grow.
+     */
+    public static final long MAX_CALL_INSTRUCTIONS = 1_000_000;
 
     private final Setup setup;
     private final Listing listing;
@@ -42,7 +49,7 @@ public final class Machine {
         String problem = setup.problem();
         if (problem != null) throw new IllegalArgumentException(problem);
         this.setup = setup;
-        this.listing = Listings.of(setup.variant());
+        this.listing = Listings.of(setup.variant(), setup.compiler());
         this.as = new AddressSpace(listing.textStart(), listing.textEnd());
         this.kernel = new Kernel(setup.scenario(), setup.costs(), setup.ghz(), setup.tickCycles(), as);
         this.cpu = new Interpreter(listing, setup.costs(), as, kernel);
@@ -50,6 +57,7 @@ public final class Machine {
         String sym = setup.scenario().entry().symbol();
         this.entry = listing.symbol(sym).orElseThrow(
                 () -> new IllegalArgumentException("listing '" + listing.name() + "' has no symbol " + sym));
+        enterCall();
     }
 
     public Setup setup() { return setup; }
@@ -101,14 +109,16 @@ public final class Machine {
     /** "kernel update now": update_vsyscall() starts before the next reader step. */
     public void injectWriterUpdate() { kernel.injectUpdate(cpu.cycles()); }
 
-    private void startCall() {
-        kernel.beginCall();
-        cpu.setCategoryOverride(null);
-        callStartMilli = cpu.cycles();
-        callStartInstructions = cpu.instructions();
-        callFallback = false;
+    /**
+     * The registers and stack at the entry of the next call, as the caller loop leaves them just after its
+     * call instruction: rdi = the clock id, rsi = the timespec, rsp at the return address it pushed, rip at
+     * the entry point; the callee-saved registers hold recognisable values the prologue must preserve, and
+     * the caller-saved ones are zero (the loop keeps nothing in them, so no call sees its predecessor's
+     * leftovers). Set when the machine is built and when a call returns, so the register file between
+     * calls shows the state the next call starts from.
+     */
+    private void enterCall() {
         long[] r = cpu.cpu.r;
-        // the caller's registers: callee-saved ones hold recognisable values the prologue must preserve
         for (int i = 0; i < 16; i++) r[i] = 0;
         r[Registers.RBX] = 0x0000_0000_0bb0_0bb0L;
         r[Registers.RBP] = AddressSpace.STACK_TOP - 16;
@@ -118,13 +128,20 @@ public final class Machine {
         r[Registers.R15] = 0x1515_1515L;
         r[Registers.RDI] = setup.clock().id;
         r[Registers.RSI] = TIMESPEC;
-        as.write(TIMESPEC, 8, 0);
-        as.write(TIMESPEC + 8, 8, 0);
-        r[Registers.RSP] = STACK_START;
-        cpu.charge(setup.costs().harnessMilli(), Category.HARNESS);
         as.write(STACK_START - 8, 8, CALLER_RETURN); // the caller's call instruction pushed this
         r[Registers.RSP] = STACK_START - 8;
         cpu.jumpTo(entry);
+    }
+
+    private void startCall() {
+        kernel.beginCall();
+        cpu.setCategoryOverride(null);
+        callStartMilli = cpu.cycles();
+        callStartInstructions = cpu.instructions();
+        callFallback = false;
+        as.write(TIMESPEC, 8, 0);
+        as.write(TIMESPEC + 8, 8, 0);
+        cpu.charge(setup.costs().harnessMilli(), Category.HARNESS);
         inCall = true;
         if (sink != null) sink.accept(new Event.CallStart(calls + 1, setup.clock().id, entry));
     }
@@ -137,7 +154,10 @@ public final class Machine {
         if (!inCall) startCall();
         if (kernel.nextWriterMilli() <= cpu.cycles()) kernel.runWriterUntil(cpu.cycles());
         cpu.step();
-        if (!cpu.outsideText()) return null;
+        if (!cpu.outsideText()) {
+            if (cpu.instructions() - callStartInstructions > MAX_CALL_INSTRUCTIONS) throw runaway();
+            return null;
+        }
         if (cpu.cpu.rip != CALLER_RETURN) {
             throw new ExecutionException("returned to 0x" + Long.toHexString(cpu.cpu.rip) + ", not to the caller");
         }
@@ -161,7 +181,8 @@ public final class Machine {
                 kernel.runWriterUntil(cpu.cycles());
                 due = kernel.nextWriterMilli();
             }
-            cpu.runUntil(due);
+            cpu.runUntil(Math.min(due, cpu.cycles() + CAP_CHUNK_MILLI));
+            if (!cpu.outsideText() && cpu.instructions() - callStartInstructions > MAX_CALL_INSTRUCTIONS) throw runaway();
             if (cpu.outsideText()) {
                 if (cpu.cpu.rip != CALLER_RETURN) {
                     throw new ExecutionException("returned to 0x" + Long.toHexString(cpu.cpu.rip) + ", not to the caller");
@@ -169,6 +190,15 @@ public final class Machine {
                 return endCall();
             }
         }
+    }
+
+    /** runCall() checks the call's length at least this often (milli-cycles). */
+    private static final long CAP_CHUNK_MILLI = 100_000_000L;
+
+    private ExecutionException runaway() {
+        return new ExecutionException("call " + (calls + 1) + " ran more than " + String.format(java.util.Locale.ROOT, "%,d",
+                MAX_CALL_INSTRUCTIONS) + " instructions without returning (the writer's updates, every "
+                + setup.tickCycles() + " cycles, leave the read loop no window to finish)");
     }
 
     private CallResult endCall() {
@@ -184,6 +214,7 @@ public final class Machine {
         last = new CallResult(calls, ret, sec, nsec, expected, cpu.instructions() - callStartInstructions,
                 cpu.cycles() - callStartMilli, kernel.callRetries(), kernel.callOddSpins(), fb, kernel.lastTsc());
         cpu.setCategoryOverride(null);
+        enterCall();
         if (sink != null) {
             sink.accept(new Event.CallEnd(calls, ret, sec, nsec, last.instructions(), last.costMilli()));
         }
@@ -229,7 +260,8 @@ public final class Machine {
                         .map(u -> u.number() + ":" + u.startMilli() + ":" + u.next() + (u.injected() ? "i" : "")).toList())
                 .append('/').append(k.updateCount()).append('/').append(k.lastTsc()).append('/')
                 .append(k.expectCheck()).append(k.seqBegin()).append('/').append(k.validatedSeq()).append('/')
-                .append(k.callRetries()).append('/').append(k.callOddSpins());
+                .append(k.callRetries()).append('/').append(k.callOddSpins()).append('/')
+                .append(java.util.Arrays.toString(k.lastKernelResult()));
         sb.append('/').append(inCall).append(calls).append('/').append(callStartMilli).append('/')
                 .append(callStartInstructions).append('/').append(retries).append('/').append(oddSpins).append('/')
                 .append(fallbacks);

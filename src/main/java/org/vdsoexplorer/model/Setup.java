@@ -5,10 +5,16 @@ import org.vdsoexplorer.model.kernel.Clock;
 import org.vdsoexplorer.model.kernel.Scenario;
 
 /**
- * What to run: scenario, variant, clock, the cost table, the clock rate for ns figures, and the
- * writer's tick period in cycles (0: no periodic ticks, only injected updates).
+ * What to run: scenario, variant, clock, the cost table, the clock rate for ns figures, the writer's tick
+ * period in cycles (0: no periodic ticks, only injected updates) and the compiler whose listing runs.
  */
-public record Setup(Scenario scenario, Variant variant, Clock clock, CostTable costs, double ghz, long tickCycles) {
+public record Setup(Scenario scenario, Variant variant, Clock clock, CostTable costs, double ghz, long tickCycles,
+                    Compiler compiler) {
+
+    /** The default compiler's (gcc 12) listing. */
+    public Setup(Scenario scenario, Variant variant, Clock clock, CostTable costs, double ghz, long tickCycles) {
+        this(scenario, variant, clock, costs, ghz, tickCycles, Compiler.GCC_12);
+    }
 
     /** The writer ticking at {@code hz} of simulated time. */
     public static long tickCycles(double ghz, double hz) { return Math.round(ghz * 1e9 / hz); }
@@ -18,13 +24,15 @@ public record Setup(Scenario scenario, Variant variant, Clock clock, CostTable c
         return new Setup(s, v, c, t, t.ghz(), tickCycles(t.ghz(), 1000));
     }
 
-    public Setup with(Variant v) { return new Setup(scenario, v, clock, costs, ghz, tickCycles); }
+    public Setup with(Variant v) { return new Setup(scenario, v, clock, costs, ghz, tickCycles, compiler); }
 
-    public Setup with(Scenario s) { return new Setup(s, variant, clock, costs, ghz, tickCycles); }
+    public Setup with(Scenario s) { return new Setup(s, variant, clock, costs, ghz, tickCycles, compiler); }
 
-    public Setup with(Clock c) { return new Setup(scenario, variant, c, costs, ghz, tickCycles); }
+    public Setup with(Clock c) { return new Setup(scenario, variant, c, costs, ghz, tickCycles, compiler); }
 
-    public Setup withTick(long cycles) { return new Setup(scenario, variant, clock, costs, ghz, cycles); }
+    public Setup with(Compiler c) { return new Setup(scenario, variant, clock, costs, ghz, tickCycles, c); }
+
+    public Setup withTick(long cycles) { return new Setup(scenario, variant, clock, costs, ghz, cycles, compiler); }
 
     /** Why this combination cannot run, or null if it can. */
     public String problem() {
@@ -36,6 +44,16 @@ public record Setup(Scenario scenario, Variant variant, Clock clock, CostTable c
         if (scenario.namespace() && !variant.timens()) {
             return "variant '" + variant.cliName() + "' has no time-namespace support: in scenario '"
                     + scenario.cliName() + "' it would spin forever on the namespace page's odd seq";
+        }
+        if (scenario.namespace() && variant.expectsV57NamespacePage()) {
+            return "variant '" + variant.cliName() + "' checks clock_mode against VDSO_CLOCKMODE_TIMENS (INT_MAX, v5.7+); "
+                    + "scenario '" + scenario.cliName() + "' is a " + scenario.kernel() + " kernel whose namespace page "
+                    + "holds VCLOCK_TIMENS (UINT_MAX): the code would spin forever on its odd seq";
+        }
+        long update = org.vdsoexplorer.model.kernel.Kernel.WRITER_STEPS * costs.writerStepMilli() / 1000;
+        if (tickCycles != 0 && tickCycles < update) {
+            return "a tick of " + tickCycles + " cycles is shorter than one writer update (" + update
+                    + " cycles): ticks must be 0 (none) or at least " + update + " cycles";
         }
         return null;
     }

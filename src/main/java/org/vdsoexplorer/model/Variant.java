@@ -5,36 +5,60 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * The compiled variants of the C model (assets/csrc/build-listings.sh makes one listing per variant,
- * assets/listings/NAME.lst). {@code LEGACY} holds the 2007 syscall stubs.
+ * The compiled variants of the C model (assets/csrc/build-listings.sh makes one listing per variant and
+ * compiler, assets/listings/NAME.lst for gcc 12). {@code V5_6} is the code of the v5.6 release; the others
+ * are the seeds' patch series and experiments, labelled with their date, and v5.13; {@code LEGACY} holds
+ * the 2007 syscall stubs.
  */
 public enum Variant {
-    BEFORE("before", false, "v5.5: no time-namespace code, vdso_read_begin() without unlikely()"),
-    UNLIKELY("unlikely", false, "before + unlikely() in vdso_read_begin() (PATCHv7 18/33)"),
-    TIMENS_INLINE("timens-inline", true, "v5.6: TIMENS check in the odd-seq loop; gcc inlines do_hres_timens"),
-    TIMENS_NOINLINE("timens-noinline", true, "do_hres_timens and do_coarse_timens marked noinline"),
-    ALWAYS_INLINE("always-inline", true, "do_hres/do_coarse __always_inline, timens functions noinline"),
-    ALWAYS_INLINE_ALL("always-inline-all", true, "all four __always_inline (v5.13, commit 58efe9f696cf)"),
-    SWITCH_OFFSETS("switch-offsets", true, "timens-inline with a switch instead of the offset[] array index"),
-    LEGACY("legacy", false, "2007: clock_gettime() as a system call via int $0x80 or sysenter");
+    BEFORE("before", false, "2019-10 (seed 000 'before')",
+            "the read path before the time-namespace series, as in v5.5: vdso_read_begin() without unlikely()"),
+    UNLIKELY("unlikely", false, "PATCHv7 18/33, 2019-10",
+            "before + unlikely() in vdso_read_begin() (PATCHv7 18/33, Oct 2019; in v5.6)"),
+    TIMENS_INLINE("timens-inline", true, "PATCHv7, 2019-10",
+            "the PATCHv7 layout (Oct 2019): TIMENS check in the odd-seq loop, do_hres/do_coarse plain static"),
+    TIMENS_NOINLINE("timens-noinline", true, "PATCHv7 + noinline, 2019-10",
+            "PATCHv7 with do_hres_timens/do_coarse_timens noinline (Vagin's experiment, seed 000, Oct 2019)"),
+    ALWAYS_INLINE("always-inline", true, "Vagin, 2019-10-22",
+            "do_hres/do_coarse __always_inline, timens functions noinline (seed 001, Oct 2019)"),
+    ALWAYS_INLINE_ALL("always-inline-all", true, "Vagin, 2019-10-22",
+            "all four __always_inline (seed 001, Oct 2019; v5.13's 58efe9f696cf made the timens pair the same)"),
+    SWITCH_OFFSETS("switch-offsets", true, "PATCHv6 review, 2019-08",
+            "timens-inline with a switch instead of the offset[] array index (the alternative Gleixner measured slower)"),
+    V5_6("v5.6", true, "v5.6 release, 2020-03",
+            "v5.6 as released: do_hres/do_coarse __always_inline, timens functions plain static, no likely() on the TSC case"),
+    V5_13("v5.13", true, "v5.13 release, 2021-06",
+            "v5.13: all four __always_inline, likely() on the TSC case (v5.7), vdso_cycles_ok() right after the counter "
+                    + "read, VDSO_CLOCKMODE_TIMENS = INT_MAX"),
+    LEGACY("legacy", false, "2007",
+            "2007: clock_gettime() as a system call via int $0x80 or sysenter");
 
-    private final String cliName, description;
+    private final String cliName, origin, description;
     private final boolean timens;
 
-    Variant(String cliName, boolean timens, String description) {
+    Variant(String cliName, boolean timens, String origin, String description) {
         this.cliName = cliName;
         this.timens = timens;
+        this.origin = origin;
         this.description = description;
     }
 
     public String cliName() { return cliName; }
 
-    public String description() { return description; }
+    /** What the variant is, briefly: the release, or the patch series and its date. */
+    public String origin() { return origin; }
+
+    /** The origin and what the code does, for pickers and legends. */
+    public String description() { return origin + ": " + description; }
+
+    /**
+     * Whether the code expects the v5.7+ namespace page (VDSO_CLOCKMODE_TIMENS = INT_MAX). The modelled
+     * kernel with a namespace task is v5.6, whose page holds VCLOCK_TIMENS = UINT_MAX.
+     */
+    public boolean expectsV57NamespacePage() { return this == V5_13; }
 
     /** Whether the code knows about time namespaces (can run a namespace task). */
     public boolean timens() { return timens; }
-
-    public String resource() { return "/assets/listings/" + cliName + ".lst"; }
 
     public static Optional<Variant> byName(String s) {
         return Arrays.stream(values()).filter(v -> v.cliName.equals(s)).findFirst();

@@ -23,7 +23,7 @@ class DemoStateTest {
         Session s = new Session(Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC).withTick(0));
         s.runCall();
         s.step();
-        while (s.callLog().stream().noneMatch(e -> e instanceof Event.MemRead r && r.what().contains("slot 3"))) s.step();
+        while (s.callLog().stream().noneMatch(e -> e instanceof Event.MemRead r && r.where() instanceof org.vdsoexplorer.model.kernel.VvarLocation v && v.slot() == 3)) s.step();
         s.injectWriterUpdate();
         s.runCall();
         for (int i = 0; i < 17; i++) s.step();

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.vdsoexplorer.app.dispatch.Dispatch;
-import org.vdsoexplorer.app.dispatch.Dispatch.Node;
+import org.vdsoexplorer.model.dispatch.Dispatch;
+import org.vdsoexplorer.model.dispatch.Dispatch.Node;
 import org.vdsoexplorer.model.Setup;
 import org.vdsoexplorer.model.Variant;
 import org.vdsoexplorer.model.event.Event;
@@ -105,7 +105,7 @@ class SessionTest {
         s.runCall();
         s.step(); // into the second call (its log starts empty)
         // up to the first seq load of the real data page (slot 3)
-        while (s.callLog().stream().noneMatch(e -> e instanceof Event.MemRead r && r.what().contains("slot 3"))) s.step();
+        while (s.callLog().stream().noneMatch(e -> e instanceof Event.MemRead r && r.where() instanceof org.vdsoexplorer.model.kernel.VvarLocation v && v.slot() == 3)) s.step();
         s.injectWriterUpdate();
         s.runCall();
         assertTrue(s.machine().lastCall().retries() + s.machine().lastCall().oddSpins() > 0);

@@ -20,10 +20,11 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.framework.junit5.Stop;
 import org.testfx.util.WaitForAsyncUtils;
-import org.vdsoexplorer.app.dispatch.Dispatch;
+import org.vdsoexplorer.model.dispatch.Dispatch;
 import org.vdsoexplorer.app.seqlock.SeqlockView;
-import org.vdsoexplorer.app.dispatch.Dispatch.Node;
+import org.vdsoexplorer.model.dispatch.Dispatch.Node;
 import org.vdsoexplorer.model.Machine;
+import org.vdsoexplorer.model.SeqlockTrace;
 import org.vdsoexplorer.model.Setup;
 import org.vdsoexplorer.model.Variant;
 import org.vdsoexplorer.model.asm.Instruction;
@@ -108,12 +109,12 @@ class WalkthroughUiTest {
 
         // step with the keyboard until the namespace page's odd seq has been read
         int guard = 0;
-        while (w.seqlock().marks().stream().noneMatch(k -> k instanceof SeqlockView.SeqLoad l && l.namespacePage())
+        while (w.seqlock().marks().stream().noneMatch(k -> k instanceof SeqlockTrace.SeqLoad l && l.namespacePage())
                 && guard++ < 200) {
             robot.type(KeyCode.SPACE);
         }
-        SeqlockView.SeqLoad ns = (SeqlockView.SeqLoad) w.seqlock().marks().stream()
-                .filter(k -> k instanceof SeqlockView.SeqLoad).findFirst().orElseThrow();
+        SeqlockTrace.SeqLoad ns = (SeqlockTrace.SeqLoad) w.seqlock().marks().stream()
+                .filter(k -> k instanceof SeqlockTrace.SeqLoad).findFirst().orElseThrow();
         assertTrue(ns.namespacePage());
         assertEquals(1, ns.value(), "the namespace page's seq is 1 (odd)");
         assertEquals(0, w.pages().litSlot(), "the seq read lights slot 0");
@@ -159,7 +160,7 @@ class WalkthroughUiTest {
         robot.clickOn("#step");
         // into the second call, up to the first seq load of the real data page
         int guard = 0;
-        while (w.session().callLog().stream().noneMatch(e -> e instanceof Event.MemRead r && r.what().contains("slot 3"))
+        while (w.session().callLog().stream().noneMatch(e -> e instanceof Event.MemRead r && r.where() instanceof org.vdsoexplorer.model.kernel.VvarLocation v && v.slot() == 3)
                 && guard++ < 200) {
             robot.type(KeyCode.RIGHT);
         }
@@ -171,8 +172,8 @@ class WalkthroughUiTest {
         assertEquals(2, m().calls());
         assertTrue(m().lastCall().retries() > 0, "retries in call 2: " + m().lastCall());
         assertTrue(m().retries() > 0, "the read straddled the update");
-        assertTrue(w.seqlock().marks().stream().anyMatch(k -> k instanceof SeqlockView.Retry));
-        assertTrue(w.seqlock().marks().stream().anyMatch(k -> k instanceof SeqlockView.Writer));
+        assertTrue(w.seqlock().marks().stream().anyMatch(k -> k instanceof SeqlockTrace.Retry));
+        assertTrue(w.seqlock().marks().stream().anyMatch(k -> k instanceof SeqlockTrace.Writer));
         assertTrue(w.seqlock().whyText().startsWith("Retry"), w.seqlock().whyText());
         assertTrue(w.seqlock().seqText().startsWith("seq = " + m().kernel().seq()), w.seqlock().seqText());
         assertViewsMatchModel(robot);
@@ -244,13 +245,25 @@ class WalkthroughUiTest {
         robot.type(KeyCode.HOME);
         robot.interact(() -> w.variantPicker().setValue(Variant.TIMENS_NOINLINE));
         assertEquals(0, w.session().position());
-        robot.interact(() -> w.openDemo(file));
+        var opening = Fx.fx(() -> w.openDemo(file));
+        assertTrue(waitDone(opening), "the demo opens (off the FX thread)");
+        WaitForAsyncUtils.waitForFxEvents();
         assertEquals(Variant.TIMENS_INLINE, w.variantPicker().getValue());
         assertEquals(Variant.TIMENS_INLINE, w.session().setup().variant());
         assertEquals(p, w.session().position());
         org.junit.jupiter.api.Assertions.assertArrayEquals(regs, m().cpu().cpu.r);
         assertEquals(1, w.session().writerUpdates().size());
         assertViewsMatchModel(robot);
+    }
+
+    private static boolean waitDone(javafx.concurrent.Task<?> t) {
+        try {
+            WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> Fx.fx(() -> t.getState().ordinal()
+                    >= javafx.concurrent.Worker.State.SUCCEEDED.ordinal()));
+        } catch (java.util.concurrent.TimeoutException e) {
+            return false;
+        }
+        return Fx.fx(t::getState) == javafx.concurrent.Worker.State.SUCCEEDED;
     }
 
     @Test
@@ -268,9 +281,9 @@ class WalkthroughUiTest {
 
     @Test
     void breakpointStopsTheRunAndRunToCursorReachesTheLine(FxRobot robot) throws Exception {
-        // a breakpoint on the first instruction of C line 331 (timens_add_offset: *sec += offs->sec)
+        // a breakpoint on the first instruction of C line 364 (timens_add_offset: *sec += offs->sec)
         Instruction target = m().listing().instructions().stream()
-                .filter(i -> i.source().line() == 331).findFirst().orElseThrow();
+                .filter(i -> i.source().line() == 364).findFirst().orElseThrow();
         robot.interact(() -> w.session().toggleInstructionBreakpoint(target.index()));
         robot.interact(() -> {
             w.setSpeed(1.0);
@@ -282,10 +295,10 @@ class WalkthroughUiTest {
         assertEquals(target.index(), m().next().index());
         assertEquals(target.index(), w.code().currentIndex());
         assertViewsMatchModel(robot);
-        // run to cursor: C line 366 (ts->tv_sec = sec + ...)
-        robot.interact(() -> w.session().runToLine(366, 10_000));
-        assertEquals(366, m().next().source().line());
-        assertEquals(366, w.code().currentLine());
+        // run to cursor: C line 399 (ts->tv_sec = sec + ...)
+        robot.interact(() -> w.session().runToLine(399, 10_000));
+        assertEquals(399, m().next().source().line());
+        assertEquals(399, w.code().currentLine());
         assertViewsMatchModel(robot);
     }
 

@@ -31,8 +31,8 @@ class WriterPlacementTest {
         int at = 0;
         for (Event e : log) {
             if (e instanceof Event.Retired) at++;
-            if (e instanceof Event.MemRead r && r.what() != null && r.what().endsWith(".seq") && r.size() == 4
-                    && !r.what().contains("(TIMENS)")) return at + 1;
+            if (e instanceof Event.MemRead r && r.where() instanceof org.vdsoexplorer.model.kernel.VvarLocation v && v.isSeq()
+                    && r.size() == 4 && v.kind() != org.vdsoexplorer.model.kernel.PageKind.TIMENS) return at + 1;
         }
         throw new AssertionError("no seq load of the real data page in " + log.size() + " events");
     }

@@ -18,16 +18,8 @@ class CliTest {
     private record Out(int code, String out, String err) {}
 
     private static Out run(String... args) {
-        ByteArrayOutputStream o = new ByteArrayOutputStream(), e = new ByteArrayOutputStream();
-        PrintStream so = System.out, se = System.err;
-        System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-        try {
-            return new Out(Cli.run(args), o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(so);
-            System.setErr(se);
-        }
+        var r = org.vdsoexplorer.robust.Reproducers.cli(args);
+        return new Out(r.code(), r.out(), r.err());
     }
 
     private static void oneLineError(Out r, String contains) {
@@ -42,10 +34,24 @@ class CliTest {
         Out r = run("report", "--scenario", "hyperv-5.13", "--clock", "realtime", "--format", "tsv");
         assertEquals(0, r.code(), r.err());
         var lines = r.out().lines().toList();
-        assertEquals("scenario\tvariant\tclock\tinstructions\tcycles\tns\tcalls_in_3s\tretries\tfallbacks", lines.getFirst());
-        assertEquals(8, lines.size());
-        assertTrue(lines.get(1).startsWith("hyperv-5.13\tbefore\trealtime\t"));
+        assertEquals("scenario\tvariant\tclock\tcompiler\tinstructions\tcycles\tns\tcalls_in_3s\tretries\tfallbacks", lines.getFirst());
+        assertEquals(1 + Variant.values().length - 1, lines.size(), "every vDSO variant");
+        assertTrue(lines.get(1).startsWith("hyperv-5.13\tbefore\trealtime\tgcc-12\t"));
         assertTrue(lines.get(1).endsWith("\t1.0000"), "every call falls back: " + lines.get(1));
+    }
+
+    @Test
+    void reportV56ForHostAndNamespaceWithEachCompiler() {
+        for (String compiler : new String[] {"gcc-12", "gcc-11", "clang-16"}) {
+            Out r = run("report", "--variant", "v5.6", "--clock", "monotonic", "--compiler", compiler);
+            assertEquals(0, r.code(), r.err());
+            assertTrue(r.out().lines().anyMatch(l -> l.matches("host +v5\\.6 +monotonic +" + compiler + " .*")), r.out());
+            assertTrue(r.out().lines().anyMatch(l -> l.matches("timens +v5\\.6 +monotonic +" + compiler + " .*")), r.out());
+            assertTrue(r.out().contains("variant v5.6: v5.6 release"), "the legend says what the variant is: " + r.out());
+            assertTrue(r.out().contains("compiler " + compiler + ": "), r.out());
+        }
+        oneLineError(run("report", "--compiler", "icc"), "unknown compiler 'icc' (known: gcc-12, gcc-11, clang-16)");
+        oneLineError(run("report", "--scenario", "timens", "--variant", "v5.13"), "VDSO_CLOCKMODE_TIMENS");
     }
 
     @Test
@@ -75,7 +81,7 @@ class CliTest {
         oneLineError(run("report", "--scenario", "mars"), "unknown scenario 'mars'");
         oneLineError(run("report", "--variant", "fast"), "unknown variant 'fast'");
         oneLineError(run("report", "--clock", "sundial"), "unknown clock 'sundial'");
-        oneLineError(run("report", "--ghz", "-3"), "must be a positive number");
+        oneLineError(run("report", "--ghz", "-3"), "--ghz is -3, must be between 0.1 and 10 GHz");
         oneLineError(run("report", "--format", "xml"), "unknown format 'xml'");
         oneLineError(run("report", "--scenario", "timens", "--variant", "before"), "no time-namespace support");
         oneLineError(run("report", "--costs", tmp.resolve("none.yaml").toString()), "cannot read");

@@ -42,6 +42,6 @@ class CostTableTest {
         assertTrue(syntax.getMessage().startsWith("t.yaml:"), syntax.getMessage());
         String negative = YAML.replaceFirst("cycles: 0.25", "cycles: -1");
         assertTrue(assertThrows(CostTableException.class, () -> CostTable.parse("t.yaml", negative)).getMessage()
-                .contains("cost must be >= 0"));
+                .contains("'instruction.alu' is -1, must be between 0.1 and 1,000 cycles"));
     }
 }

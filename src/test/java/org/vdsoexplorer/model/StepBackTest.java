@@ -1,6 +1,8 @@
 package org.vdsoexplorer.model;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -40,6 +42,24 @@ class StepBackTest {
                 }
             }
         }
+    }
+
+    /** The fallback's kernel result is state: going back before a syscall forgets it (the digest sees it). */
+    @Test
+    void theLastSyscallResultIsRestored() {
+        Timeline t = new Timeline(new Machine(Setup.of(Scenario.HYPERV_5_13, Variant.TIMENS_INLINE, Clock.MONOTONIC)));
+        String start = t.machine().digest();
+        CallResult first = t.runCall();
+        assertTrue(first.fallback(), "every hres call falls back on v5.13-rc1");
+        long[] afterFirst = t.machine().kernel().lastKernelResult();
+        assertArrayEquals(new long[] {first.sec(), first.nsec()}, afterFirst);
+        long end = t.position();
+        t.runCall();
+        t.seek(0);
+        assertNull(t.machine().kernel().lastKernelResult(), "no syscall has happened at step 0");
+        assertEquals(start, t.machine().digest());
+        t.seek(end);
+        assertArrayEquals(afterFirst, t.machine().kernel().lastKernelResult());
     }
 
     @Test

@@ -49,6 +49,8 @@ public final class CodeView extends BorderPane {
     private List<String> sourceLines = List.of();
     private Listing shownListing;
     private long[] lastRegs;
+    /** The machine {@link #lastRegs} came from: a new one (reset, new setup) has nothing "changed". */
+    private Machine regsOf;
     private boolean reducedMotion;
 
     private int[] rowOfInstruction = new int[0];
@@ -262,6 +264,8 @@ public final class CodeView extends BorderPane {
         boolean flash = !reducedMotion && t - lastRefresh > FLASH_GAP_NANOS;
         flashNow = flash;
         lastRefresh = t;
+        if (regsOf != m) lastRegs = null;
+        regsOf = m;
         long[] now = new long[Registers.COUNT + 2];
         System.arraycopy(m.cpu().cpu.r, 0, now, 0, Registers.COUNT);
         now[Registers.COUNT] = m.cpu().cpu.rip;

@@ -34,6 +34,7 @@ import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.model.kernel.Clock;
 import org.vdsoexplorer.model.kernel.Scenario;
 import org.vdsoexplorer.model.lesson.Compare;
+import org.vdsoexplorer.model.Lockstep;
 
 /**
  * Two setups side by side, two model instances in lockstep. Each pane (A, B) picks its own scenario,
@@ -274,15 +275,21 @@ public final class CompareView extends BorderPane {
 
     // ---- lockstep ---------------------------------------------------------------------------------
 
-    /** Whether pane {@code s} moves on the next lockstep step: both in a call, both between calls, or it is the one in a call. */
-    private static boolean moves(Side s) { return s.session.machine().inCall() || !s.other.session.machine().inCall(); }
+    /** Pane {@code s}'s session as a lockstep pane (its single steps do not notify the views). */
+    private static Lockstep.Pane pane(Side s) {
+        Session x = s.session;
+        return new Lockstep.Pane() {
+            @Override public boolean inCall() { return x.machine().inCall(); }
+            @Override public void step() { x.stepQuiet(); }
+            @Override public void stepLine() { x.stepLine(); }
+            @Override public void runCall() { x.runCall(); }
+        };
+    }
 
-    /** One reader instruction in each pane that moves (see the class comment). */
+    /** One reader instruction in each pane that moves (see {@link Lockstep}). */
     public void step() {
         if (blocked()) return;
-        boolean ma = moves(a), mb = moves(b);
-        if (ma) a.session.stepQuiet();
-        if (mb) b.session.stepQuiet();
+        Lockstep.step(pane(a), pane(b));
         a.session.fire();
         b.session.fire();
         refresh();
@@ -291,29 +298,21 @@ public final class CompareView extends BorderPane {
     /** One C line in each pane that moves (each its own next line). */
     public void stepLine() {
         if (blocked()) return;
-        boolean ma = moves(a), mb = moves(b);
-        if (ma) a.session.stepLine();
-        if (mb) b.session.stepLine();
+        Lockstep.stepLine(pane(a), pane(b));
         refresh();
     }
 
     /** Finishes the current call in the panes inside one; if both are between calls, one whole call in each. */
     public void runCall() {
         if (blocked()) return;
-        boolean ma = moves(a), mb = moves(b);
-        if (ma) a.session.runCall();
-        if (mb) b.session.runCall();
+        Lockstep.runCall(pane(a), pane(b));
         refresh();
     }
 
     /** Finishes the current call, then {@code n} whole calls in each pane. */
     public void runCalls(int n) {
         if (blocked()) return;
-        if (a.session.machine().inCall() || b.session.machine().inCall()) runCall();
-        for (int i = 0; i < n; i++) {
-            a.session.runCall();
-            b.session.runCall();
-        }
+        Lockstep.runCalls(pane(a), pane(b), n);
         refresh();
     }
 

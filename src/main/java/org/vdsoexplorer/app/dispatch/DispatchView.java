@@ -21,8 +21,9 @@ import javafx.scene.text.TextAlignment;
 import org.vdsoexplorer.app.Fmt;
 import org.vdsoexplorer.app.Palette;
 import org.vdsoexplorer.app.Session;
-import org.vdsoexplorer.app.dispatch.Dispatch.Edge;
-import org.vdsoexplorer.app.dispatch.Dispatch.Node;
+import org.vdsoexplorer.model.dispatch.Dispatch;
+import org.vdsoexplorer.model.dispatch.Dispatch.Edge;
+import org.vdsoexplorer.model.dispatch.Dispatch.Node;
 import org.vdsoexplorer.model.Machine;
 import org.vdsoexplorer.model.cpu.Category;
 

@@ -6,9 +6,11 @@ import org.vdsoexplorer.model.CallResult;
 import org.vdsoexplorer.model.Setup;
 import org.vdsoexplorer.model.asm.Instruction;
 import org.vdsoexplorer.model.event.Event;
+import org.vdsoexplorer.model.event.EventSink;
 import org.vdsoexplorer.model.lesson.Evaluator;
 import org.vdsoexplorer.model.lesson.LessonException;
 import org.vdsoexplorer.model.lesson.StepSetup;
+import org.vdsoexplorer.model.lesson.Stepper;
 import org.vdsoexplorer.model.lesson.Target;
 import org.vdsoexplorer.model.lesson.View;
 
@@ -70,37 +72,36 @@ public interface LessonHost {
     void refresh();
 
     /**
-     * Runs on until {@code to} (a C line or address about to execute, a reader step count, or the end of
-     * the current call; null: nowhere), placing writer updates when the position reaches their reader
-     * steps, as {@link Evaluator#runTo} does. Returns the position; throws if {@code to} is not reached
-     * within {@code maxSteps} (counted from reader step 0) or the model stops.
+     * This host as the model {@link Evaluator#runTo} and {@link Evaluator#runUntilAnswered} drive (quiet
+     * steps); the events of each step from now on go to {@code watch} (null: none).
      */
-    default long runTo(Target to, List<Long> writerUpdateAt, long maxSteps) throws LessonException {
-        boolean callEnded = false;
-        try {
-            while (true) {
-                for (long u : writerUpdateAt) if (u == position()) injectWriterUpdateQuiet();
-                if (to == null) return position();
-                boolean reached = switch (to.kind()) {
-                    case STEP -> position() == to.value();
-                    case CALL_END -> callEnded;
-                    case C_LINE, ASM -> to.matches(next());
-                };
-                if (reached) return position();
-                if (position() >= maxSteps) {
-                    throw new LessonException("run_to " + to.text() + " is not reached within " + maxSteps + " reader steps");
+    default Stepper stepper(EventSink watch) {
+        List<Event> now = callLog(); // the watch sees only what happens from here on
+        return new Stepper() {
+            private Event first = now.isEmpty() ? null : now.getFirst();
+            private int seen = now.size();
+
+            @Override public long position() { return LessonHost.this.position(); }
+            @Override public Instruction next() { return LessonHost.this.next(); }
+            @Override public void injectWriterUpdate() { injectWriterUpdateQuiet(); }
+
+            @Override public CallResult step() {
+                CallResult r = stepQuiet();
+                if (watch != null) {
+                    List<Event> log = callLog();
+                    if (log.isEmpty() || log.getFirst() != first) seen = 0; // a new call's log
+                    first = log.isEmpty() ? null : log.getFirst();
+                    for (Event e : log.subList(seen, log.size())) watch.accept(e);
+                    seen = log.size();
                 }
-                callEnded = stepQuiet() != null;
+                return r;
             }
-        } catch (RuntimeException e) {
-            throw new LessonException("the model stopped at reader step " + position() + ": " + e.getMessage());
-        }
+        };
     }
 
-    /** Runs one reader step with the setup's writer updates placed as {@link Evaluator#injectDue} does. */
-    default CallResult stepWith(StepSetup s) {
-        if (s != null) for (long u : s.writerUpdateAt()) if (u == position()) injectWriterUpdateQuiet();
-        return stepQuiet();
+    /** {@link Evaluator#runTo} on this host. */
+    default long runTo(Target to, List<Long> writerUpdateAt, long maxSteps) throws LessonException {
+        return Evaluator.runTo(stepper(null), to, writerUpdateAt, maxSteps);
     }
 
     /**

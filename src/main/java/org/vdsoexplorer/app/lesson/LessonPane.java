@@ -29,9 +29,8 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Window;
 import org.vdsoexplorer.app.MainWindow;
-import org.vdsoexplorer.model.CallResult;
-import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.model.lesson.Answer;
+import org.vdsoexplorer.model.lesson.AnswerWatch;
 import org.vdsoexplorer.model.lesson.Evaluator;
 import org.vdsoexplorer.model.lesson.Lesson;
 import org.vdsoexplorer.model.lesson.LessonException;
@@ -41,6 +40,7 @@ import org.vdsoexplorer.model.lesson.Problem;
 import org.vdsoexplorer.model.lesson.Question;
 import org.vdsoexplorer.model.lesson.Step;
 import org.vdsoexplorer.model.lesson.StepSetup;
+import org.vdsoexplorer.model.lesson.Stepper;
 
 /**
  * The lessons side panel: a picker (each lesson with its minutes, prerequisites, progress and any
@@ -164,7 +164,7 @@ public final class LessonPane extends BorderPane {
 
     void loadInBackground() {
         pickerBox.getChildren().setAll(warning, loading);
-        Thread t = new Thread(() -> {
+        org.vdsoexplorer.util.Background.run(() -> {
             LessonFolder.Source src = LessonFolder.resolve(requestedDir);
             LessonLibrary.Loaded l;
             try {
@@ -174,9 +174,7 @@ public final class LessonPane extends BorderPane {
             }
             LessonLibrary.Loaded done = l;
             Platform.runLater(() -> loaded(src, done));
-        }, "lesson-loader");
-        t.setDaemon(true);
-        t.start();
+        });
     }
 
     /** Loads synchronously (tests). */
@@ -632,7 +630,7 @@ public final class LessonPane extends BorderPane {
         result.getChildren().add(running);
         int at = index;
         Lesson in = lesson;
-        Thread t = new Thread(() -> {
+        org.vdsoexplorer.util.Background.run(() -> {
             Answer a;
             String err = null;
             try {
@@ -657,9 +655,7 @@ public final class LessonPane extends BorderPane {
                 revealed = done;
                 showRevealed(s, done, g);
             });
-        }, "lesson-reveal");
-        t.setDaemon(true);
-        t.start();
+        });
     }
 
     /** Puts the app's model where the answer shows: the step's setup point, then runs on as the evaluator did. */
@@ -667,23 +663,10 @@ public final class LessonPane extends BorderPane {
         try {
             host.apply(eff);
             if (k.needsCompare()) return;
-            long start = host.position();
-            int seen = host.callLog().size();
-            while (host.position() - start < Evaluator.MAX_PREDICT_STEPS) {
-                CallResult r = host.stepWith(eff);
-                List<Event> log = host.callLog();
-                if (log.size() < seen) seen = 0;
-                boolean found = false;
-                for (Event ev : log.subList(seen, log.size())) {
-                    if (ev instanceof Event.MemRead m) {
-                        if ((k == PredictKind.NEXT_PAGE_KIND || k == PredictKind.NEXT_PAGE_SLOT) && m.what().startsWith("vvar slot ")) found = true;
-                        if (k == PredictKind.NEXT_SEQ && m.size() == 4 && m.what().contains("vdso_data[") && m.what().endsWith(".seq")) found = true;
-                    }
-                }
-                seen = log.size();
-                boolean callKind = k != PredictKind.NEXT_SEQ && k != PredictKind.NEXT_PAGE_KIND && k != PredictKind.NEXT_PAGE_SLOT;
-                if (found || (callKind && r != null)) break;
-            }
+            AnswerWatch watch = new AnswerWatch();
+            Stepper stepper = host.stepper(watch);
+            watch.arm(stepper);
+            Evaluator.runUntilAnswered(stepper, eff.writerUpdateAt(), k, watch);
             if (eff.focus() != null) host.focus(eff.focus(), eff.highlight());
             host.refresh();
             status("Revealed: the model ran on to reader step " + host.position() + ".", false);

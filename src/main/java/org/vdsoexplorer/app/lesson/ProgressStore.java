@@ -1,32 +1,32 @@
 package org.vdsoexplorer.app.lesson;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import java.io.ByteArrayOutputStream;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import org.vdsoexplorer.util.AtomicFiles;
 
 /**
  * Per-user lesson progress in {@code progress.json}: for each lesson id the step the student was on,
  * the furthest step reached, whether the lesson was finished and the questions answered (step number to
- * right/wrong). Lives in the platform's usual place ({@link #defaultDir()}); written atomically (temp
- * file, fsync, atomic rename), so a crash or kill leaves either the old or the new file. A file that
+ * right/wrong), read and written as records by jackson-databind. Lives in the platform's usual place
+ * ({@link #defaultDir()}); written atomically ({@link AtomicFiles}: temp file, fsync, atomic rename), so a
+ * crash or kill leaves either the old or the new file; a FIFO or device in its place is refused unopened. A file that
  * cannot be read is renamed aside ({@code progress.json.corrupt-<timestamp>}) and reported by
  * {@link #warning()}; nothing here throws to the UI.
  */
@@ -35,7 +35,6 @@ public final class ProgressStore {
     public static final String DIR_PROPERTY = "vdso.explorer.data.dir";
     public static final String FILE = "progress.json";
     static final int MAX_BYTES = 4 * 1024 * 1024;
-    private static final JsonFactory JSON = new JsonFactory();
 
     /** One lesson's progress. Mutable; saved by {@link ProgressStore#save()}. */
     public static final class Entry {
@@ -135,16 +134,32 @@ public final class ProgressStore {
 
     // ---- reading ----------------------------------------------------------------------------
 
+    /** The file as written: {@code {"version": 1, "last": id, "lessons": {id: {step, furthest, done, answers}}}}. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"version", "last", "lessons"})
+    record FileRecord(int version, String last, Map<String, LessonRecord> lessons) {}
+
+    /** One lesson in the file; answers map step numbers (as JSON keys) to right/wrong. */
+    @JsonPropertyOrder({"step", "furthest", "done", "answers"})
+    record LessonRecord(int step, int furthest, boolean done, TreeMap<Integer, Boolean> answers) {}
+
+    /** Strict about types (no "3" for 3, no 1 for true), lenient about unknown keys (newer versions add some). */
+    private static final JsonMapper JSON = JsonMapper.builder()
+            .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES) // a missing step is step 0, as before
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .disable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION)
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .build();
+
     private void read() {
         Path f = file();
         if (!Files.exists(f, LinkOption.NOFOLLOW_LINKS)) return;
         try {
-            byte[] bytes;
-            try (InputStream in = Files.newInputStream(f)) {
-                bytes = in.readNBytes(MAX_BYTES + 1);
-            }
-            if (bytes.length > MAX_BYTES) throw new IOException("larger than " + MAX_BYTES + " bytes");
-            parse(bytes);
+            // a FIFO or device in its place is refused without being opened (opening one blocks)
+            parse(AtomicFiles.readRegular(f, MAX_BYTES));
         } catch (IOException | RuntimeException e) {
             lessons.clear();
             last = null;
@@ -159,83 +174,64 @@ public final class ProgressStore {
             Files.move(f, aside, StandardCopyOption.ATOMIC_MOVE);
             warning = "Your lesson progress file could not be read (" + why + "). It was set aside as " + aside
                     + "; progress starts fresh.";
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException e) {
+            warning = "Your lesson progress file " + f + " could not be read (" + why
+                    + ") nor set aside (" + AtomicFiles.reason(e) + "); progress starts fresh.";
+        } catch (RuntimeException e) {
             warning = "Your lesson progress file " + f + " could not be read (" + why
                     + ") nor set aside (" + e.getMessage() + "); progress starts fresh.";
         }
     }
 
     private void parse(byte[] bytes) throws IOException {
-        try (JsonParser p = JSON.createParser(bytes)) {
-            expect(p.nextToken(), JsonToken.START_OBJECT, p);
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String name = p.currentName();
-                JsonToken t = p.nextToken();
-                switch (name) {
-                    case "last" -> last = t == JsonToken.VALUE_NULL ? null : text(t, p);
-                    case "lessons" -> {
-                        expect(t, JsonToken.START_OBJECT, p);
-                        while (p.nextToken() == JsonToken.FIELD_NAME) {
-                            String id = p.currentName();
-                            expect(p.nextToken(), JsonToken.START_OBJECT, p);
-                            lessons.put(id, entry(p));
-                        }
-                    }
-                    default -> p.skipChildren(); // "version" and future keys
-                }
-            }
-            if (p.currentToken() != JsonToken.END_OBJECT) throw new IOException("unexpected " + p.currentToken());
-            if (p.nextToken() != null) throw new IOException("text after the end of the object");
+        FileRecord r;
+        try {
+            r = JSON.readValue(bytes, FileRecord.class);
+        } catch (JacksonException e) {
+            throw new IOException(describe(e));
         }
-    }
-
-    private static Entry entry(JsonParser p) throws IOException {
-        Entry e = new Entry();
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String name = p.currentName();
-            JsonToken t = p.nextToken();
-            switch (name) {
-                case "step" -> e.step = nonNegative(t, p);
-                case "furthest" -> e.furthest = nonNegative(t, p);
-                case "done" -> e.done = bool(t, p);
-                case "answers" -> {
-                    expect(t, JsonToken.START_OBJECT, p);
-                    while (p.nextToken() == JsonToken.FIELD_NAME) {
-                        int step;
-                        try {
-                            step = Integer.parseInt(p.currentName());
-                        } catch (NumberFormatException x) {
-                            throw new IOException("answer key '" + p.currentName() + "' is not a step number");
-                        }
-                        e.answers.put(step, bool(p.nextToken(), p));
+        if (r == null) throw new IOException("the file holds null, not an object");
+        if (r.lessons() != null) {
+            for (Map.Entry<String, LessonRecord> le : r.lessons().entrySet()) {
+                LessonRecord l = le.getValue();
+                String key = "lessons." + le.getKey();
+                if (l == null) throw new IOException("'" + key + "' is null, expected an object");
+                if (l.step() < 0) throw new IOException("'" + key + ".step' is " + l.step() + ", must be 0 or more");
+                if (l.furthest() < 0) throw new IOException("'" + key + ".furthest' is " + l.furthest() + ", must be 0 or more");
+                Entry e = new Entry();
+                e.step = l.step();
+                e.furthest = l.furthest();
+                e.done = l.done();
+                if (l.answers() != null) {
+                    for (Map.Entry<Integer, Boolean> a : l.answers().entrySet()) {
+                        if (a.getValue() == null) throw new IOException("'" + key + ".answers." + a.getKey() + "' must be true or false");
+                        e.answers.put(a.getKey(), a.getValue());
                     }
                 }
-                default -> p.skipChildren();
+                lessons.put(le.getKey(), e);
             }
         }
-        return e;
+        last = r.last();
     }
 
-    private static void expect(JsonToken t, JsonToken want, JsonParser p) throws IOException {
-        if (t != want) throw new IOException("expected " + want + " but found " + t + " at line " + p.currentLocation().getLineNr());
-    }
-
-    private static String text(JsonToken t, JsonParser p) throws IOException {
-        expect(t, JsonToken.VALUE_STRING, p);
-        return p.getText();
-    }
-
-    private static int nonNegative(JsonToken t, JsonParser p) throws IOException {
-        expect(t, JsonToken.VALUE_NUMBER_INT, p);
-        int v = p.getIntValue();
-        if (v < 0) throw new IOException("negative step at line " + p.currentLocation().getLineNr());
-        return v;
-    }
-
-    private static boolean bool(JsonToken t, JsonParser p) throws IOException {
-        if (t == JsonToken.VALUE_TRUE) return true;
-        if (t == JsonToken.VALUE_FALSE) return false;
-        throw new IOException("expected true or false but found " + t + " at line " + p.currentLocation().getLineNr());
+    /** Jackson's problem in words, with the key path and line, without its source excerpt. */
+    static String describe(JacksonException e) {
+        String what = e.getOriginalMessage();
+        what = what == null ? "unreadable" : what.lines().findFirst().orElse("").replaceAll("\\s*\\(for [^)]*\\)", "")
+                .replaceAll("\\[Source: [^\\]]*?line: (\\d+), column: (\\d+)\\]", "line $1, column $2")
+                .replaceAll("\\[Source: [^\\]]*\\]", "the file");
+        String where = "";
+        if (e instanceof com.fasterxml.jackson.databind.JsonMappingException d && !d.getPath().isEmpty()) {
+            StringBuilder path = new StringBuilder();
+            for (var ref : d.getPath()) {
+                if (ref.getFieldName() != null) path.append(path.isEmpty() ? "" : ".").append(ref.getFieldName());
+                else if (ref.getIndex() >= 0) path.append('[').append(ref.getIndex()).append(']');
+            }
+            if (!path.isEmpty()) where = " at '" + path + "'";
+        }
+        var loc = e.getLocation();
+        if (loc != null && loc.getLineNr() > 0) where += " (line " + loc.getLineNr() + ")";
+        return what + where;
     }
 
     // ---- writing ----------------------------------------------------------------------------
@@ -243,62 +239,20 @@ public final class ProgressStore {
     /** Writes the file atomically; returns false (and sets {@link #warning()}) if it could not. */
     public boolean save() {
         try {
-            write(serialize());
+            AtomicFiles.write(file(), serialize());
             return true;
         } catch (IOException | RuntimeException e) {
-            warning = "Could not save lesson progress to " + file() + ": " + e.getMessage();
+            warning = "Could not save lesson progress: " + e.getMessage();
             return false;
         }
     }
 
     byte[] serialize() throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (JsonGenerator g = JSON.createGenerator(out)) {
-            g.useDefaultPrettyPrinter();
-            g.writeStartObject();
-            g.writeNumberField("version", 1);
-            if (last != null) g.writeStringField("last", last);
-            g.writeObjectFieldStart("lessons");
-            for (Map.Entry<String, Entry> le : lessons.entrySet()) {
-                Entry e = le.getValue();
-                g.writeObjectFieldStart(le.getKey());
-                g.writeNumberField("step", e.step);
-                g.writeNumberField("furthest", e.furthest);
-                g.writeBooleanField("done", e.done);
-                g.writeObjectFieldStart("answers");
-                for (Map.Entry<Integer, Boolean> a : e.answers.entrySet()) g.writeBooleanField(Integer.toString(a.getKey()), a.getValue());
-                g.writeEndObject();
-                g.writeEndObject();
-            }
-            g.writeEndObject();
-            g.writeEndObject();
-        }
-        out.write('\n');
-        return out.toByteArray();
-    }
-
-    /** Temp file in the same folder, fsync, atomic rename over the old file, fsync the folder. */
-    private void write(byte[] bytes) throws IOException {
-        Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, FILE + ".", ".tmp");
-        try {
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-                ByteBuffer b = ByteBuffer.wrap(bytes);
-                while (b.hasRemaining()) ch.write(b);
-                ch.force(true);
-            }
-            try {
-                Files.move(tmp, file(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file(), StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
-        try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
-            d.force(true); // the rename itself reaches the disk (not possible on every platform)
-        } catch (IOException | RuntimeException ignored) {
-            // best effort
-        }
+        Map<String, LessonRecord> out = new LinkedHashMap<>();
+        lessons.forEach((id, e) -> out.put(id, new LessonRecord(e.step, e.furthest, e.done, new TreeMap<>(e.answers))));
+        byte[] json = JSON.writeValueAsBytes(new FileRecord(1, last, out));
+        byte[] withNewline = java.util.Arrays.copyOf(json, json.length + 1);
+        withNewline[json.length] = '\n';
+        return withNewline;
     }
 }

@@ -23,13 +23,16 @@ import org.vdsoexplorer.app.Fmt;
 import org.vdsoexplorer.app.Session;
 import org.vdsoexplorer.model.CallResult;
 import org.vdsoexplorer.model.Machine;
+import org.vdsoexplorer.model.OtherTask;
 import org.vdsoexplorer.model.Setup;
 import org.vdsoexplorer.model.asm.Instruction;
 import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.model.kernel.AddressSpace;
 import org.vdsoexplorer.model.kernel.Clock;
 import org.vdsoexplorer.model.kernel.DataLayout;
+import org.vdsoexplorer.model.kernel.Field;
 import org.vdsoexplorer.model.kernel.Kernel;
+import org.vdsoexplorer.model.kernel.VvarLocation;
 import org.vdsoexplorer.model.kernel.Page;
 import org.vdsoexplorer.model.kernel.PageKind;
 import org.vdsoexplorer.model.kernel.Scenario;
@@ -357,7 +360,7 @@ public final class PagesView extends BorderPane {
 
         if (lit != null) {
             lastRead.setText("last read: slot " + litSlot + " " + kindText[litSlot] + "  " + shortField(litField) + " = "
-                    + lit.value() + describeValue(litField, lit.value()));
+                    + lit.value() + describeValue(lit.where() instanceof VvarLocation v ? v.field() : null, lit.value()));
         } else {
             lastRead.setText(reads.isEmpty() ? "last read: none from the vvar slots yet in this call"
                     : "last step read no vvar slot (" + reads.size() + " vvar reads so far in this call)");
@@ -377,12 +380,9 @@ public final class PagesView extends BorderPane {
         Setup setup = m.setup();
         if (siblingFor == null || !siblingFor.equals(setup)) {
             siblingFor = setup;
-            siblingScenario = setup.scenario() == Scenario.TIMENS ? Scenario.HOST
-                    : setup.scenario() == Scenario.HOST ? Scenario.TIMENS : null;
-            // the other task: a second kernel instance of the sibling scenario maps the same kinds of pages in
-            // its own order (the page order is the kernel's choice, whichever variant runs)
-            sibling = siblingScenario == null ? null : new Kernel(siblingScenario, setup.costs(), setup.ghz(),
-                    setup.tickCycles(), new AddressSpace(m.listing().textStart(), m.listing().textEnd())).addressSpace();
+            OtherTask o = OtherTask.of(m);
+            siblingScenario = o == null ? null : o.scenario();
+            sibling = o == null ? null : o.addressSpace();
         }
         boolean ns = setup.scenario().namespace();
         task.setText("\u25B6 running: " + (ns ? "namespace task" : "host task"));
@@ -434,16 +434,16 @@ public final class PagesView extends BorderPane {
                 Page p = m.addressSpace().slot(s);
                 if (p == null || p.kind() != PageKind.TIMENS) continue;
                 int po = (int) (r.address() - m.addressSpace().slotAddress(s));
-                if (!DataLayout.fieldName(PageKind.TIMENS, po).contains(".offset[")) continue;
-                int rel = (po - DataLayout.VDSO_DATA_OFFSET) % DataLayout.VDSO_DATA_SIZE - DataLayout.BASETIME;
-                if (rel % 16 == 0) {
+                Field f = new Field(PageKind.TIMENS, po);
+                if (!f.isNamespaceOffset()) continue;
+                if (!f.isNsec()) {
                     off[0] = r.value();
                     sec = true;
                 } else {
                     off[1] = r.value();
                     nsec = true;
                 }
-                offName = shortField(DataLayout.fieldName(PageKind.TIMENS, po)).replaceAll("\\.n?sec$", "");
+                offName = shortField(f.name()).replaceAll("\\.n?sec$", "");
             }
             read = sec && nsec;
         }
@@ -624,13 +624,13 @@ public final class PagesView extends BorderPane {
 
         void update(boolean lit) {
             if (lit && !row.getPseudoClassStates().contains(LIT) && !reducedMotionAll) Flash.on(row, 300);
-            String fname = DataLayout.fieldName(page.kind(), off);
+            Field f = new Field(page.kind(), off);
             long v = page.read(off, size);
-            value.setText(fname.endsWith(".clock_mode") ? mode(v).replace("VCLOCK_", "") : Long.toString(v));
-            value.pseudoClassStateChanged(ODD, fname.endsWith(".seq") && (v & 1) != 0);
+            value.setText(f.isClockMode() ? mode(v).replace("VCLOCK_", "") : Long.toString(v));
+            value.pseudoClassStateChanged(ODD, f.isSeq() && (v & 1) != 0);
             row.pseudoClassStateChanged(LIT, lit);
-            tip.setText(fname + " at page offset " + Fmt.hex(off) + " = " + v + describeValue(fname, v)
-                    + (fname.contains(".basetime[") && fname.endsWith(".nsec") ? "  (for the hres clocks: nanoseconds << shift)" : ""));
+            tip.setText(f.name() + " at page offset " + Fmt.hex(off) + " = " + v + describeValue(f, v)
+                    + (f.isBasetime() && f.isNsec() ? "  (for the hres clocks: nanoseconds << shift)" : ""));
         }
     }
 
@@ -743,9 +743,10 @@ public final class PagesView extends BorderPane {
 
     // ---- names --------------------------------------------------------------------------------
 
-    private static String describeValue(String field, long v) {
-        if (field.endsWith(".clock_mode")) return "  (" + mode(v) + ")";
-        if (field.endsWith(".seq")) return (v & 1) != 0 ? "  (odd)" : "  (even)";
+    private static String describeValue(Field field, long v) {
+        if (field == null) return "";
+        if (field.isClockMode()) return "  (" + mode(v) + ")";
+        if (field.isSeq()) return (v & 1) != 0 ? "  (odd)" : "  (even)";
         return "";
     }
 

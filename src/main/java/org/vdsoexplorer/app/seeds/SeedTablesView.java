@@ -87,7 +87,7 @@ public final class SeedTablesView extends BorderPane {
         if (started) return;
         started = true;
         status.setText("Measuring the model's cells by execution ...");
-        Thread t = new Thread(() -> {
+        org.vdsoexplorer.util.Background.run(() -> {
             try {
                 List<SeedTables.Table> tables = SeedTables.load(costs, ghz);
                 List<Comparison> c = SeedTables.compare(tables);
@@ -95,9 +95,7 @@ public final class SeedTablesView extends BorderPane {
             } catch (RuntimeException e) {
                 Platform.runLater(() -> status.setText("Could not measure: " + e.getMessage()));
             }
-        }, "seed-tables");
-        t.setDaemon(true);
-        t.start();
+        });
     }
 
     /** Measures on the calling thread (for screenshots and tests that already run on the FX thread). */

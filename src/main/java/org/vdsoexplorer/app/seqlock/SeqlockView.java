@@ -36,6 +36,13 @@ import org.vdsoexplorer.app.Fmt;
 import org.vdsoexplorer.app.Palette;
 import org.vdsoexplorer.app.Session;
 import org.vdsoexplorer.model.Machine;
+import org.vdsoexplorer.model.SeqlockTrace;
+import org.vdsoexplorer.model.SeqlockTrace.Mark;
+import org.vdsoexplorer.model.SeqlockTrace.Odd;
+import org.vdsoexplorer.model.SeqlockTrace.Placed;
+import org.vdsoexplorer.model.SeqlockTrace.Retry;
+import org.vdsoexplorer.model.SeqlockTrace.SeqLoad;
+import org.vdsoexplorer.model.SeqlockTrace.Writer;
 import org.vdsoexplorer.model.asm.Instruction;
 import org.vdsoexplorer.model.event.Event;
 
@@ -51,24 +58,6 @@ import org.vdsoexplorer.model.event.Event;
  * Delete) removes it.
  */
 public final class SeqlockView extends BorderPane {
-    /** One thing on the timeline, at reader step {@code at} (0-based within the call). */
-    public sealed interface Mark {
-        int at();
-    }
-
-    public record SeqLoad(int at, long value, boolean namespacePage, boolean check) implements Mark {}
-
-    /** A writer step; {@code placed}: of an update the user placed (not started by the tick). */
-    public record Writer(int at, int update, int step, int steps, String what, long seq, boolean placed) implements Mark {}
-
-    /** {@code update}: the writer update whose steps fell between the begin load and the check (0: none seen). */
-    public record Retry(int at, long begin, long now, int update, boolean placedUpdate) implements Mark {}
-
-    public record Odd(int at, long seq) implements Mark {}
-
-    /** {@code count} writer updates the user placed before reader step {@code at}. */
-    public record Placed(int at, int count) implements Mark {}
-
     private static final PseudoClass ODD = PseudoClass.getPseudoClass("odd");
     private static final PseudoClass EVEN = PseudoClass.getPseudoClass("even");
     private static final PseudoClass ACTIVE = PseudoClass.getPseudoClass("active");
@@ -226,56 +215,16 @@ public final class SeqlockView extends BorderPane {
         seq.pseudoClassStateChanged(ODD, (s & 1) != 0);
         seq.pseudoClassStateChanged(EVEN, (s & 1) == 0);
 
-        List<Mark> out = new ArrayList<>();
-        List<Instruction> insns = new ArrayList<>();
-        int at = 0;
-        boolean expectCheck = false;
-        Event.SeqRetry lastRetry = null;
-        Retry lastRetryMark = null;
-        int lastUpdate = -1;
-        int straddling = 0;
-        boolean straddlingPlaced = false;
-        Event.WriterStep lastWriter = null;
-        for (Event e : log) {
-            switch (e) {
-                case Event.Retired r -> {
-                    at++;
-                    insns.add(r.insn());
-                }
-                case Event.MemRead r when r.what() != null && r.what().endsWith(".seq") && r.size() == 4 -> {
-                    boolean ns = r.what().contains("(TIMENS)");
-                    boolean check = !ns && expectCheck;
-                    if (!ns && !check) straddling = 0; // a begin load: the window opens here
-                    if (!ns) expectCheck = !expectCheck && (r.value() & 1) == 0;
-                    out.add(new SeqLoad(at, r.value(), ns, check));
-                }
-                case Event.WriterStep w -> {
-                    out.add(new Writer(at, w.update(), w.step(), w.steps(), w.what(), w.seq(), w.injected()));
-                    lastUpdate = w.update();
-                    lastWriter = w;
-                    if (expectCheck && straddling == 0) {
-                        straddling = w.update();
-                        straddlingPlaced = w.injected();
-                    }
-                }
-                case Event.SeqRetry r -> {
-                    lastRetryMark = new Retry(at, r.begin(), r.now(), straddling, straddling != 0 && straddlingPlaced);
-                    out.add(lastRetryMark);
-                    lastRetry = r;
-                    expectCheck = false;
-                }
-                case Event.SeqOdd o -> out.add(new Odd(at, o.seq()));
-                default -> { }
-            }
-        }
-        steps = at;
-        stepInsns = insns;
         callStart = session.callStart();
-        for (Map.Entry<Long, Integer> p : whole ? Map.<Long, Integer>of().entrySet() : session.writerUpdates().entrySet()) {
-            long k = p.getKey() - callStart;
-            if (k >= 0 && k <= steps) out.add(new Placed((int) k, p.getValue()));
-        }
-        marks = List.copyOf(out);
+        java.util.Map<Long, Integer> placedHere = new java.util.TreeMap<>();
+        if (!whole) for (Map.Entry<Long, Integer> p : session.writerUpdates().entrySet()) placedHere.put(p.getKey() - callStart, p.getValue());
+        SeqlockTrace trace = SeqlockTrace.of(log, placedHere);
+        steps = trace.steps();
+        stepInsns = trace.instructions();
+        List<Mark> out = trace.marks();
+        Event.WriterStep lastWriter = trace.lastWriter();
+        Retry lastRetry = trace.lastRetry();
+        marks = out;
         Fmt.setText(counts, (whole ? "running; the last finished call: " + steps + " steps" : "step " + steps + " of this call") + " \u00b7 retries " + m.kernel().callRetries() + " \u00b7 odd spins "
                 + m.kernel().callOddSpins()
                 + " \u00b7 total retries " + (m.retries() + (m.inCall() ? m.kernel().callRetries() : 0))
@@ -288,15 +237,15 @@ public final class SeqlockView extends BorderPane {
             Fmt.setText(writer, "writer: update #" + lastWriter.update() + (lastWriter.injected() ? " (placed)" : " (tick)")
                     + " step " + (lastWriter.step() + 1) + "/" + lastWriter.steps() + ": " + lastWriter.what());
         } else if (lastWriter != null) {
-            Fmt.setText(writer, "writer: update #" + lastUpdate + (lastWriter.injected() ? " (placed)" : " (tick)")
+            Fmt.setText(writer, "writer: update #" + lastWriter.update() + (lastWriter.injected() ? " (placed)" : " (tick)")
                     + " finished in this call (" + lastWriter.what() + ")");
         } else {
             Fmt.setText(writer, "");
         }
         writer.setVisible(!writer.getText().isEmpty());
         if (lastRetry != null) {
-            String cause = lastRetryMark.update() == 0 ? "a kernel update"
-                    : "update #" + lastRetryMark.update() + (lastRetryMark.placedUpdate() ? " (placed by you)" : " (the tick's)");
+            String cause = lastRetry.update() == 0 ? "a kernel update"
+                    : "update #" + lastRetry.update() + (lastRetry.placedUpdate() ? " (placed by you)" : " (the tick's)");
             Fmt.setText(why, "Retry: the reader began at seq " + lastRetry.begin() + " but the check read "
                     + lastRetry.now() + ": the read straddled " + cause + ", so its values may be torn; the loop "
                     + "runs again.");

@@ -2,7 +2,6 @@ package org.vdsoexplorer.model.cost;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -11,22 +10,21 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import org.snakeyaml.engine.v2.api.LoadSettings;
-import org.snakeyaml.engine.v2.composer.Composer;
-import org.snakeyaml.engine.v2.api.lowlevel.Compose;
-import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
-import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
 import org.snakeyaml.engine.v2.nodes.MappingNode;
 import org.snakeyaml.engine.v2.nodes.Node;
 import org.snakeyaml.engine.v2.nodes.NodeTuple;
 import org.snakeyaml.engine.v2.nodes.ScalarNode;
 import org.vdsoexplorer.model.cpu.CostClass;
 import org.vdsoexplorer.model.cpu.EntryMechanism;
+import org.vdsoexplorer.util.AtomicFiles;
+import org.vdsoexplorer.util.BadInputException;
+import org.vdsoexplorer.util.Range;
+import org.vdsoexplorer.util.SafeYaml;
 
 /**
  * The one cost table (after uiCA / llvm-mca: costs are data the code only reads). Loaded from YAML where
  * every leaf is {@code {cycles: N, source: "..."}}; the same table serves every scenario and variant.
- * Values are held in milli-cycles.
+ * Values are held in milli-cycles. Every figure must lie within its {@link CostBounds physical bounds}.
  */
 public final class CostTable {
     /** One row of the table, for views that show where a figure comes from. */
@@ -59,7 +57,7 @@ public final class CostTable {
         this.harness = milli("harness.call");
         this.writerStep = milli("writer.step");
         this.ghz = require("cpu.ghz").cycles();
-        if (ghz <= 0) throw new CostTableException(origin, require("cpu.ghz").line(), "cpu.ghz must be positive");
+
     }
 
     /** The table shipped in assets/costs.yaml (on the class path). */
@@ -72,19 +70,23 @@ public final class CostTable {
 
     private static CostTable readDefaults() {
         try (var in = CostTable.class.getResourceAsStream(DEFAULT_RESOURCE)) {
-            if (in == null) throw new CostTableException(DEFAULT_RESOURCE, 0, "missing from the class path");
+            if (in == null) throw new CostTableException(DEFAULT_RESOURCE, 1, "missing from the class path");
             return parse("assets/costs.yaml", new String(in.readAllBytes(), StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new CostTableException(DEFAULT_RESOURCE, 0, e.getMessage());
+            throw new CostTableException(DEFAULT_RESOURCE, 1, e.getMessage());
         }
     }
 
+    /** Reads a cost table from a file (a regular file of at most {@link SafeYaml#MAX_CODE_POINTS} bytes). */
     public static CostTable load(Path file) {
         String text;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException | java.io.UncheckedIOException e) {
-            throw new CostTableException(file.toString(), 0, "cannot read: " + e.getMessage());
+            text = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(
+                    AtomicFiles.readRegular(file, SafeYaml.MAX_CODE_POINTS))).toString();
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new CostTableException(file.toString(), 1, "not UTF-8 text");
+        } catch (IOException e) {
+            throw new CostTableException(file.toString(), 1, e.getMessage());
         }
         return parse(file.toString(), text);
     }
@@ -92,12 +94,11 @@ public final class CostTable {
     public static CostTable parse(String origin, String yaml) {
         Optional<Node> root;
         try {
-            root = new Compose(LoadSettings.builder().setLabel(origin).build()).composeString(yaml);
-        } catch (MarkedYamlEngineException e) {
-            int line = e.getProblemMark().map(m -> m.getLine() + 1).orElse(0);
-            throw new CostTableException(origin, line, "YAML syntax: " + e.getProblem());
-        } catch (YamlEngineException e) {
-            throw new CostTableException(origin, 0, "YAML syntax: " + e.getMessage());
+            root = SafeYaml.compose(origin, yaml);
+        } catch (CostTableException e) {
+            throw e;
+        } catch (BadInputException e) {
+            throw new CostTableException(origin, e.line(), e.getMessage().substring(e.getMessage().indexOf(": ") + 2));
         }
         if (root.isEmpty() || !(root.get() instanceof MappingNode map)) {
             throw new CostTableException(origin, 1, "expected a mapping at the top level");
@@ -113,13 +114,15 @@ public final class CostTable {
         return t;
     }
 
-    private static int line(Node n) { return n.getStartMark().map(m -> m.getLine() + 1).orElse(0); }
+    private static int line(Node n) { return SafeYaml.line(n); }
 
     private static void walk(String origin, String prefix, MappingNode map, Map<String, Entry> out) {
         Map<String, Node> fields = new LinkedHashMap<>();
         for (NodeTuple t : map.getValue()) {
             if (!(t.getKeyNode() instanceof ScalarNode k)) throw new CostTableException(origin, line(t.getKeyNode()), "keys must be plain names");
-            fields.put(k.getValue(), t.getValueNode());
+            if (fields.put(k.getValue(), t.getValueNode()) != null) {
+                throw new CostTableException(origin, line(k), "'" + k.getValue() + "' appears twice" + (prefix.isEmpty() ? "" : " in '" + prefix + "'"));
+            }
         }
         boolean leaf = fields.containsKey("cycles") || fields.containsKey("value");
         if (leaf) {
@@ -138,11 +141,18 @@ public final class CostTable {
             }
             double d;
             try {
-                d = Double.parseDouble(vs.getValue());
+                d = Double.parseDouble(vs.getValue().strip());
             } catch (NumberFormatException e) {
-                throw new CostTableException(origin, line(v), "'" + vs.getValue() + "' is not a number");
+                throw new CostTableException(origin, line(v), "'" + prefix + "': '" + clip(vs.getValue()) + "' is not a number");
             }
-            if (d < 0 || Double.isNaN(d) || Double.isInfinite(d)) throw new CostTableException(origin, line(v), "cost must be >= 0");
+            Range range;
+            try {
+                range = CostBounds.of(prefix);
+            } catch (IllegalArgumentException e) {
+                throw new CostTableException(origin, line(map), "unknown cost '" + prefix + "'");
+            }
+            String why = range.check(d);
+            if (why != null) throw new CostTableException(origin, line(v), "'" + prefix + "' " + why);
             out.put(prefix, new Entry(prefix, d, ss.getValue(), line(v)));
             return;
         }
@@ -155,12 +165,14 @@ public final class CostTable {
         }
     }
 
+    private static String clip(String s) { return s.length() > 40 ? s.substring(0, 40) + "\u2026" : s; }
+
     private final java.util.Set<String> used = new java.util.HashSet<>();
 
     private Entry require(String key) {
         used.add(key);
         Entry e = entries.get(key);
-        if (e == null) throw new CostTableException(origin, 0, "missing cost '" + key + "'");
+        if (e == null) throw new CostTableException(origin, 1, "missing cost '" + key + "' (" + CostBounds.of(key).words() + ")");
         return e;
     }
 

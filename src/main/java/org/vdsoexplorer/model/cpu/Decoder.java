@@ -147,6 +147,11 @@ final class Decoder {
             }
             case "mul" -> { return n == 1 ? new Op.MulWide(Loc.of(ops.getFirst(), size), false, CostClass.MUL) : null; }
             case "div", "idiv" -> { return n == 1 ? new Op.Div(Loc.of(ops.getFirst(), size), base.equals("idiv")) : null; }
+            case "bt" -> {
+                // memory destinations with a register offset address a bit string beyond the operand: not modelled
+                if (n != 2 || !(ops.get(1) instanceof Operand.Reg)) return null;
+                return new Op.Bt(Loc.of(ops.get(1), size), Loc.of(ops.get(0), size));
+            }
             case "push" -> { return n == 1 ? new Op.Push(Loc.of(ops.getFirst(), 8)) : null; }
             case "pop" -> { return n == 1 ? new Op.Pop(Loc.of(ops.getFirst(), 8)) : null; }
             case "xchg" -> {
@@ -160,7 +165,7 @@ final class Decoder {
 
     private static final java.util.Set<String> BASES = java.util.Set.of("mov", "lea", "add", "adc", "sub", "sbb",
             "cmp", "and", "or", "xor", "test", "not", "neg", "inc", "dec", "shl", "sal", "shr", "sar", "rol", "ror",
-            "shrd", "shld", "imul", "mul", "div", "idiv", "push", "pop", "xchg");
+            "shrd", "shld", "imul", "mul", "div", "idiv", "push", "pop", "xchg", "bt");
 
     /** "movl" -> "mov", "shl" -> "shl"; null if unknown. */
     private static String baseName(String m) {

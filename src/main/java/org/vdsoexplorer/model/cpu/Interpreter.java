@@ -203,13 +203,13 @@ public final class Interpreter {
 
     long load(long address, int size) {
         long v = mem.read(address, size);
-        if (sink != null) sink.accept(new Event.MemRead(address, size, v, mem.describe(address)));
+        if (sink != null) sink.accept(new Event.MemRead(address, size, v, mem.locate(address)));
         return v;
     }
 
     void store(long address, int size, long v) {
         mem.write(address, size, v);
-        if (sink != null) sink.accept(new Event.MemWrite(address, size, v, mem.describe(address)));
+        if (sink != null) sink.accept(new Event.MemWrite(address, size, v, mem.locate(address)));
     }
 
     void push(long value, int reg) {

@@ -216,6 +216,26 @@ abstract class Op {
         }
     }
 
+    /**
+     * bt with a register destination: CF = bit (offset mod operand width) of dst. Intel SDM: ZF is unchanged;
+     * OF, SF, AF and PF are undefined, and are kept as they were here. (clang tests clock-id mask bits with it.)
+     */
+    static final class Bt extends Op {
+        final Loc dst, offset;
+
+        Bt(Loc dst, Loc offset) {
+            super(CostClass.ALU);
+            this.dst = dst;
+            this.offset = offset;
+        }
+
+        @Override void exec(Interpreter x) {
+            Cpu c = x.cpu;
+            int bit = (int) (offset.get(x) & (dst.size * 8 - 1));
+            c.setFlags(((dst.get(x) >>> bit) & 1) != 0, c.zf(), c.sf(), c.of(), c.pf());
+        }
+    }
+
     enum ShiftKind { SHL, SHR, SAR, ROL, ROR }
 
     static final class Shift extends Op {

@@ -12,10 +12,11 @@ public sealed interface Event {
     /** A reader instruction retired, having cost {@code costMilli}. */
     record Retired(long step, Instruction insn, long costMilli) implements Event {}
 
-    /** A load: {@code what} names the page and field ("slot 0: VVAR  vdso_data[0].seq"). */
-    record MemRead(long address, int size, long value, String what) implements Event {}
+    /** A load of {@code size} bytes; {@code where} says, typed, what lives there (its label() is for display). */
+    record MemRead(long address, int size, long value, Location where) implements Event {}
 
-    record MemWrite(long address, int size, long value, String what) implements Event {}
+    /** A store of {@code size} bytes; {@code where} as for {@link MemRead}. */
+    record MemWrite(long address, int size, long value, Location where) implements Event {}
 
     record Branch(Instruction insn, boolean taken, long target, boolean mispredicted) implements Event {}
 

@@ -2,6 +2,7 @@ package org.vdsoexplorer.model.kernel;
 
 import org.vdsoexplorer.model.cpu.Fault;
 import org.vdsoexplorer.model.cpu.Memory;
+import org.vdsoexplorer.model.event.Location;
 
 /**
  * A task's user address space as the vDSO code sees it: four vvar slots just below the vDSO text (the
@@ -93,17 +94,16 @@ public final class AddressSpace implements Memory {
     }
 
     @Override
-    public String describe(long address) {
+    public Location locate(long address) {
         long off = address - vvarStart;
         if (off >= 0 && off < (long) SLOTS * Page.SIZE) {
             int slot = (int) (off >>> 12);
             Page p = slots[slot];
-            if (p == null) return "vvar slot " + slot + " (unbacked)";
-            return "vvar slot " + slot + " (" + p.kind().label() + ") " + DataLayout.fieldName(p.kind(), (int) (off & 0xfff));
+            return new VvarLocation(slot, p == null ? null : new Field(p.kind(), (int) (off & 0xfff)));
         }
         long so = address - (STACK_TOP - STACK_SIZE);
-        if (so >= 0 && so < STACK_SIZE) return "stack rsp-relative 0x" + Long.toHexString(address);
-        return "0x" + Long.toHexString(address);
+        if (so >= 0 && so < STACK_SIZE) return new StackLocation(address);
+        return new Location.Address(address);
     }
 
     /** Which slot an address falls in, or -1. */

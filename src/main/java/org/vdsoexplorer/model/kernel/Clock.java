@@ -19,6 +19,12 @@ public enum Clock {
 
     public boolean coarse() { return this == REALTIME_COARSE || this == MONOTONIC_COARSE; }
 
+    /** CLOCK_PROCESS_CPUTIME_ID / CLOCK_THREAD_CPUTIME_ID: CPU time, answered by posix-cpu-timers. */
+    public boolean cpuTime() { return this == PROCESS_CPUTIME_ID || this == THREAD_CPUTIME_ID; }
+
+    /** CLOCK_REALTIME_ALARM / CLOCK_BOOTTIME_ALARM: answered by the alarmtimer (needs an RTC). */
+    public boolean alarm() { return this == REALTIME_ALARM || this == BOOTTIME_ALARM; }
+
     /** The clocks the vDSO serves itself (v5.6 masks VDSO_HRES | VDSO_COARSE | VDSO_RAW). */
     public boolean servedByVdso() {
         return switch (this) {

@@ -15,9 +15,15 @@ public final class DataLayout {
 
     public static final int PV_VERSION = 0, PV_TSC_TIMESTAMP = 8, PV_SYSTEM_TIME = 16, PV_MUL = 24, PV_SHIFT = 28,
             PV_FLAGS = 29;
+    /** pvclock_vcpu_time_info.flags bit 0 (arch/x86/include/asm/pvclock-abi.h). */
+    public static final int PVCLOCK_TSC_STABLE_BIT = 1;
     public static final int HV_SEQUENCE = 0, HV_SCALE = 8, HV_OFFSET = 16;
 
-    /** v5.6 clock modes; VCLOCK_TIMENS is UINT_MAX. */
+    /**
+     * v5.6 clock modes as the vDSO reads them (clock_mode is s32 in v5.6 include/vdso/datapage.h; these
+     * are the 32 bits stored, zero-extended); VCLOCK_TIMENS is UINT_MAX. v5.7 renamed them
+     * VDSO_CLOCKMODE_* with the same values except TIMENS, which became INT_MAX.
+     */
     public static final long VCLOCK_NONE = 0, VCLOCK_TSC = 1, VCLOCK_PVCLOCK = 2, VCLOCK_HVCLOCK = 3,
             VCLOCK_TIMENS = 0xffffffffL;
 

@@ -4,7 +4,6 @@ import static org.vdsoexplorer.model.kernel.DataLayout.*;
 
 import java.math.BigInteger;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +40,10 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
     private final long pvTscTimestamp, pvSystemTime, pvMul;
     private final int pvShift;
     private final long hvScale, hvOffset;
+    /** The clock_mode this kernel writes into vdso_data (see {@link #advertisedMode}). */
+    private final long mode;
+    /** Whether an RTC that can wake the system is registered (alarmtimer_get_rtcdev() != NULL). */
+    private boolean alarmRtc = true;
 
     private Timekeeper tk;
     private long nextTickMilli;
@@ -51,14 +54,16 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
     /** An unmodifiable copy of {@link #published} shared by snapshots until it changes (null: stale). */
     private Map<Long, long[]> publishedCopy;
     // seqlock probe of the current call
-    private boolean expectCheck;
-    private long seqBegin = -1, validatedSeq = -1;
+    private final SeqCheck seqCheck = new SeqCheck();
+    private long validatedSeq = -1;
     private int callRetries, callOddSpins;
     private EventSink sink;
     private Interpreter reader;
 
-    /** One run of update_vsyscall(), immutable: when it started, which step is next, its writes. */
-    /** One update_vsyscall(); {@code injected}: placed by the user rather than started by the tick. */
+    /**
+     * One run of update_vsyscall(), immutable: when it started, which step is next, its writes (null until
+     * its first step computes them); {@code injected}: placed by the user rather than started by the tick.
+     */
     public record Update(int number, long startMilli, int next, List<Write[]> steps, boolean injected) {}
 
     public record Write(int off, int size, long value) {}
@@ -84,7 +89,8 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
         pvclock.write(PV_SYSTEM_TIME, 8, pvSystemTime);
         pvclock.write(PV_MUL, 4, pvMul);
         pvclock.write(PV_SHIFT, 1, pvShift);
-        pvclock.write(PV_FLAGS, 1, 1); // PVCLOCK_TSC_STABLE_BIT
+        pvclock.write(PV_FLAGS, 1, PVCLOCK_TSC_STABLE_BIT);
+        this.mode = advertisedMode(scenario, pvclock.read(PV_FLAGS, 1));
         // Hyper-V TSC page: 100 ns units = (tsc * scale >> 64) + offset
         this.hvScale = BigInteger.valueOf(10_000_000L).shiftLeft(64)
                 .divide(BigInteger.valueOf(Math.round(tscHz))).longValue();
@@ -96,7 +102,7 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
         this.tk = new Timekeeper(scenario.source().hz(tscHz), csRead(TSC0));
         vvar.write(data(CS_HRES_COARSE, SEQ), 4, 0);
         vvar.write(data(CS_RAW, SEQ), 4, 0);
-        for (Write[] step : buildSteps(scenario.vdsoMode())) for (Write w : step) apply(w);
+        for (Write[] step : buildSteps(mode)) for (Write w : step) apply(w);
         published.put(seq(), coarseNow());
         publishedCopy = null;
         this.nextTickMilli = tickMilli / 2;
@@ -118,10 +124,28 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
         }
     }
 
-    /** The v5.6 slot order: VVAR, PVCLOCK, HVCLOCK, TIMENS (unbacked); namespace task: TIMENS ... VVAR. */
+    /**
+     * The clock_mode the kernel advertises. kvm-clock follows v5.6 arch/x86/kernel/kvmclock.c
+     * kvm_setup_vsyscall_timeinfo(): VCLOCK_PVCLOCK only if vCPU 0's pvclock page has
+     * PVCLOCK_TSC_STABLE_BIT set at boot, otherwise the clocksource stays VCLOCK_NONE (every hres call
+     * falls back). The other clocksources advertise the scenario's mode.
+     */
+    public static long advertisedMode(Scenario scenario, long pvFlags) {
+        if (scenario.vdsoMode() == VCLOCK_PVCLOCK && (pvFlags & PVCLOCK_TSC_STABLE_BIT) == 0) return VCLOCK_NONE;
+        return scenario.vdsoMode();
+    }
+
+    /** The clock_mode this kernel writes into vdso_data. */
+    public long mode() { return mode; }
+
+    /**
+     * The v5.6 slot order: VVAR, PVCLOCK, HVCLOCK, TIMENS (unbacked); namespace task: TIMENS ... VVAR. The
+     * PVCLOCK slot holds vCPU 0's pvclock_vcpu_time_info (pvclock_get_pvti_cpu0_va()), mapped only while
+     * the clocksource is VCLOCK_PVCLOCK (vvar_fault(): vclock_was_used(VCLOCK_PVCLOCK)).
+     */
     private void mapTask() {
-        boolean pv = scenario.vdsoMode() == VCLOCK_PVCLOCK;
-        boolean hv = scenario.vdsoMode() == VCLOCK_HVCLOCK; // v5.13-rc1 never maps the TSC page: mode NONE
+        boolean pv = mode == VCLOCK_PVCLOCK;
+        boolean hv = mode == VCLOCK_HVCLOCK; // v5.13-rc1 never maps the TSC page: mode NONE
         as.map(0, timens != null ? timens : vvar);
         as.map(1, pv ? pvclock : null);
         as.map(2, hv ? hvclock : null);
@@ -171,55 +195,9 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
 
     private void apply(Write w) { vvar.write(w.off(), w.size(), w.value()); }
 
-    private static final String[] LABELS = {
-        "vdso_write_begin(): seq++ in both bases (now odd)",
-        "clock_mode from the clocksource",
-        "coarse basetime[REALTIME_COARSE], basetime[MONOTONIC_COARSE], hrtimer_res",
-        "cycle_last, mask, mult, shift",
-        "hres basetime[REALTIME, MONOTONIC, BOOTTIME, TAI] (ns << shift)",
-        "vdso_data[CS_RAW]: cycle_last, mult, shift, basetime[MONOTONIC_RAW]",
-        "vdso_write_end(): seq++ in both bases (now even)"};
-
-    /** The writes of one update_vsyscall() of the current timekeeper, in order, grouped in steps. */
-    private List<Write[]> buildSteps(long mode) {
-        List<Write[]> steps = new ArrayList<>();
-        long seq0 = vvar.read(data(CS_HRES_COARSE, SEQ), 4);
-        steps.add(new Write[] {new Write(data(CS_HRES_COARSE, SEQ), 4, seq0 + 1), new Write(data(CS_RAW, SEQ), 4, seq0 + 1)});
-        steps.add(new Write[] {new Write(data(CS_HRES_COARSE, CLOCK_MODE), 4, mode), new Write(data(CS_RAW, CLOCK_MODE), 4, mode)});
-        long[] rc = tk.coarse(Clock.REALTIME_COARSE), mc = tk.coarse(Clock.MONOTONIC_COARSE);
-        steps.add(new Write[] {
-            new Write(basetime(CS_HRES_COARSE, Clock.REALTIME_COARSE.id), 8, rc[0]),
-            new Write(basetime(CS_HRES_COARSE, Clock.REALTIME_COARSE.id) + 8, 8, rc[1]),
-            new Write(basetime(CS_HRES_COARSE, Clock.MONOTONIC_COARSE.id), 8, mc[0]),
-            new Write(basetime(CS_HRES_COARSE, Clock.MONOTONIC_COARSE.id) + 8, 8, mc[1]),
-            new Write(data(CS_HRES_COARSE, HRTIMER_RES), 4, 1)});
-        if (mode != VCLOCK_NONE) {
-            List<Write> w = new ArrayList<>();
-            w.add(new Write(data(CS_HRES_COARSE, CYCLE_LAST), 8, tk.csLast));
-            w.add(new Write(data(CS_HRES_COARSE, MASK), 8, -1L));
-            w.add(new Write(data(CS_HRES_COARSE, MULT), 4, tk.mult));
-            w.add(new Write(data(CS_HRES_COARSE, SHIFT), 4, Timekeeper.SHIFT));
-            steps.add(w.toArray(Write[]::new));
-            w.clear();
-            for (Clock c : List.of(Clock.REALTIME, Clock.MONOTONIC, Clock.BOOTTIME, Clock.TAI)) {
-                long[] b = tk.hresBase(c);
-                w.add(new Write(basetime(CS_HRES_COARSE, c.id), 8, b[0]));
-                w.add(new Write(basetime(CS_HRES_COARSE, c.id) + 8, 8, b[1]));
-            }
-            steps.add(w.toArray(Write[]::new));
-            long[] raw = tk.hresBase(Clock.MONOTONIC_RAW);
-            steps.add(new Write[] {
-                new Write(data(CS_RAW, CYCLE_LAST), 8, tk.csLast), new Write(data(CS_RAW, MASK), 8, -1L),
-                new Write(data(CS_RAW, MULT), 4, tk.mult), new Write(data(CS_RAW, SHIFT), 4, Timekeeper.SHIFT),
-                new Write(basetime(CS_RAW, Clock.MONOTONIC_RAW.id), 8, raw[0]),
-                new Write(basetime(CS_RAW, Clock.MONOTONIC_RAW.id) + 8, 8, raw[1])});
-        } else {
-            steps.add(new Write[0]);
-            steps.add(new Write[0]);
-            steps.add(new Write[0]);
-        }
-        steps.add(new Write[] {new Write(data(CS_HRES_COARSE, SEQ), 4, seq0 + 2), new Write(data(CS_RAW, SEQ), 4, seq0 + 2)});
-        return steps;
+    /** The writes of one update_vsyscall() of the current timekeeper, in steps ({@link UpdateVsyscall}). */
+    List<Write[]> buildSteps(long mode) {
+        return UpdateVsyscall.steps(tk, scenario, vvar.read(data(CS_HRES_COARSE, SEQ), 4), mode);
     }
 
     /** "kernel update now": an update_vsyscall() whose first step lands before the next reader step. */
@@ -248,7 +226,7 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
             if (steps == null) {
                 // timekeeping_advance() at the tick: read the clocksource, then publish
                 tk.advance(csRead(tsc(due)));
-                steps = buildSteps(scenario.vdsoMode());
+                steps = buildSteps(mode);
             }
             for (Write w : steps.get(u.next())) apply(w);
             long seq = vvar.read(data(CS_HRES_COARSE, SEQ), 4);
@@ -257,7 +235,7 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
                 publishedCopy = null;
             }
             if (published.size() > 64) published.remove(published.keySet().iterator().next());
-            if (sink != null) sink.accept(new Event.WriterStep(u.number(), u.next(), WRITER_STEPS, LABELS[u.next()], seq, u.injected()));
+            if (sink != null) sink.accept(new Event.WriterStep(u.number(), u.next(), WRITER_STEPS, UpdateVsyscall.LABELS[u.next()], seq, u.injected()));
             updates.pollFirst();
             if (u.next() + 1 < WRITER_STEPS) updates.addFirst(new Update(u.number(), u.startMilli(), u.next() + 1, steps, u.injected()));
         }
@@ -288,8 +266,7 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
 
     /** A new reader call starts: forget the previous call's seqlock reads. */
     public void beginCall() {
-        expectCheck = false;
-        seqBegin = -1;
+        seqCheck.reset();
         validatedSeq = -1;
         callRetries = 0;
         callOddSpins = 0;
@@ -298,23 +275,18 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
     @Override
     public void seqRead(int slot, Page page, int base, long value) {
         if (page.kind() != PageKind.VVAR) return; // the namespace page's odd seq is the designed path
-        if (!expectCheck) {
-            if ((value & 1) != 0) {
+        switch (seqCheck.read(value)) {
+            case ODD -> {
                 callOddSpins++;
                 if (reader != null) reader.setCategoryOverride(Category.SEQ_RETRY);
                 if (sink != null) sink.accept(new Event.SeqOdd(value, "vvar slot " + slot));
-            } else {
-                seqBegin = value;
-                expectCheck = true;
             }
-        } else {
-            expectCheck = false;
-            if (value == seqBegin) {
-                validatedSeq = value;
-            } else {
+            case BEGIN -> { }
+            case CHECK_OK -> validatedSeq = value;
+            case RETRY -> {
                 callRetries++;
                 if (reader != null) reader.setCategoryOverride(Category.SEQ_RETRY);
-                if (sink != null) sink.accept(new Event.SeqRetry(seqBegin, value, "vvar slot " + slot));
+                if (sink != null) sink.accept(new Event.SeqRetry(seqCheck.begin(), value, "vvar slot " + slot));
             }
         }
     }
@@ -356,12 +328,12 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
                 || (how != EntryMechanism.SYSCALL && nr == NR_I386_CLOCK_GETTIME);
         if (gettime) {
             Clock clk = Clock.byId((int) a0).orElse(null);
-            if (clk == null || !clockSupported(clk)) {
-                result = EINVAL;
+            if (clk == null || (clk.alarm() && !alarmRtc)) {
+                result = EINVAL; // no k_clock for the id; alarm_clock_get_timespec() without an RTC
             } else {
                 cost += clk.coarse() ? costs.clockReadMilli("coarse") : costs.clockReadMilli(scenario.source().costKey());
                 if (scenario.namespace() && nsOffsetSec(clk) != 0) cost += costs.timensKernelMilli();
-                long[] ts = kernelTime(clk, tsc(in.cycles()));
+                long[] ts = clk.cpuTime() ? cpuTime(in.cycles()) : kernelTime(clk, tsc(in.cycles()));
                 if (!as.userWritable(a1, 16)) {
                     result = EFAULT;
                 } else {
@@ -392,27 +364,41 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
         return cost;
     }
 
-    private static boolean clockSupported(Clock c) {
-        return c != Clock.PROCESS_CPUTIME_ID && c != Clock.THREAD_CPUTIME_ID;
+    /**
+     * CLOCK_PROCESS_CPUTIME_ID and CLOCK_THREAD_CPUTIME_ID, as v5.6 kernel/time/posix-cpu-timers.c
+     * posix_cpu_clock_get() answers them: the CPU time the task (its one thread) has used. The modelled task
+     * starts at cycle 0 and never leaves the CPU, so both are the simulated time since then; no time
+     * namespace offset applies to CPU-time clocks.
+     */
+    private long[] cpuTime(long cyclesMilli) {
+        long ns = Math.round(cyclesMilli / 1000.0 / (tscHz / 1e9));
+        lastKernelResult = new long[] {ns / Timekeeper.NSEC_PER_SEC, ns % Timekeeper.NSEC_PER_SEC};
+        return lastKernelResult;
     }
+
+    /**
+     * Whether an RTC that can wake the system is registered. v5.6 kernel/time/alarmtimer.c
+     * alarm_clock_get_timespec() returns -EINVAL for CLOCK_REALTIME_ALARM and CLOCK_BOOTTIME_ALARM without
+     * one; with one (the default here: PC-compatible machines have rtc_cmos) it returns realtime, or
+     * boottime with the namespace's boottime offset (get_boottime_timespec()).
+     */
+    public void setAlarmRtc(boolean present) { this.alarmRtc = present; }
 
     private String fallbackReason(Clock clk) {
         if (clk == null || !clk.servedByVdso()) return "clock id not served by the vDSO";
-        if (scenario.vdsoMode() == VCLOCK_NONE) return "clock_mode is VCLOCK_NONE: __arch_get_hw_counter() returned U64_MAX";
+        if (mode == VCLOCK_NONE) return "clock_mode is VCLOCK_NONE: __arch_get_hw_counter() returned U64_MAX";
         return "the hardware counter read failed (U64_MAX)";
     }
 
     /** What the kernel's clock_gettime() returns for {@code clk} with the counter at {@code tsc}. */
     private long[] kernelTime(Clock clk, long tsc) {
         lastTsc = tsc;
-        lastKernelClock = clk;
         long[] t = clk.coarse() ? tk.coarse(clk) : tk.at(clk == Clock.REALTIME_ALARM ? Clock.REALTIME
                 : clk == Clock.BOOTTIME_ALARM ? Clock.BOOTTIME : clk, csRead(tsc));
         lastKernelResult = scenario.namespace() ? addNs(t, nsOffsetSec(clk)) : t;
         return lastKernelResult;
     }
 
-    private Clock lastKernelClock;
     private long[] lastKernelResult;
 
     /** What the last system call's clock read produced ({sec, nsec}), or null if none yet. */
@@ -448,12 +434,13 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
     /** Everything mutable in the kernel, copied. */
     public record State(byte[] vvar, byte[] timens, byte[][] stack, Timekeeper tk, long nextTickMilli,
                         List<Update> updates, int updateCount, long lastTsc, Map<Long, long[]> published,
-                        boolean expectCheck, long seqBegin, long validatedSeq, int callRetries, int callOddSpins) {}
+                        boolean expectCheck, long seqBegin, long validatedSeq, int callRetries, int callOddSpins,
+                        long[] lastKernelResult) {}
 
     public State save() {
         return new State(vvar.snapshotBytes(), timens == null ? null : timens.snapshotBytes(), as.saveStack(), tk.copy(),
                 nextTickMilli, List.copyOf(updates), updateCount, lastTsc, publishedCopy(),
-                expectCheck, seqBegin, validatedSeq, callRetries, callOddSpins);
+                seqCheck.expectCheck(), seqCheck.begin(), validatedSeq, callRetries, callOddSpins, lastKernelResult);
     }
 
     private Map<Long, long[]> publishedCopy() {
@@ -472,11 +459,11 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
         lastTsc = s.lastTsc();
         published = new LinkedHashMap<>(s.published());
         publishedCopy = s.published();
-        expectCheck = s.expectCheck();
-        seqBegin = s.seqBegin();
+        seqCheck.restore(s.expectCheck(), s.seqBegin());
         validatedSeq = s.validatedSeq();
         callRetries = s.callRetries();
         callOddSpins = s.callOddSpins();
+        lastKernelResult = s.lastKernelResult(); // never modified in place: a new array per read
         recomputeDue();
     }
 }

@@ -3,7 +3,7 @@ package org.vdsoexplorer.model.kernel;
 /** What a vvar page holds. */
 public enum PageKind {
     VVAR("VVAR", "the real vdso_data[2]"),
-    PVCLOCK("PVCLOCK", "KVM pvclock_vcpu_time_info"),
+    PVCLOCK("PVCLOCK", "vCPU 0's KVM pvclock_vcpu_time_info"),
     HVCLOCK("HVCLOCK", "Hyper-V reference TSC page"),
     TIMENS("TIMENS", "namespace page: seq=1, clock_mode=TIMENS, offset[]");
 

@@ -11,20 +11,20 @@ import java.util.stream.Collectors;
  */
 public enum Scenario {
     HOST("host", "Bare-metal x86-64, TSC clocksource, task in the initial time namespace",
-            ClockSource.TSC, DataLayout.VCLOCK_TSC, false, Entry.VDSO),
+            ClockSource.TSC, DataLayout.VCLOCK_TSC, false, Entry.VDSO, "v5.6"),
     TIMENS("timens", "Same machine, task in a time namespace (monotonic +500 s, boottime +1000 s)",
-            ClockSource.TSC, DataLayout.VCLOCK_TSC, true, Entry.VDSO),
+            ClockSource.TSC, DataLayout.VCLOCK_TSC, true, Entry.VDSO, "v5.6"),
     PVCLOCK("pvclock", "KVM guest, kvm-clock clocksource read through the pvclock page",
-            ClockSource.PVCLOCK, DataLayout.VCLOCK_PVCLOCK, false, Entry.VDSO),
+            ClockSource.PVCLOCK, DataLayout.VCLOCK_PVCLOCK, false, Entry.VDSO, "v5.6"),
     HYPERV("hyperv", "Hyper-V guest, clocksource read through the reference TSC page (HVCLOCK works)",
-            ClockSource.HVCLOCK, DataLayout.VCLOCK_HVCLOCK, false, Entry.VDSO),
+            ClockSource.HVCLOCK, DataLayout.VCLOCK_HVCLOCK, false, Entry.VDSO, "v5.6"),
     HYPERV_5_13("hyperv-5.13", "Hyper-V guest on v5.13-rc1: '#ifdef VDSO_CLOCKMODE_HVCLOCK' on an enum "
             + "constant leaves clock_mode NONE, so every hres call falls back to the syscall",
-            ClockSource.HVCLOCK, DataLayout.VCLOCK_NONE, false, Entry.VDSO),
+            ClockSource.HVCLOCK, DataLayout.VCLOCK_NONE, false, Entry.VDSO, "v5.13-rc1"),
     PARAVIRT_2007("paravirt-2007", "2007 i386 kernel with CONFIG_PARAVIRT: vDSO off, each call is a syscall "
-            + "entered with int $0x80", ClockSource.TSC, DataLayout.VCLOCK_NONE, false, Entry.INT80),
+            + "entered with int $0x80", ClockSource.TSC, DataLayout.VCLOCK_NONE, false, Entry.INT80, "2007 i386"),
     SYSENTER_2007("sysenter-2007", "2007 i386 kernel without PARAVIRT: each call is a syscall entered with "
-            + "sysenter through __kernel_vsyscall", ClockSource.TSC, DataLayout.VCLOCK_NONE, false, Entry.SYSENTER);
+            + "sysenter through __kernel_vsyscall", ClockSource.TSC, DataLayout.VCLOCK_NONE, false, Entry.SYSENTER, "2007 i386");
 
     /** How the caller reaches the kernel's time. */
     public enum Entry {
@@ -47,8 +47,11 @@ public enum Scenario {
     private final long vdsoMode;
     private final boolean namespace;
     private final Entry entry;
+    private final String kernel;
 
-    Scenario(String cliName, String description, ClockSource source, long vdsoMode, boolean namespace, Entry entry) {
+    Scenario(String cliName, String description, ClockSource source, long vdsoMode, boolean namespace, Entry entry,
+             String kernel) {
+        this.kernel = kernel;
         this.cliName = cliName;
         this.description = description;
         this.source = source;
@@ -69,6 +72,16 @@ public enum Scenario {
     public boolean namespace() { return namespace; }
 
     public Entry entry() { return entry; }
+
+    /** The kernel release this scenario models ("v5.6", "v5.13-rc1", "2007 i386"). */
+    public String kernel() { return kernel; }
+
+    /**
+     * Whether update_vsyscall() skips update_vdso_data() when clock_mode is NONE: v5.7 and later
+     * ("if (clock_mode != VDSO_CLOCKMODE_NONE)"); v5.6 always writes it (__arch_update_vdso_data() is true).
+     */
+    public boolean skipsHresForNone() { return kernel.startsWith("v5.13"); }
+
 
     /** The 2007 scenarios run the legacy listing; the others run a vDSO variant. */
     public boolean legacy() { return entry != Entry.VDSO; }

@@ -11,13 +11,15 @@ import org.vdsoexplorer.model.Setup;
 import org.vdsoexplorer.model.Timeline;
 import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.model.event.EventSink;
+import org.vdsoexplorer.model.kernel.VvarLocation;
 import org.vdsoexplorer.model.report.Report;
 import org.vdsoexplorer.model.report.Row;
 
 /**
- * Runs the model for lessons: {@link #runTo} brings a fresh timeline to a step's setup point (writer
- * updates placed at their reader steps), and {@link #answer} computes a predict question's answer by
- * running on from that point (or, for the comparisons, by measuring both setups as {@code report} does).
+ * Runs the model for lessons: {@link #runTo} brings a model (a fresh timeline, or the app's session) to a
+ * step's setup point (writer updates placed at their reader steps), and {@link #answer} computes a predict
+ * question's answer by running on from that point ({@link #runUntilAnswered}, which the app's reveal runs
+ * too), or, for the comparisons, by measuring both setups as {@code report} does.
  * Every run is bounded, so a lesson can never make it spin. Headless; thread-safe (measurements cached).
  */
 public final class Evaluator {
@@ -47,73 +49,71 @@ public final class Evaluator {
         return new Staged(m, t, pending);
     }
 
-    /**
-     * Runs {@code t} (at step 0 of a machine built from {@code s}) to the setup point: writer updates are
-     * injected when the position reaches their step numbers (those at the stopping position included).
-     * Returns the position. Throws if run_to is not reached within {@code maxSteps} or the model stops.
-     */
+    /** {@link #runTo(Stepper, Target, List, long)} on {@code t} (at step 0 of a machine built from {@code s}). */
     public static long runTo(Timeline t, StepSetup s, long maxSteps) throws LessonException {
-        Target to = s.runTo();
+        return runTo(Stepper.of(t), s.runTo(), s.writerUpdateAt(), maxSteps);
+    }
+
+    /**
+     * Runs on until {@code to} (a C line or address about to execute, a reader step count, or the end of the
+     * current call; null: nowhere), injecting a writer update whenever the position reaches one of
+     * {@code writerUpdateAt} (those at the stopping position included). Returns the position. Throws if
+     * {@code to} is not reached within {@code maxSteps} (counted from reader step 0) or the model stops.
+     */
+    public static long runTo(Stepper st, Target to, List<Long> writerUpdateAt, long maxSteps) throws LessonException {
         boolean callEnded = false;
         try {
             while (true) {
-                injectDue(t, s);
-                if (to == null) return t.position();
-                Machine m = t.machine();
+                injectDue(st, writerUpdateAt);
+                if (to == null) return st.position();
                 boolean reached = switch (to.kind()) {
-                    case STEP -> t.position() == to.value();
+                    case STEP -> st.position() == to.value();
                     case CALL_END -> callEnded;
-                    case C_LINE, ASM -> to.matches(m.next());
+                    case C_LINE, ASM -> to.matches(st.next());
                 };
-                if (reached) return t.position();
-                if (t.position() >= maxSteps) {
+                if (reached) return st.position();
+                if (st.position() >= maxSteps) {
                     throw new LessonException("run_to " + to.text() + " is not reached within " + maxSteps + " reader steps");
                 }
-                callEnded = t.step() != null;
+                callEnded = st.step() != null;
             }
         } catch (RuntimeException e) {
-            throw new LessonException("the model stopped at reader step " + t.position() + ": " + e.getMessage());
+            throw new LessonException("the model stopped at reader step " + st.position() + ": " + e.getMessage());
         }
     }
 
     /** Injects the writer updates the setup places at the timeline's current position. */
-    public static void injectDue(Timeline t, StepSetup s) {
-        for (long u : s.writerUpdateAt()) if (u == t.position()) t.injectWriterUpdate();
+    public static void injectDue(Timeline t, StepSetup s) { injectDue(Stepper.of(t), s.writerUpdateAt()); }
+
+    /** Injects the writer updates of {@code writerUpdateAt} placed at the current position. */
+    public static void injectDue(Stepper st, List<Long> writerUpdateAt) {
+        for (long u : writerUpdateAt) if (u == st.position()) st.injectWriterUpdate();
     }
 
-    /** What a recording run saw in the current call and after the setup point. */
-    private static final class Watch implements EventSink {
-        boolean armed;
-        int pushes;
-        boolean syscall, pvclock, hvclock, rdtsc;
-        Event.MemRead firstSeq, firstVvar;
-        long firstSeqStep = -1, firstVvarStep = -1;
-        Timeline timeline;
-
-        @Override public void accept(Event e) {
-            switch (e) {
-                case Event.CallStart cs -> {
-                    pushes = 0;
-                    syscall = pvclock = hvclock = rdtsc = false;
+    /**
+     * Steps on from the setup point (placing the setup's later writer updates) until {@code w}, which sees
+     * the model's events, has {@code k}'s answer. Returns the call the last step finished, or null. Throws
+     * if that takes more than {@link #MAX_PREDICT_STEPS} steps or the model stops.
+     */
+    public static CallResult runUntilAnswered(Stepper st, List<Long> writerUpdateAt, PredictKind k, AnswerWatch w)
+            throws LessonException {
+        long start = st.position();
+        CallResult r = null;
+        try {
+            while (!w.answered(k, r)) {
+                if (st.position() - start >= MAX_PREDICT_STEPS) {
+                    throw new LessonException(switch (k) {
+                        case NEXT_SEQ -> "the reader makes no seq load";
+                        case NEXT_PAGE_SLOT, NEXT_PAGE_KIND -> "the reader makes no load from the vvar pages";
+                        default -> "the call does not end";
+                    } + " within " + MAX_PREDICT_STEPS + " steps of the setup point");
                 }
-                case Event.Push p -> { if (p.reg() >= 0) pushes++; }
-                case Event.Syscall s -> syscall = true;
-                case Event.Retired r -> { if (r.insn().mnemonic().startsWith("rdtsc")) rdtsc = true; }
-                case Event.MemRead r -> {
-                    if (r.what().contains("(PVCLOCK)")) pvclock = true;
-                    if (r.what().contains("(HVCLOCK)")) hvclock = true;
-                    if (!armed) return;
-                    if (firstVvar == null && r.what().startsWith("vvar slot ")) {
-                        firstVvar = r;
-                        firstVvarStep = timeline == null ? -1 : timeline.position() + 1;
-                    }
-                    if (firstSeq == null && r.size() == 4 && r.what().contains("vdso_data[") && r.what().endsWith(".seq")) {
-                        firstSeq = r;
-                        firstSeqStep = timeline == null ? -1 : timeline.position() + 1;
-                    }
-                }
-                default -> { }
+                injectDue(st, writerUpdateAt);
+                r = st.step();
             }
+            return r;
+        } catch (RuntimeException e) {
+            throw new LessonException("the model stopped at reader step " + st.position() + ": " + e.getMessage());
         }
     }
 
@@ -125,80 +125,51 @@ public final class Evaluator {
         if (s == null) throw new LessonException("a predict question needs a setup (in this step or an earlier one)");
         PredictKind k = q.predict();
         if (k.needsCompare()) return compare(s, q);
-        Watch w = new Watch();
+        AnswerWatch w = new AnswerWatch();
         Staged st = stage(s, w);
-        w.timeline = st.timeline();
-        w.armed = true;
-        Timeline t = st.timeline();
-        long start = t.position();
-        try {
-            switch (k) {
-                case NEXT_SEQ, NEXT_PAGE_SLOT, NEXT_PAGE_KIND -> {
-                    while (true) {
-                        boolean found = k == PredictKind.NEXT_SEQ ? w.firstSeq != null : w.firstVvar != null;
-                        if (found) break;
-                        if (t.position() - start >= MAX_PREDICT_STEPS) {
-                            throw new LessonException("the reader makes no "
-                                    + (k == PredictKind.NEXT_SEQ ? "seq load" : "load from the vvar pages") + " within "
-                                    + MAX_PREDICT_STEPS + " steps of the setup point");
-                        }
-                        injectDue(t, s);
-                        t.step();
-                    }
-                    if (k == PredictKind.NEXT_SEQ) {
-                        Event.MemRead r = w.firstSeq;
-                        return new Answer(k, Long.toString(r.value()), r.value(), 0,
-                                "reader step " + w.firstSeqStep + " loads " + r.what() + " = " + r.value());
-                    }
-                    Event.MemRead r = w.firstVvar;
-                    String what = r.what();
-                    int slot = Character.digit(what.charAt("vvar slot ".length()), 10);
-                    int open = what.indexOf('('), close = what.indexOf(')');
-                    String kind = open >= 0 && close > open ? what.substring(open + 1, close) : "?";
-                    String detail = "reader step " + w.firstVvarStep + " loads " + what;
-                    return k == PredictKind.NEXT_PAGE_SLOT ? new Answer(k, Integer.toString(slot), slot, 0, detail)
-                            : new Answer(k, kind, Double.NaN, 0, detail);
-                }
-                default -> {
-                    CallResult r = null;
-                    while (r == null) {
-                        if (t.position() - start >= MAX_PREDICT_STEPS) {
-                            throw new LessonException("the call does not end within " + MAX_PREDICT_STEPS
-                                    + " steps of the setup point");
-                        }
-                        injectDue(t, s);
-                        r = t.step();
-                    }
-                    String call = "call " + r.number() + " (" + r.instructions() + " instructions, "
-                            + String.format(Locale.ROOT, "%.0f", r.costMilli() / 1000.0) + " cycles)";
-                    return switch (k) {
-                        case PUSHES_THIS_CALL -> new Answer(k, Integer.toString(w.pushes), w.pushes, 0,
-                                call + " executes " + w.pushes + " push instructions");
-                        case INSTRUCTIONS_THIS_CALL -> new Answer(k, Long.toString(r.instructions()), r.instructions(), 0,
-                                call);
-                        case RETRIES -> new Answer(k, Integer.toString(r.retries()), r.retries(), 0,
-                                call + ": the retry check failed " + r.retries() + " time(s), seq was odd " + r.oddSpins() + " time(s)");
-                        case SPINS -> new Answer(k, Integer.toString(r.oddSpins()), r.oddSpins(), 0,
-                                call + ": seq was odd " + r.oddSpins() + " time(s), the retry check failed " + r.retries() + " time(s)");
-                        case FALLBACK -> new Answer(k, r.fallback() ? "yes" : "no", Double.NaN, 0,
-                                call + (r.fallback() ? " entered the kernel (the syscall fallback)" : " stayed in the vDSO"));
-                        case COUNTER -> {
-                            String how = w.syscall ? "syscall" : w.hvclock ? "hvclock" : w.pvclock ? "pvclock" : w.rdtsc ? "tsc" : "none";
-                            yield new Answer(k, how, Double.NaN, 0, call + " read the clock via " + switch (how) {
-                                case "syscall" -> "the system call";
-                                case "hvclock" -> "the Hyper-V TSC page (vvar slot 2)";
-                                case "pvclock" -> "the pvclock page (vvar slot 1)";
-                                case "tsc" -> "rdtsc";
-                                default -> "no counter at all (it copied the time of the last tick)";
-                            });
-                        }
-                        default -> throw new LessonException("unsupported predict kind " + k.lessonName());
-                    };
-                }
+        Stepper stepper = Stepper.of(st.timeline());
+        w.arm(stepper);
+        CallResult r = runUntilAnswered(stepper, s.writerUpdateAt(), k, w);
+        switch (k) {
+            case NEXT_SEQ -> {
+                Event.MemRead m = w.firstSeq;
+                return new Answer(k, Long.toString(m.value()), m.value(), 0,
+                        "reader step " + w.firstSeqStep + " loads " + m.where().label() + " = " + m.value());
             }
-        } catch (RuntimeException e) {
-            throw new LessonException("the model stopped at reader step " + t.position() + ": " + e.getMessage());
+            case NEXT_PAGE_SLOT, NEXT_PAGE_KIND -> {
+                VvarLocation where = (VvarLocation) w.firstVvar.where();
+                int slot = where.slot();
+                String kind = where.kind() == null ? "unbacked" : where.kind().label();
+                String detail = "reader step " + w.firstVvarStep + " loads " + where.label();
+                return k == PredictKind.NEXT_PAGE_SLOT ? new Answer(k, Integer.toString(slot), slot, 0, detail)
+                        : new Answer(k, kind, Double.NaN, 0, detail);
+            }
+            default -> { }
         }
+        String call = "call " + r.number() + " (" + r.instructions() + " instructions, "
+                + String.format(Locale.ROOT, "%.0f", r.costMilli() / 1000.0) + " cycles)";
+        return switch (k) {
+            case PUSHES_THIS_CALL -> new Answer(k, Integer.toString(w.pushes), w.pushes, 0,
+                    call + " executes " + w.pushes + " push instructions");
+            case INSTRUCTIONS_THIS_CALL -> new Answer(k, Long.toString(r.instructions()), r.instructions(), 0, call);
+            case RETRIES -> new Answer(k, Integer.toString(r.retries()), r.retries(), 0,
+                    call + ": the retry check failed " + r.retries() + " time(s), seq was odd " + r.oddSpins() + " time(s)");
+            case SPINS -> new Answer(k, Integer.toString(r.oddSpins()), r.oddSpins(), 0,
+                    call + ": seq was odd " + r.oddSpins() + " time(s), the retry check failed " + r.retries() + " time(s)");
+            case FALLBACK -> new Answer(k, r.fallback() ? "yes" : "no", Double.NaN, 0,
+                    call + (r.fallback() ? " entered the kernel (the syscall fallback)" : " stayed in the vDSO"));
+            case COUNTER -> {
+                String how = w.syscall ? "syscall" : w.hvclock ? "hvclock" : w.pvclock ? "pvclock" : w.rdtsc ? "tsc" : "none";
+                yield new Answer(k, how, Double.NaN, 0, call + " read the clock via " + switch (how) {
+                    case "syscall" -> "the system call";
+                    case "hvclock" -> "the Hyper-V TSC page (vvar slot 2)";
+                    case "pvclock" -> "the pvclock page (vvar slot 1)";
+                    case "tsc" -> "rdtsc";
+                    default -> "no counter at all (it copied the time of the last tick)";
+                });
+            }
+            default -> throw new LessonException("unsupported predict kind " + k.lessonName());
+        };
     }
 
     /** The report row of a setup, measured once per evaluator. */

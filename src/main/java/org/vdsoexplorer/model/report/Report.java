@@ -7,6 +7,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.vdsoexplorer.model.CallResult;
+import org.vdsoexplorer.model.Compiler;
 import org.vdsoexplorer.model.Machine;
 import org.vdsoexplorer.model.Setup;
 import org.vdsoexplorer.model.Variant;
@@ -26,8 +27,14 @@ public final class Report {
 
     private Report() {}
 
-    /** The rows for the chosen filters (null = all), in scenario, variant, clock order. */
+    /** The rows for the chosen filters (null = all), in scenario, variant, clock order, on gcc 12's listings. */
     public static List<Setup> setups(Scenario scenario, Variant variant, Clock clock, CostTable costs, double ghz) {
+        return setups(scenario, variant, clock, costs, ghz, Compiler.GCC_12);
+    }
+
+    /** The rows for the chosen filters (null = all) on {@code compiler}'s listings. */
+    public static List<Setup> setups(Scenario scenario, Variant variant, Clock clock, CostTable costs, double ghz,
+                                     Compiler compiler) {
         List<Setup> out = new ArrayList<>();
         for (Scenario s : Scenario.values()) {
             if (scenario != null && s != scenario) continue;
@@ -35,7 +42,7 @@ public final class Report {
                 if (variant != null && v != variant) continue;
                 for (Clock c : Clock.reportClocks()) {
                     if (clock != null && c != clock) continue;
-                    Setup setup = new Setup(s, v, c, costs, ghz, Setup.tickCycles(ghz, TICK_HZ));
+                    Setup setup = new Setup(s, v, c, costs, ghz, Setup.tickCycles(ghz, TICK_HZ), compiler);
                     if (setup.problem() == null) out.add(setup);
                 }
             }
@@ -43,21 +50,27 @@ public final class Report {
         return out;
     }
 
+    /**
+     * One row: {@link #WARMUP_CALLS} calls, then whole calls until {@link #WINDOW_TICKS} tick periods of
+     * simulated time have passed (at least one call; with no ticks, periods of {@link #TICK_HZ}).
+     */
     public static Row measure(Setup setup) {
         Machine m = new Machine(setup);
         for (int i = 0; i < WARMUP_CALLS; i++) m.runCall();
         long c0 = m.cyclesMilli(), i0 = m.instructions(), n0 = m.calls(), r0 = m.retries() + m.oddSpins(),
                 f0 = m.fallbacks();
-        long window = WINDOW_TICKS * setup.tickCycles() * 1000L;
+        // without writer ticks the window is as long as with the report's own tick rate
+        long period = setup.tickCycles() > 0 ? setup.tickCycles() : Setup.tickCycles(setup.ghz(), TICK_HZ);
+        long window = WINDOW_TICKS * period * 1000L;
         long incorrect = 0;
-        while (m.cyclesMilli() - c0 < window) {
+        do {
             CallResult r = m.runCall();
             if (!r.correct()) incorrect++;
-        }
+        } while (m.cyclesMilli() - c0 < window);
         long calls = m.calls() - n0;
         double cycles = (m.cyclesMilli() - c0) / 1000.0 / calls;
         double ns = cycles / setup.ghz();
-        return new Row(setup.scenario(), setup.variant(), setup.clock(), (double) (m.instructions() - i0) / calls,
+        return new Row(setup.scenario(), setup.variant(), setup.clock(), setup.compiler(), (double) (m.instructions() - i0) / calls,
                 cycles, ns, Math.round(3e9 / ns), (double) (m.retries() + m.oddSpins() - r0) / calls,
                 (double) (m.fallbacks() - f0) / calls, calls, incorrect);
     }

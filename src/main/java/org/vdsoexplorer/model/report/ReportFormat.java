@@ -7,6 +7,7 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Locale;
+import org.vdsoexplorer.model.Listings;
 
 /**
  * Renders report rows as an aligned table, TSV (header = {@link Row#COLUMNS}), CSV, Markdown or JSON; and any
@@ -15,8 +16,11 @@ import java.util.Locale;
 public final class ReportFormat {
     private ReportFormat() {}
 
+    /** The leading columns of a report row that are names (left-aligned), the rest are figures. */
+    private static final int TEXT_COLUMNS = 4;
+
     private static String[] cells(Row r) {
-        return new String[] {r.scenario().cliName(), r.variant().cliName(), r.clock().cliName(),
+        return new String[] {r.scenario().cliName(), r.variant().cliName(), r.clock().cliName(), r.compiler().cliName(),
             String.format(Locale.ROOT, "%.2f", r.instructions()), String.format(Locale.ROOT, "%.2f", r.cycles()),
             String.format(Locale.ROOT, "%.2f", r.ns()), Long.toString(r.callsIn3s()),
             String.format(Locale.ROOT, "%.6f", r.retries()), String.format(Locale.ROOT, "%.4f", r.fallbacks())};
@@ -24,7 +28,7 @@ public final class ReportFormat {
 
     public static String csv(List<Row> rows) { return csv(List.of(Row.COLUMNS), cellLists(rows)); }
 
-    public static String markdown(List<Row> rows) { return markdown(List.of(Row.COLUMNS), cellLists(rows), 3); }
+    public static String markdown(List<Row> rows) { return markdown(List.of(Row.COLUMNS), cellLists(rows), TEXT_COLUMNS); }
 
     private static List<List<String>> cellLists(List<Row> rows) { return rows.stream().map(r -> List.of(cells(r))).toList(); }
 
@@ -83,9 +87,22 @@ public final class ReportFormat {
         return sb.toString();
     }
 
+    /**
+     * What the rows ran: each variant's origin (release, or patch series and date) and each compiler's full
+     * version from its listings' headers, one line each, for under the table.
+     */
+    public static String legend(List<Row> rows) {
+        StringBuilder sb = new StringBuilder();
+        rows.stream().map(Row::variant).distinct().forEach(v -> sb.append("variant ").append(v.cliName()).append(": ")
+                .append(v.description()).append('\n'));
+        rows.stream().map(Row::compiler).distinct().forEach(c -> sb.append("compiler ").append(c.cliName()).append(": ")
+                .append(Listings.of(rows.getFirst().variant(), c).compiler()).append('\n'));
+        return sb.toString();
+    }
+
     private static void line(StringBuilder sb, String[] c, int[] w) {
         for (int i = 0; i < c.length; i++) {
-            boolean left = i < 3;
+            boolean left = i < TEXT_COLUMNS;
             String pad = " ".repeat(w[i] - c[i].length());
             sb.append(left ? c[i] + pad : pad + c[i]).append(i + 1 < c.length ? "  " : "\n");
         }
@@ -120,6 +137,9 @@ public final class ReportFormat {
                 g.writeStringField("scenario", r.scenario().cliName());
                 g.writeStringField("variant", r.variant().cliName());
                 g.writeStringField("clock", r.clock().cliName());
+                g.writeStringField("compiler", r.compiler().cliName());
+                g.writeStringField("compiler_version", Listings.of(r.variant(), r.compiler()).compiler());
+                g.writeStringField("variant_is", r.variant().origin());
                 g.writeNumberField("instructions", r.instructions());
                 g.writeNumberField("cycles", r.cycles());
                 g.writeNumberField("ns", r.ns());

@@ -1,5 +1,6 @@
 package org.vdsoexplorer.model.report;
 
+import org.vdsoexplorer.model.Compiler;
 import org.vdsoexplorer.model.Variant;
 import org.vdsoexplorer.model.kernel.Clock;
 import org.vdsoexplorer.model.kernel.Scenario;
@@ -8,9 +9,9 @@ import org.vdsoexplorer.model.kernel.Scenario;
  * One report row: per-call steady-state figures of a scenario x variant x clock, as measured by
  * executing the listing (averages over a window of simulated time with the writer ticking).
  */
-public record Row(Scenario scenario, Variant variant, Clock clock, double instructions, double cycles, double ns,
-                  long callsIn3s, double retries, double fallbacks, long calls, long incorrect) {
+public record Row(Scenario scenario, Variant variant, Clock clock, Compiler compiler, double instructions, double cycles,
+                  double ns, long callsIn3s, double retries, double fallbacks, long calls, long incorrect) {
 
-    public static final String[] COLUMNS = {"scenario", "variant", "clock", "instructions", "cycles", "ns",
+    public static final String[] COLUMNS = {"scenario", "variant", "clock", "compiler", "instructions", "cycles", "ns",
             "calls_in_3s", "retries", "fallbacks"};
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.snakeyaml.engine.v2.api.Load;
 import org.snakeyaml.engine.v2.api.LoadSettings;
+import org.vdsoexplorer.model.Compiler;
 import org.vdsoexplorer.model.Listings;
 import org.vdsoexplorer.model.Setup;
 import org.vdsoexplorer.model.Variant;
@@ -31,8 +32,12 @@ public final class SeedTables {
 
     private SeedTables() {}
 
+    /** The tables with the default compiler's (gcc 12) listings. */
+    public static List<Table> load(CostTable costs, double ghz) { return load(costs, ghz, Compiler.GCC_12); }
+
+    /** The tables, every model row run on {@code compiler}'s listings. */
     @SuppressWarnings("unchecked")
-    public static List<Table> load(CostTable costs, double ghz) {
+    public static List<Table> load(CostTable costs, double ghz, Compiler compiler) {
         Object root = new Load(LoadSettings.builder().setLabel("assets/seeds.yaml").build())
                 .loadFromString(Listings.resource("/assets/seeds.yaml"));
         List<Table> out = new ArrayList<>();
@@ -49,7 +54,7 @@ public final class SeedTables {
                         Scenario.byName(row.get(0)).orElseThrow(() -> bad(m, "scenario " + row.get(0))),
                         Variant.byName(row.get(1)).orElseThrow(() -> bad(m, "variant " + row.get(1))),
                         Clock.byName(row.get(2)).orElseThrow(() -> bad(m, "clock " + row.get(2))),
-                        costs, ghz, Setup.tickCycles(ghz, Report.TICK_HZ));
+                        costs, ghz, Setup.tickCycles(ghz, Report.TICK_HZ), compiler);
                 if (setup.problem() != null) throw bad(m, setup.problem());
                 if (baseId.equals(id)) base = cells.size();
                 cells.add(new Cell((String) cm.get("label"), ((Number) cm.get("seed")).doubleValue(), setup,

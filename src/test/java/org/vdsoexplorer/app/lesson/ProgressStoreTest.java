@@ -137,4 +137,78 @@ class ProgressStoreTest {
             else System.setProperty(ProgressStore.DIR_PROPERTY, old);
         }
     }
+
+    @Test
+    void aFifoInPlaceOfTheFileIsSetAsideWithoutBlocking() throws Exception {
+        Path fifo = dir.resolve("progress.json");
+        if (new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() != 0) return; // no mkfifo here
+        ProgressStore s = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(5),
+                () -> ProgressStore.open(dir));
+        assertTrue(s.warning().contains("not a regular file"), s.warning());
+        s.visit("a", 1, 3);
+        assertTrue(s.save(), s.warning());
+        assertTrue(Files.isRegularFile(fifo));
+    }
+
+    @Test
+    void warningsGiveTheKeyOrLineNotJacksonsSourceExcerpt() throws Exception {
+        Path f = dir.resolve("progress.json");
+        for (String bad : List.of("{\"lessons\": {\"x\": {\"step\": \"three\"}}}", "{\"lessons\": {\"x\": {\"done\": 1}}}",
+                "{\"lessons\": [1]}", "{\n\"last\": tru\n}", "{\"lessons\": {\"x\": {\"step\": -4}}}")) {
+            Files.writeString(f, bad);
+            String w = ProgressStore.open(dir).warning();
+            assertFalse(w.contains("REDACTED") || w.contains("[Source"), w);
+            assertTrue(w.matches("(?s).*(line \\d+|'lessons\\.x\\.step').*"), bad + " -> " + w);
+            try (Stream<Path> l = Files.list(dir)) {
+                for (Path p : l.toList()) Files.delete(p);
+            }
+        }
+    }
+
+    @Test
+    void aReadOnlyFolderSaysPermissionDenied() throws Exception {
+        Path ro = dir.resolve("ro");
+        Files.createDirectories(ro);
+        ro.toFile().setWritable(false, false);
+        try {
+            if (Files.isWritable(ro)) return; // running as root: permissions are not enforced
+            ProgressStore s = ProgressStore.open(ro);
+            s.visit("a", 1, 3);
+            assertFalse(s.save());
+            assertTrue(s.warning().contains("permission denied") && s.warning().contains(ro.toString()), s.warning());
+            assertFalse(s.warning().contains(".tmp"), s.warning());
+        } finally {
+            ro.toFile().setWritable(true, false);
+        }
+    }
+
+    @Test
+    void existingFilesReadTheSameAndTheFormatStaysReadable() throws Exception {
+        // written by the hand-walked JSON version before jackson-databind records
+        Files.writeString(dir.resolve("progress.json"), """
+                {
+                  "version" : 1,
+                  "last" : "seqlock",
+                  "lessons" : {
+                    "seqlock" : {
+                      "step" : 3,
+                      "furthest" : 5,
+                      "done" : false,
+                      "answers" : {
+                        "2" : true,
+                        "4" : false
+                      }
+                    }
+                  }
+                }
+                """);
+        ProgressStore s = ProgressStore.open(dir);
+        assertEquals("", s.warning());
+        assertEquals(5, s.peek("seqlock").furthest());
+        assertEquals(java.util.Map.of(2, true, 4, false), s.peek("seqlock").answers());
+        assertTrue(s.save());
+        assertEquals(Files.readString(dir.resolve("progress.json")).strip(), new String(s.serialize(), StandardCharsets.UTF_8).strip());
+        assertTrue(Files.readString(dir.resolve("progress.json")).contains("\"answers\" : {\n        \"2\" : true,"),
+                Files.readString(dir.resolve("progress.json")));
+    }
 }

@@ -33,30 +33,30 @@ class EvaluatorTest {
 
     @Test
     void theNamespacePagesSeqIsOne() throws Exception {
-        Answer a = answer("scenario: timens\nvariant: timens-inline\nrun_to: c:408", "next-seq");
+        Answer a = answer("scenario: timens\nvariant: timens-inline\nrun_to: c:441", "next-seq");
         assertEquals("1", a.value());
         assertTrue(a.detail().contains("(TIMENS)"), a.detail());
         // and the model agrees: slot 0 of a namespace task is the namespace page
-        Evaluator.Staged st = EV.stage(step("scenario: timens\nvariant: timens-inline\nrun_to: c:408", "next-seq").setup());
+        Evaluator.Staged st = EV.stage(step("scenario: timens\nvariant: timens-inline\nrun_to: c:441", "next-seq").setup());
         assertEquals(PageKind.TIMENS, st.machine().addressSpace().slot(0).kind());
-        assertEquals(408, st.machine().next().source().line());
-        assertEquals("TIMENS", answer("scenario: timens\nvariant: timens-inline\nrun_to: c:408", "next-page-kind").value());
+        assertEquals(441, st.machine().next().source().line());
+        assertEquals("TIMENS", answer("scenario: timens\nvariant: timens-inline\nrun_to: c:441", "next-page-kind").value());
     }
 
     @Test
     void theRealDataIsInSlotThreeWithAnEvenSeq() throws Exception {
-        assertEquals("3", answer("scenario: timens\nvariant: timens-inline\nrun_to: c:348", "next-page-slot").value());
-        Answer seq = answer("scenario: timens\nvariant: timens-inline\nrun_to: c:348", "next-seq");
+        assertEquals("3", answer("scenario: timens\nvariant: timens-inline\nrun_to: c:381", "next-page-slot").value());
+        Answer seq = answer("scenario: timens\nvariant: timens-inline\nrun_to: c:381", "next-seq");
         assertEquals(0, (long) seq.number() % 2);
     }
 
     @Test
     void theHostSeesTheVvarPageWithTheKernelsSeq() throws Exception {
-        Step s = step("scenario: host\nvariant: unlikely\nrun_to: c:261", "next-seq");
+        Step s = step("scenario: host\nvariant: unlikely\nrun_to: c:278", "next-seq");
         Evaluator.Staged st = EV.stage(s.setup());
         long seq = st.machine().kernel().seq();
         assertEquals(Long.toString(seq), EV.answer(s.effectiveSetup(), s.question()).value());
-        assertEquals("0", answer("scenario: host\nvariant: unlikely\nrun_to: c:261", "next-page-slot").value());
+        assertEquals("0", answer("scenario: host\nvariant: unlikely\nrun_to: c:278", "next-page-slot").value());
     }
 
     @Test
@@ -65,7 +65,8 @@ class EvaluatorTest {
         Answer unlikely = answer("scenario: host\nvariant: unlikely", "pushes-this-call");
         Answer noinline = answer("scenario: host\nvariant: timens-noinline", "pushes-this-call");
         assertTrue(inline.number() > unlikely.number(), inline + " vs " + unlikely);
-        assertEquals(2, inline.number() - unlikely.number(), "seed 000: two more callee-saved pushes");
+        // gcc 12 saves %r13 more; seed 000 shows %r14 and %r13 (gcc 11 does too: ListingsTest)
+        assertEquals(1, inline.number() - unlikely.number(), "gcc 12: one more callee-saved push");
         assertTrue(noinline.number() < inline.number());
         Answer nsNoinline = answer("scenario: timens\nvariant: timens-noinline", "pushes-this-call");
         assertTrue(nsNoinline.number() > inline.number(), "noinline: the namespace call pays two prologues");
@@ -73,13 +74,13 @@ class EvaluatorTest {
 
     @Test
     void aReadThatStraddlesAnUpdateRetriesOnce() throws Exception {
-        String setup = "scenario: host\nvariant: unlikely\nrun_to: c:275\nwriter_update_at: [30]";
+        String setup = "scenario: host\nvariant: unlikely\nrun_to: c:292\nwriter_update_at: [30]";
         assertEquals("1", answer(setup, "retries").value());
         Answer seq = answer(setup, "next-seq");
         assertEquals(1, (long) seq.number() % 2, "the retry check sees the writer's odd seq");
-        assertEquals("0", answer("scenario: host\nvariant: unlikely\nrun_to: c:275", "retries").value());
+        assertEquals("0", answer("scenario: host\nvariant: unlikely\nrun_to: c:292", "retries").value());
         // an update just before the first load: the reader sees odd and spins
-        String before = "scenario: host\nvariant: unlikely\nrun_to: step:25\nwriter_update_at: [25]";
+        String before = "scenario: host\nvariant: unlikely\nrun_to: step:23\nwriter_update_at: [23]";
         assertEquals(1, (long) answer(before, "next-seq").number() % 2);
         assertTrue(answer(before, "spins").number() >= 1);
         assertEquals("0", answer(before, "retries").value());
@@ -87,9 +88,9 @@ class EvaluatorTest {
 
     @Test
     void writerUpdatesAfterTheSetupPointStayPending() throws Exception {
-        Step s = step("scenario: host\nvariant: unlikely\nrun_to: c:261\nwriter_update_at: [3, 40]", "retries");
+        Step s = step("scenario: host\nvariant: unlikely\nrun_to: c:278\nwriter_update_at: [3, 40]", "retries");
         Evaluator.Staged st = EV.stage(s.setup());
-        assertEquals(25, st.timeline().position());
+        assertEquals(23, st.timeline().position());
         assertEquals(List.of(40L), st.pendingUpdates());
         assertEquals(java.util.Map.of(3L, 1), st.timeline().injections());
         assertEquals("1", EV.answer(s.effectiveSetup(), s.question()).value(), "the pending update at 40 hits the read");
@@ -122,15 +123,15 @@ class EvaluatorTest {
         assertTrue(hv.number() > 10 && hv.number() < 20, "the Hyper-V regression, seed 004: 14.6x; model " + hv.value());
         assertTrue(hv.accepts("14.6x"));
         LessonException tie = assertThrows(LessonException.class,
-                () -> answer("scenario: host\nvariant: always-inline\ncompare: always-inline-all", "faster-variant"));
+                () -> answer("scenario: host\nvariant: timens-inline\ncompare: switch-offsets", "faster-variant"));
         assertTrue(tie.getMessage().contains("equally fast"), tie.getMessage());
     }
 
     @Test
     void unreachableTargetsAreReportedNotRunForever() {
-        Step s = step("scenario: host\nvariant: timens-inline\nrun_to: c:409", "next-seq");
+        Step s = step("scenario: host\nvariant: timens-inline\nrun_to: c:442", "next-seq");
         LessonException e = assertThrows(LessonException.class, () -> EV.stage(s.setup()));
-        assertEquals("run_to c:409 is not reached within " + Evaluator.MAX_SETUP_STEPS + " reader steps", e.getMessage());
+        assertEquals("run_to c:442 is not reached within " + Evaluator.MAX_SETUP_STEPS + " reader steps", e.getMessage());
     }
 
     @Test
@@ -140,8 +141,8 @@ class EvaluatorTest {
         assertFalse(end.machine().inCall());
         Evaluator.Staged at = EV.stage(step("scenario: host\nvariant: unlikely\nrun_to: step:7", "retries").setup());
         assertEquals(7, at.timeline().position());
-        Evaluator.Staged asm = EV.stage(step("scenario: host\nvariant: unlikely\nrun_to: asm:0x35a", "retries").setup());
-        assertEquals(0x35a, asm.machine().next().address());
+        Evaluator.Staged asm = EV.stage(step("scenario: host\nvariant: unlikely\nrun_to: asm:0x378", "retries").setup());
+        assertEquals(0x378, asm.machine().next().address());
         assertNotNull(asm.machine().next().symbol());
     }
 }

@@ -1,4 +1,4 @@
-package org.vdsoexplorer.app.dispatch;
+package org.vdsoexplorer.model.dispatch;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -17,10 +17,10 @@ public final class PathStats {
 
     public void clear() { runs.clear(); }
 
-    /** The number of the last recorded call (0 if none). */
     /** The path of the last finished call (empty if none). */
     public List<Dispatch.Node> lastPath() { return runs.isEmpty() ? List.of() : runs.getLast().path(); }
 
+    /** The number of the last recorded call (0 if none). */
     public long lastCall() { return runs.isEmpty() ? 0 : runs.getLast().last(); }
 
     /** Records the path of call {@code number}; calls already recorded are ignored. */

@@ -1,10 +1,11 @@
-package org.vdsoexplorer.app.dispatch;
+package org.vdsoexplorer.model.dispatch;
 
 import java.util.ArrayList;
 import java.util.List;
 import org.vdsoexplorer.model.Setup;
 import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.model.kernel.DataLayout;
+import org.vdsoexplorer.model.kernel.VvarLocation;
 
 /**
  * The clock_gettime() dispatch as a path of nodes, derived from one call's events (which C lines of
@@ -38,12 +39,12 @@ public final class Dispatch {
     public record Edge(Node from, Node to) {}
 
     // C line ranges of vdso_model.c (function bodies)
-    static final int[] DO_HRES_TIMENS_LINES = {339, 368};
-    static final int[] DO_COARSE_TIMENS_LINES = {374, 390};
-    static final int[] DO_HRES_LINES = {397, 431};
-    static final int[] DO_COARSE_LINES = {437, 455};
-    static final int[] MASK_LINES = {465, 477};
-    static final int[] OFFSET_LINES = {305, 333};
+    static final int[] DO_HRES_TIMENS_LINES = {372, 401};
+    static final int[] DO_COARSE_TIMENS_LINES = {407, 423};
+    static final int[] DO_HRES_LINES = {430, 464};
+    static final int[] DO_COARSE_LINES = {470, 488};
+    static final int[] MASK_LINES = {498, 510};
+    static final int[] OFFSET_LINES = {339, 366};
 
     private Dispatch() {}
 
@@ -85,7 +86,7 @@ public final class Dispatch {
                     }
                 }
                 case Event.MemRead m -> {
-                    if (m.what() != null && m.what().endsWith(".clock_mode")) {
+                    if (m.where() instanceof VvarLocation v && v.field() != null && v.field().isClockMode()) {
                         if (m.value() == DataLayout.VCLOCK_TIMENS) timens = true;
                         else mode = m.value();
                     }

@@ -1,0 +1,71 @@
+package org.vdsoexplorer.app;
+
+import java.nio.file.Path;
+import java.util.concurrent.CancellationException;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import javafx.concurrent.Task;
+import javafx.stage.Window;
+import org.vdsoexplorer.util.Background;
+
+/**
+ * Opens a demo file without blocking the UI thread: reading, validating and replaying
+ * ({@link DemoReplay}) run as a {@link Task} on the {@link Background} executor with a
+ * {@link ProgressDialog} (progress and Cancel); the window's session is only touched on the UI thread,
+ * at the end, by {@link Session#adopt(Session)}. Cancelling or a refusal leaves the session as it was.
+ */
+public final class DemoOpener {
+    /** What a finished open hands back to the window on the UI thread. */
+    public record Opened(DemoState demo, Session replayed) {}
+
+    private DemoOpener() {}
+
+    /** The one call the window makes: {@code window}'s session gets the demo in {@code file}. */
+    public static Task<Opened> open(MainWindow window, Session session, Path file) {
+        return open(window.scene().getWindow(), session, file,
+                o -> window.demoOpened(o.demo(), file), (f, why) -> window.demoStatus(why));
+    }
+
+    /**
+     * Starts opening {@code file}; on success (UI thread) {@code session} adopts the replayed state and
+     * {@code done} runs; on failure or cancel {@code failed} gets the file and a sentence.
+     */
+    public static Task<Opened> open(Window owner, Session session, Path file, Consumer<Opened> done,
+                                    BiConsumer<Path, String> failed) {
+        Task<Opened> task = new Task<>() {
+            @Override protected Opened call() throws Exception {
+                updateMessage("Reading " + file.getFileName() + "\u2026");
+                DemoState d = DemoState.read(file);
+                updateMessage("Replaying " + String.format(java.util.Locale.ROOT, "%,d", d.replaySteps()) + " reader steps\u2026");
+                Session s = DemoReplay.replay(d, this::updateProgress, this::isCancelled);
+                return new Opened(d, s);
+            }
+        };
+        ProgressDialog dialog = new ProgressDialog(owner, "Opening " + file.getFileName(), task);
+        task.setOnSucceeded(e -> {
+            dialog.close();
+            Opened o = task.getValue();
+            done.accept(o); // the pickers first, then the state (so picker listeners do not reload it)
+            session.adopt(o.replayed());
+        });
+        task.setOnFailed(e -> {
+            dialog.close();
+            failed.accept(file, "could not open " + file + ": " + describe(task.getException()));
+        });
+        task.setOnCancelled(e -> {
+            dialog.close();
+            failed.accept(file, "opening " + file + " was cancelled; nothing changed");
+        });
+        dialog.showAfterDelay();
+        Background.executor().execute(task);
+        return task;
+    }
+
+    /** A failure in words: out of memory says so, refusals give their own message. */
+    static String describe(Throwable t) {
+        if (t instanceof OutOfMemoryError) return "not enough memory to replay this demo";
+        if (t instanceof CancellationException) return "cancelled";
+        String m = t == null ? null : t.getMessage();
+        return m == null || m.isBlank() ? String.valueOf(t) : m;
+    }
+}

@@ -1,0 +1,91 @@
+package org.vdsoexplorer.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import javafx.application.Platform;
+import javafx.concurrent.Task;
+import javafx.concurrent.Worker;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.framework.junit5.Stop;
+import org.testfx.util.WaitForAsyncUtils;
+import org.vdsoexplorer.model.Setup;
+import org.vdsoexplorer.model.Variant;
+import org.vdsoexplorer.model.kernel.Clock;
+import org.vdsoexplorer.model.kernel.Scenario;
+import org.vdsoexplorer.robust.Reproducers;
+
+/** Opening a demo replays off the FX thread: the window answers while a demo at step 10^8 loads, and Cancel works. */
+@ExtendWith(ApplicationExtension.class)
+class DemoOpenerUiTest {
+    private MainWindow w;
+
+    @Start
+    void start(Stage stage) {
+        w = HeadlessStage.show(stage, Setup.of(Scenario.HOST, Variant.BEFORE, Clock.MONOTONIC));
+    }
+
+    @Stop
+    void stop() { w.dispose(); }
+
+    /** Milliseconds until the FX thread runs a runLater posted now. */
+    private static long pingMillis() throws Exception {
+        long t0 = System.nanoTime();
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        Platform.runLater(() -> done.complete(null));
+        done.get(30, TimeUnit.SECONDS);
+        return (System.nanoTime() - t0) / 1_000_000;
+    }
+
+    private static Worker.State state(Task<?> t) { return Fx.fx(t::getState); }
+
+    @Test
+    void aDemoAtStepTenToTheEightOpensWithoutFreezingTheWindowAndCanBeCancelled(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("far.vdso-demo");
+        Files.writeString(f, Reproducers.demoWith("step", "100000000"));
+        long before = Fx.fx(() -> w.session().position());
+        Task<DemoOpener.Opened> t = Fx.fx(() -> w.openDemo(f));
+        long worst = 0;
+        for (int i = 0; i < 20; i++) {
+            worst = Math.max(worst, pingMillis());
+            Thread.sleep(50);
+        }
+        assertTrue(worst < 2_000, "the FX thread answered every ping while the demo loaded; worst " + worst + " ms");
+        assertEquals(Worker.State.RUNNING, state(t), "still replaying 10^8 steps, off the FX thread");
+        assertTrue(Fx.fx(t::getProgress) > 0, "progress is reported");
+        Fx.fxRun(t::cancel);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> state(t) == Worker.State.CANCELLED);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(before, (long) Fx.fx(() -> w.session().position()), "cancelling leaves the session as it was");
+    }
+
+    @Test
+    void aSmallDemoOpensAtItsStepAndABadOneSaysWhyInTheStatus(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("near.vdso-demo");
+        Files.writeString(f, Reproducers.DEMO);
+        Task<DemoOpener.Opened> t = Fx.fx(() -> w.openDemo(f));
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> state(t).ordinal() >= Worker.State.SUCCEEDED.ordinal());
+        assertEquals(Worker.State.SUCCEEDED, state(t));
+        assertEquals(400L, (long) Fx.fx(() -> w.session().position()));
+        assertEquals(Scenario.TIMENS, Fx.fx(() -> w.session().setup().scenario()));
+        assertEquals(java.util.Map.of(120L, 1, 300L, 2), Fx.fx(() -> w.session().writerUpdates()));
+
+        Path bad = dir.resolve("bad.vdso-demo");
+        Files.writeString(bad, Reproducers.demoWith("writer-updates", "5x100000000"));
+        Task<DemoOpener.Opened> u = Fx.fx(() -> w.openDemo(bad));
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> state(u).ordinal() >= Worker.State.SUCCEEDED.ordinal());
+        assertEquals(Worker.State.FAILED, state(u));
+        String status = Fx.fx(() -> ((javafx.scene.control.Label) w.root().lookup("#status")).getText());
+        assertTrue(status.contains(bad + ":10: 'writer-updates' count of '5x100000000'"), status);
+        assertEquals(400L, (long) Fx.fx(() -> w.session().position()), "a refused demo changes nothing");
+    }
+}

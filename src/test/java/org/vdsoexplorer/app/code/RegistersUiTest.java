@@ -1,0 +1,85 @@
+package org.vdsoexplorer.app.code;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.vdsoexplorer.app.Fx.fx;
+import static org.vdsoexplorer.app.Fx.fxRun;
+
+import java.util.ArrayList;
+import java.util.List;
+import javafx.css.PseudoClass;
+import javafx.scene.Node;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.framework.junit5.Stop;
+import org.vdsoexplorer.app.Fmt;
+import org.vdsoexplorer.app.HeadlessStage;
+import org.vdsoexplorer.app.MainWindow;
+import org.vdsoexplorer.model.Machine;
+import org.vdsoexplorer.model.Setup;
+import org.vdsoexplorer.model.Variant;
+import org.vdsoexplorer.model.asm.Registers;
+import org.vdsoexplorer.model.kernel.Clock;
+import org.vdsoexplorer.model.kernel.Scenario;
+
+/** The register file before a call's first instruction shows the entry state; a new machine flashes nothing. */
+@ExtendWith(ApplicationExtension.class)
+class RegistersUiTest {
+    private static final PseudoClass CHANGED = PseudoClass.getPseudoClass("changed");
+    private MainWindow w;
+
+    @Start
+    void start(Stage stage) {
+        w = HeadlessStage.show(stage, Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC));
+    }
+
+    @Stop
+    void stop() { w.dispose(); }
+
+    private List<String> changed() {
+        return fx(() -> {
+            List<String> out = new ArrayList<>();
+            for (Node n : w.code().lookupAll(".reg-value")) if (n.getPseudoClassStates().contains(CHANGED)) out.add(n.getId());
+            return out;
+        });
+    }
+
+    /** (The code view refreshes on every session notification: no explicit refresh here, so a stale comparison shows.) */
+    private void assertEntryState(Clock clock) {
+        Machine m = w.session().machine();
+        assertFalse(m.inCall());
+        assertEquals(Fmt.reg(clock.id), fx(() -> w.code().registerText(Registers.RDI)), "rdi = the clock id");
+        assertEquals(Fmt.reg(Machine.TIMESPEC), fx(() -> w.code().registerText(Registers.RSI)), "rsi = the timespec");
+        long rsp = m.cpu().cpu.r[Registers.RSP];
+        assertEquals(Fmt.reg(rsp), fx(() -> w.code().registerText(Registers.RSP)));
+        assertEquals(Machine.CALLER_RETURN, m.addressSpace().read(rsp, 8), "rsp at the return address");
+        assertEquals(Fmt.reg(m.next().address()), fx(() -> w.code().registerText(Registers.COUNT)), "rip at the entry");
+    }
+
+    @Test
+    void entryStateAtTheStartAndNothingChangedAfterResetOrSwitch() {
+        assertEntryState(Clock.MONOTONIC);
+        assertEquals(List.of(), changed(), "nothing has changed at the start");
+        fxRun(() -> {
+            for (int i = 0; i < 31; i++) w.session().step();
+        });
+        fxRun(() -> w.session().reset());
+        assertEntryState(Clock.MONOTONIC);
+        assertEquals(List.of(), changed(), "after a reset");
+        fxRun(() -> {
+            for (int i = 0; i < 30; i++) w.session().step();
+            w.session().load(Setup.of(Scenario.HOST, Variant.TIMENS_INLINE, Clock.REALTIME));
+        });
+        assertEntryState(Clock.REALTIME);
+        assertEquals(List.of(), changed(), "after a scenario switch");
+        fxRun(() -> w.session().step());
+        assertTrue(changed().contains("reg-rip"), "a step changes rip: " + changed());
+        // between calls: the next call's entry state, not the last call's leftovers
+        fxRun(() -> w.session().runCall());
+        assertEntryState(Clock.REALTIME);
+    }
+}
