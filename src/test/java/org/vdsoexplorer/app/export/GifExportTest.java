@@ -23,6 +23,7 @@ import org.vdsoexplorer.model.Variant;
 import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.model.kernel.Clock;
 import org.vdsoexplorer.model.kernel.Scenario;
+import org.vdsoexplorer.model.kernel.VvarLocation;
 
 /**
  * export-gif of a seqlock retry: a writer update placed between the reader's two seq loads of the data page
@@ -43,7 +44,7 @@ class GifExportTest {
             probe.stepQuiet();
             List<Event> log = probe.callLog();
             for (Event e : log.subList(Math.min(seen, log.size()), log.size())) {
-                if (e instanceof Event.MemRead r && r.what() != null && r.what().contains("slot 3") && r.what().endsWith(".seq")) {
+                if (e instanceof Event.MemRead r && r.where() instanceof VvarLocation v && v.slot() == 3 && v.isSeq()) {
                     afterSeqLoad = probe.position();
                 }
             }
