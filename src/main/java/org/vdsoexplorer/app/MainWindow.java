@@ -253,7 +253,7 @@ public final class MainWindow {
         seedsTab.selectedProperty().addListener((o, a, on) -> {
             if (on) seedTables().start(session.setup().costs(), session.setup().ghz());
         });
-        tabs.getTabs().setAll(explore, compareTab, seedsTab);
+        tabs.getTabs().setAll(explore, compareTab, seedsTab, org.vdsoexplorer.app.live.LiveView.tab());
         tabs.setId("tabs");
         tabs.setFocusTraversable(false);
         session.addListener(() -> {

@@ -59,6 +59,13 @@ public final class Cli {
                        full-speed run with all views visible (after a 2 s warm-up): frames/s, p50/p99
                        frame times, CPU per frame of the FX and render threads, startup to first frame;
                        --idle: the window up but the model not run (the platform's floor)
+              live [--seconds S] [--rounds N] [--format table|tsv|json]
+                       measures clock_gettime() on this machine, host task and a time-namespace task:
+                       task clock path ns_per_call calls_in_3s (corrected for the downcall) ...
+              live pages [--format table|json]
+                       reads and decodes the real [vvar] pages of both tasks (and watches seq for 1 s)
+              live vdso
+                       the vDSO's exported symbols and versions; objdump's disassembly of __vdso_clock_gettime
               export-gif [--scenario S] [--variant V] [--clock C] [--demo FILE] [--writer-update STEP ...]
                          [--view window|code|pages|seqlock|dispatch|counters] [--from STEP] [--to STEP]
                          [--fps N] [--size WxH] [--scale F] [--ui-scale PCT] OUT.gif
@@ -89,7 +96,8 @@ public final class Cli {
                 case "bench" -> Bench.run(Args.parse("bench", args, 1, Set.of("seconds")), out);
                 case "seeds" -> seeds(args, out);
                 case "check-lessons" -> checkLessons(args, out);
-                default -> throw new UsageException("unknown command '" + command + "' (try: report, run, seeds, bench, check-lessons, check-demo, screenshots, bench-ui, export-gif, help)");
+                case "live" -> LiveCommand.run(args, out, err);
+                default -> throw new UsageException("unknown command '" + command + "' (try: report, run, seeds, bench, check-lessons, check-demo, live, screenshots, bench-ui, export-gif, help)");
             };
         } catch (UsageException | ListingException | BadInputException e) {
             err.println("vdso-explorer: " + e.getMessage());

@@ -57,7 +57,7 @@ class AllLessonsPlayUiTest {
     @Test
     void everyLessonPlaysToTheEnd() throws Exception {
         Evaluator ev = new Evaluator();
-        assertEquals(8, pane.lessons().size());
+        assertEquals(9, pane.lessons().size());
         int reveals = 0;
         for (Lesson l : pane.lessons()) {
             fxRun(() -> {

@@ -25,7 +25,7 @@ class LessonFolderTest {
     void defaultIsTheLocalFolder() {
         LessonFolder.Source s = LessonFolder.resolve(null);
         assertEquals(Path.of("lessons"), s.dir());
-        assertEquals(8, LessonLibrary.load(s.dir(), new org.vdsoexplorer.model.lesson.Evaluator(), false).lessons().size());
+        assertEquals(9, LessonLibrary.load(s.dir(), new org.vdsoexplorer.model.lesson.Evaluator(), false).lessons().size());
     }
 
     @Test

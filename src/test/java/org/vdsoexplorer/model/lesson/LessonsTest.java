@@ -16,7 +16,7 @@ class LessonsTest {
         LessonLibrary.Loaded l = LessonLibrary.load(Path.of("lessons"));
         assertEquals(List.of(), l.problems().stream().map(Problem::toString).toList());
         assertEquals(List.of("why-vdso", "seqlock", "clock-mode", "time-namespaces", "register-spills", "code-layout",
-                "array-vs-switch", "coarse-clocks"), l.lessons().stream().map(Lesson::id).toList());
+                "array-vs-switch", "coarse-clocks", "your-machine"), l.lessons().stream().map(Lesson::id).toList());
         for (Lesson lesson : l.lessons()) {
             int n = lesson.steps().size();
             assertTrue(n >= 8 && n <= 20, lesson.id() + ": " + n + " steps");

@@ -22,6 +22,8 @@ import org.vdsoexplorer.model.kernel.Scenario;
  * machine stepped by hand (its own loop, writer updates injected at the same reader steps).
  */
 class RunToTest {
+    /** do_hres_timens()'s choice of the real data page's clock base (gcc attributes its lea to this line): found in the source, not hard-coded. */
+    static final int LINE = lineOf("do_hres_timens(", "\t\tvd = &vd[CS_RAW];");
     static final Setup SETUP = Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC).withTick(0);
 
     /** A stepper over a bare machine (no timeline): what a host other than the evaluator looks like. */
@@ -39,7 +41,7 @@ class RunToTest {
 
     @Test
     void runToALineWithUpdatesEqualsSteppingByHand() throws Exception {
-        Target to = Target.parse("c:348", false);
+        Target to = Target.parse("c:" + LINE, false);
         List<Long> updates = List.of(3L, 20L);
         Timeline t = new Timeline(new Machine(SETUP));
         long at = Evaluator.runTo(Stepper.of(t), to, updates, Evaluator.MAX_SETUP_STEPS);
@@ -48,12 +50,12 @@ class RunToTest {
         long pos = 0;
         while (true) {
             if (updates.contains(pos)) hand.injectWriterUpdate();
-            if (hand.next().source().line() == 348) break;
+            if (hand.next().source().line() == LINE) break;
             hand.step();
             pos++;
         }
         assertEquals(pos, at);
-        assertEquals(348, t.machine().next().source().line());
+        assertEquals(LINE, t.machine().next().source().line());
         assertEquals(hand.digest(), t.machine().digest());
         assertTrue(at > 20, "both updates were placed on the way (at " + at + ")");
 
@@ -84,7 +86,7 @@ class RunToTest {
             Timeline t = new Timeline(new Machine(SETUP));
             AnswerWatch w = new AnswerWatch();
             t.machine().setSink(w);
-            Evaluator.runTo(Stepper.of(t), Target.parse("c:348", false), List.of(), Evaluator.MAX_SETUP_STEPS);
+            Evaluator.runTo(Stepper.of(t), Target.parse("c:" + LINE, false), List.of(), Evaluator.MAX_SETUP_STEPS);
             long start = t.position();
             Stepper st = Stepper.of(t);
             w.arm(st);
@@ -118,5 +120,16 @@ class RunToTest {
             assertEquals(found.value(), seen.value(), k.toString());
             assertEquals(t.position(), k == PredictKind.NEXT_SEQ ? w.firstSeqStep : w.firstVvarStep);
         }
+    }
+
+    /** The 1-based line of the first {@code text} after the first line containing {@code after} in vdso_model.c. */
+    private static int lineOf(String after, String text) {
+        List<String> lines = org.vdsoexplorer.model.Listings.resource("/assets/csrc/vdso_model.c").lines().toList();
+        int from = 0;
+        while (from < lines.size() && !lines.get(from).contains(after)) from++;
+        for (int i = from; i < lines.size(); i++) {
+            if (lines.get(i).equals(text)) return i + 1;
+        }
+        throw new IllegalStateException("vdso_model.c has no line '" + text + "' after '" + after + "'");
     }
 }

@@ -1,0 +1,99 @@
+package org.vdsoexplorer.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.vdsoexplorer.model.live.LiveFormat;
+import org.vdsoexplorer.model.live.LiveSession;
+import org.vdsoexplorer.model.live.Measurements;
+import org.vdsoexplorer.model.live.PageDecoder;
+import org.vdsoexplorer.model.live.VdsoImage;
+
+/**
+ * {@code live}: the live lab headless. {@code live [--seconds S] [--rounds N] [--format table|tsv|json]} measures
+ * the host task and a time-namespace task; {@code live pages [--format table|json]} reads and decodes their
+ * [vvar] and [vvar_vclock] pages; {@code live vdso} lists the vDSO's exported symbols and disassembles
+ * __vdso_clock_gettime when objdump is installed. Progress goes to stderr.
+ */
+final class LiveCommand {
+    private LiveCommand() {}
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        String sub = args.length > 1 && !args[1].startsWith("--") ? args[1] : "measure";
+        int from = sub.equals("measure") ? 1 : 2;
+        return switch (sub) {
+            case "measure" -> measure(Args.parse("live", args, from, Set.of("seconds", "rounds", "format")), out, err);
+            case "pages" -> pages(Args.parse("live pages", args, from, Set.of("format")), out, err);
+            case "vdso" -> vdso(Args.parse("live vdso", args, from, Set.of()), out);
+            default -> throw new UsageException("live: unknown subcommand '" + sub + "' (known: pages, vdso; none measures)");
+        };
+    }
+
+    private static LiveSession.Progress progress(PrintStream err) {
+        return (f, m) -> err.printf(Locale.ROOT, "live: %3.0f%% %s%n", f * 100, m);
+    }
+
+    private static String format(Args a, String command, List<String> known) {
+        String f = a.one("format") == null ? "table" : a.one("format");
+        if (!known.contains(f)) throw new UsageException(command + ": unknown format '" + f + "' (known: " + String.join(", ", known) + ")");
+        return f;
+    }
+
+    private static int measure(Args a, PrintStream out, PrintStream err) {
+        if (!a.positional.isEmpty()) throw new UsageException("live: unexpected argument '" + a.positional.getFirst() + "'");
+        String format = format(a, "live", List.of("table", "tsv", "json"));
+        LiveSession.Options o = LiveSession.Options.defaults();
+        if (a.one("seconds") != null) {
+            double s = Args.decimal("live", "--seconds", a.one("seconds"));
+            if (s > 600) throw new UsageException("live: --seconds must be at most 600");
+            o = o.withSeconds(s);
+        }
+        if (a.one("rounds") != null) {
+            long r = Args.number("live", "--rounds", a.one("rounds"));
+            if (r < 1 || r > 1000) throw new UsageException("live: --rounds must be 1-1000");
+            o = o.withRounds((int) r);
+        }
+        try (LiveSession s = new LiveSession(o)) {
+            List<Measurements.Row> rows = s.measure(progress(err));
+            out.print(switch (format) {
+                case "tsv" -> LiveFormat.tsv(rows);
+                case "json" -> LiveFormat.json(rows, s.problems());
+                default -> LiveFormat.table(rows) + "ns_per_call: corrected (raw_ns_per_call minus downcall_ns, the Java "
+                        + "downcall's own cost, labs() in the same rounds); medians over the rounds\n";
+            });
+            if (!format.equals("json")) for (String p : s.problems()) err.println("live: " + p);
+            return rows.isEmpty() ? 1 : 0;
+        }
+    }
+
+    private static int pages(Args a, PrintStream out, PrintStream err) {
+        if (!a.positional.isEmpty()) throw new UsageException("live pages: unexpected argument '" + a.positional.getFirst() + "'");
+        String format = format(a, "live pages", List.of("table", "json"));
+        try (LiveSession s = new LiveSession(LiveSession.Options.defaults())) {
+            List<PageDecoder.TaskPages> pages = s.pages(progress(err));
+            List<LiveSession.SeqWatch> seq = s.watchSeq(pages, 1000, progress(err));
+            out.print(format.equals("json") ? LiveFormat.pagesJson(pages, seq, s.problems()) : LiveFormat.pagesTable(pages, seq, s.problems()));
+            return pages.isEmpty() ? 1 : 0;
+        }
+    }
+
+    private static int vdso(Args a, PrintStream out) {
+        if (!a.positional.isEmpty()) throw new UsageException("live vdso: unexpected argument '" + a.positional.getFirst() + "'");
+        try {
+            VdsoImage img = VdsoImage.current();
+            out.printf(Locale.ROOT, "[vdso] at 0x%x (getauxval(AT_SYSINFO_EHDR)), %d bytes%n", img.address(), img.bytes().length);
+            out.printf(Locale.ROOT, "%-28s %-12s %-8s %-7s %10s %6s%n", "symbol", "version", "type", "bind", "value", "size");
+            for (VdsoImage.Symbol s : img.symbols()) {
+                out.printf(Locale.ROOT, "%-28s %-12s %-8s %-7s %#10x %6d%n", s.name(), s.version() == null ? "-" : s.version(),
+                        s.type(), s.bind(), s.value(), s.size());
+            }
+            out.println();
+            out.print(img.disassemble("__vdso_clock_gettime").orElse("objdump is not installed (GNU binutils): no disassembly\n"));
+            return 0;
+        } catch (IOException | IllegalArgumentException | IllegalStateException e) {
+            throw new UsageException("live vdso: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,104 @@
+package org.vdsoexplorer.app.live;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.vdsoexplorer.app.Fx.fx;
+import static org.vdsoexplorer.app.Fx.fxRun;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javafx.concurrent.Task;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+import org.vdsoexplorer.model.live.Launcher;
+import org.vdsoexplorer.model.live.LiveSession;
+
+/** The "Your machine" tab: measured rows, model beside them, both tasks' pages with seq ticking; failures shown. */
+@ExtendWith(ApplicationExtension.class)
+class LiveViewUiTest {
+    private Stage stage;
+    private LiveView view;
+
+    @Start
+    void start(Stage s) { stage = s; }
+
+    @AfterEach
+    void stop() {
+        if (view != null) fxRun(view::shutdown);
+    }
+
+    private LiveView show(LiveSession.Options o) {
+        assumeTrue(System.getProperty("os.name", "").toLowerCase().contains("linux"), "the live lab reads Linux pages");
+        view = fx(() -> {
+            LiveView v = new LiveView(o);
+            stage.setScene(new Scene(v, org.vdsoexplorer.app.HeadlessStage.SIZE, org.vdsoexplorer.app.HeadlessStage.SIZE));
+            stage.show();
+            return v;
+        });
+        return view;
+    }
+
+    private static LiveView.Result run(LiveView v) throws Exception {
+        Task<LiveView.Result> t = fx(v::start);
+        // the FX thread stays free while the children measure: it answers right away
+        assertEquals(Boolean.TRUE, fx(() -> true));
+        WaitForAsyncUtils.waitFor(180, TimeUnit.SECONDS, () -> t.isDone());
+        WaitForAsyncUtils.waitForFxEvents();
+        return t.get();
+    }
+
+    @Test
+    void measuresBothTasksShowsModelAndTicksSeq() throws Exception {
+        boolean timens = works("unshare", "--time", "true") || works("unshare", "-r", "--time", "true");
+        LiveView v = show(LiveSession.Options.defaults().withSeconds(0.6).withRounds(3));
+        LiveView.Result r = run(v);
+        assertTrue(r.rows().stream().anyMatch(x -> x.task().equals("host")), r.problems().toString());
+        int rows = fx(() -> (int) v.table().getChildren().stream().filter(n -> javafx.scene.layout.GridPane.getColumnIndex(n) == 0).count());
+        assertEquals(1 + 6 + 1, rows, "head, five clocks and the syscall, note");
+        String first = fx(() -> v.pagesPane().seqText("host"));
+        assertTrue(first != null && first.startsWith("seq "), String.valueOf(first));
+        if (timens) {
+            assertTrue(r.rows().stream().anyMatch(x -> x.task().equals("timens")), r.problems().toString());
+            assertTrue(fx(() -> v.pagesPane().lookup("#live-timens-vvar-0") != null), "the namespace page of the namespace task");
+        }
+        // seq ticks: the background poll shows the writer's updates (about every tick)
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !first.equals(fx(() -> v.pagesPane().seqText("host"))));
+        assertNotEquals(first, fx(() -> v.pagesPane().seqText("host")));
+        Path png = Path.of("target/screenshots/live.png");
+        Files.createDirectories(png.getParent());
+        fxRun(() -> org.vdsoexplorer.app.Screenshots.shot(v, png));
+    }
+
+    @Test
+    void aMissingUnshareIsShownAndTheViewGoesOn() throws Exception {
+        LiveView v = show(LiveSession.Options.defaults().withSeconds(0.3).withRounds(1)
+                .withLaunch(Launcher.Config.defaults().withUnshare(List.of("no-such-unshare-4711"))));
+        LiveView.Result r = run(v);
+        String shown = fx(() -> v.problemsLabel().getText());
+        assertTrue(shown.contains("'no-such-unshare-4711' was not found") && shown.contains("host side is shown alone"), shown);
+        assertTrue(r.rows().stream().allMatch(x -> x.task().equals("host")) && !r.rows().isEmpty());
+        assertTrue(fx(() -> !((javafx.scene.control.Button) v.lookup("#live-measure")).isDisabled()), "can measure again");
+        assertTrue(fx(() -> ((Label) v.lookup("#live-status")).getText().startsWith("measured")));
+    }
+
+    private static boolean works(String... cmd) {
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            return p.waitFor(20, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (Exception e) {
+            return false;
+        }
+    }
+}
