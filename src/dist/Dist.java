@@ -22,7 +22,7 @@ import java.util.zip.ZipFile;
 public final class Dist {
     static final String NAME = "vdso-explorer";
     /** JDK modules the app needs (jdeps --print-module-deps, plus jdk.unsupported for JavaFX, jdk.management). */
-    static final String JDK_MODULES = "java.base,java.desktop,java.logging,java.management,java.scripting,jdk.unsupported,jdk.management";
+    static final String JDK_MODULES = "java.base,java.desktop,java.logging,java.management,java.scripting,java.sql,jdk.unsupported,jdk.management";
     static final String FX_MODULES = "javafx.controls,javafx.fxml";
 
     public static void main(String[] args) throws Exception {
