@@ -196,6 +196,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
             case ZOOM_OUT -> zoom(-1);
             case EXPORT_PNG -> model.setStatus(PngExport.write(java.nio.file.Path.of("").toAbsolutePath(),
                     "vdso-explorer-" + model.session().position(), PngExport.of(this)));
+            case EXPORT_GIF -> exportGif();
             case SAVE_DEMO -> demos.save(scene.getWindow());
             case OPEN_DEMO -> demos.open(scene.getWindow());
             case REDUCED_MOTION -> reducedMotion.setSelected(!reducedMotion.isSelected());
@@ -203,6 +204,13 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
             default -> { return model.perform(a); }
         }
         return true;
+    }
+
+    /** The GIF export dialog for this session, at the presenter's UI scale if presenter mode is on. */
+    private void exportGif() {
+        run.setSelected(false);
+        var p = lessons == null ? null : lessons.presenter();
+        org.vdsoexplorer.app.GifExportDialog.show(scene.getWindow(), model.session(), p != null && p.active() ? p.scale() : 100);
     }
 
     /** Shows or hides the lessons side panel (built on first use; lessons load in the background). */

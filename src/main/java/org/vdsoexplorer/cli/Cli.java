@@ -34,13 +34,13 @@ import org.vdsoexplorer.util.BadInputException;
 public final class Cli {
 
     static final String USAGE = """
-            usage: java -jar vdso-explorer.jar [command] [args...]
+            usage: vdso-explorer [command] [args...]
 
             Without a command the interactive JavaFX app is started.
 
             commands:
               report [--scenario S] [--variant V] [--clock C] [--compiler gcc-12|gcc-11|clang-16] [--ghz F]
-                     [--costs FILE] [--format table|tsv|json] [--timing additive|pipeline|pipeline:CORE]
+                     [--costs FILE] [--format table|tsv|csv|markdown|json] [--timing additive|pipeline|pipeline:CORE]
                        per-call figures of every scenario x variant x clock, measured by execution; --timing
                        picks the model that charges cycles (default additive; pipeline: the out-of-order model
                        of assets/timing.yaml, whose copy --costs also accepts)
@@ -70,6 +70,11 @@ public final class Cli {
                        reads and decodes the real [vvar] pages of both tasks (and watches seq for 1 s)
               live vdso
                        the vDSO's exported symbols and versions; objdump's disassembly of __vdso_clock_gettime
+              export-gif [--scenario S] [--variant V] [--clock C] [--demo FILE] [--writer-update STEP ...]
+                         [--view window|code|pages|seqlock|dispatch|counters] [--from STEP] [--to STEP]
+                         [--fps N] [--size WxH] [--scale F] [--ui-scale PCT] OUT.gif
+                       an animated GIF of reader steps FROM..TO (default: the first call) rendered from the model,
+                       one frame per step; --writer-update places update_vsyscall() before a step (a retry)
               help     show this message
             """;
 
@@ -96,7 +101,7 @@ public final class Cli {
                 case "seeds" -> seeds(args, out);
                 case "check-lessons" -> checkLessons(args, out);
                 case "live" -> LiveCommand.run(args, out, err);
-                default -> throw new UsageException("unknown command '" + command + "' (try: report, run, seeds, bench, check-lessons, check-demo, live, screenshots, bench-ui, help)");
+                default -> throw new UsageException("unknown command '" + command + "' (try: report, run, seeds, bench, check-lessons, check-demo, live, screenshots, bench-ui, export-gif, help)");
             };
         } catch (UsageException | ListingException | BadInputException e) {
             err.println("vdso-explorer: " + e.getMessage());
@@ -112,6 +117,36 @@ public final class Cli {
             return 1;
         } catch (StackOverflowError e) {
             err.println("vdso-explorer: " + command + ": the input is nested too deeply to process");
+            return 1;
+        }
+    }
+
+    /** {@code export-gif}: parses and checks the arguments, then renders with {@code renderer} (which needs JavaFX). */
+    public static int exportGif(String[] args, GifRequest.Renderer renderer, PrintStream out, PrintStream err) {
+        GifRequest r;
+        try {
+            r = GifRequest.parse(args);
+        } catch (UsageException e) {
+            err.println("vdso-explorer: " + e.getMessage());
+            return 2;
+        }
+        try {
+            int[] last = {-1};
+            int frames = renderer.render(r, (done, total) -> {
+                int pct = total == 0 ? 100 : done * 100 / total;
+                if (pct / 10 != last[0] / 10) err.print(last[0] < 0 ? "export-gif: " + pct + "%" : " " + pct + "%");
+                last[0] = pct;
+            });
+            err.println();
+            out.println("export-gif: " + frames + " frames, " + r.fps() + " frames/s, " + r.out());
+            return 0;
+        } catch (IllegalArgumentException | java.io.IOException e) {
+            err.println();
+            err.println("vdso-explorer: export-gif: " + e.getMessage());
+            return e instanceof IllegalArgumentException ? 2 : 1;
+        } catch (Exception e) {
+            err.println();
+            err.println("vdso-explorer: export-gif: " + e);
             return 1;
         }
     }
@@ -136,8 +171,8 @@ public final class Cli {
                 () -> new UsageException("report: unknown clock '" + a.one("clock") + "' (known: "
                         + String.join(", ", Clock.reportClocks().stream().map(Clock::cliName).toList()) + ")"));
         String format = a.one("format") == null ? "table" : a.one("format");
-        if (!List.of("table", "tsv", "json").contains(format)) {
-            throw new UsageException("report: unknown format '" + format + "' (known: table, tsv, json)");
+        if (!List.of("table", "tsv", "csv", "markdown", "json").contains(format)) {
+            throw new UsageException("report: unknown format '" + format + "' (known: table, tsv, csv, markdown, json)");
         }
         TimingOption t = TimingOption.parse("report", a, "additive");
         CostTable costs = t.costs();
@@ -150,6 +185,8 @@ public final class Cli {
         List<Row> rows = Report.measureAll(setups);
         out.print(switch (format) {
             case "tsv" -> ReportFormat.tsv(rows);
+            case "csv" -> ReportFormat.csv(rows);
+            case "markdown" -> ReportFormat.markdown(rows);
             case "json" -> ReportFormat.json(rows);
             default -> ReportFormat.table(rows) + "\n" + ReportFormat.legend(rows);
         });
@@ -188,11 +225,11 @@ public final class Cli {
             String row = s.scenario().cliName() + " / " + s.variant().cliName() + " / " + s.clock().cliName();
             if (md) {
                 out.printf(Locale.ROOT, "| %s | %s | %.1f | %s | %.1f | %+.1f | %.1f | %+.1f |%n", c.cell().label(),
-                        fmtSeed(c.cell().seed()), c.seedPercent(), row, c.modelPercent(), c.differencePp(), p.modelPercent(),
+                        ReportFormat.seedValue(c.cell().seed()), c.seedPercent(), row, c.modelPercent(), c.differencePp(), p.modelPercent(),
                         p.differencePp());
             } else {
                 out.printf(Locale.ROOT, "  %-42s seed %12s = %6.1f %%   additive %6.1f %% %+6.1f pp   pipeline %6.1f %% %+6.1f pp   (%s)%n",
-                        c.cell().label(), fmtSeed(c.cell().seed()), c.seedPercent(), c.modelPercent(), c.differencePp(),
+                        c.cell().label(), ReportFormat.seedValue(c.cell().seed()), c.seedPercent(), c.modelPercent(), c.differencePp(),
                         p.modelPercent(), p.differencePp(), row);
             }
         }
@@ -218,10 +255,6 @@ public final class Cli {
         int steps = loaded.lessons().stream().mapToInt(l -> l.steps().size()).sum();
         out.println(dir + ": " + loaded.lessons().size() + " lessons, " + steps + " steps, no problems");
         return 0;
-    }
-
-    private static String fmtSeed(double v) {
-        return v == Math.rint(v) && Math.abs(v) > 1000 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.3g", v);
     }
 
     private static int runListing(String[] args, PrintStream out) {

@@ -16,6 +16,7 @@ public enum Action {
     SAVE_DEMO("save a demo file"),
     OPEN_DEMO("open a demo file"),
     EXPORT_PNG("export the window and each view as PNG"),
+    EXPORT_GIF("export this call (or a range of steps) as an animated GIF"),
     ZOOM_IN("bigger text"),
     ZOOM_OUT("smaller text"),
     HELP("this help"),

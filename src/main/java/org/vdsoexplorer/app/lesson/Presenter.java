@@ -119,9 +119,14 @@ public final class Presenter {
     /** Sets the UI scale (clamped to 100-250 %): the font size of the whole window, which the layout follows. */
     public void setScale(int percent) {
         scale = Math.max(SCALES[0], Math.min(SCALES[SCALES.length - 1], percent));
-        String style = String.format(Locale.ROOT, "-fx-font-size: %.1fpx;", BASE_FONT * scale / 100.0);
+        String style = rootStyle(scale);
         w.root().setStyle(style);
         if (!LessonPane.inside(pane, w.root())) pane.setStyle(style);
+    }
+
+    /** The window root's style for a UI scale of {@code percent} (also used by the GIF export). */
+    public static String rootStyle(int percent) {
+        return String.format(Locale.ROOT, "-fx-font-size: %.1fpx;", BASE_FONT * percent / 100.0);
     }
 
     /** F5: the next scale in {@link #SCALES}, wrapping round. */
