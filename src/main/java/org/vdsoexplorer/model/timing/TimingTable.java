@@ -55,7 +55,7 @@ public final class TimingTable {
     public static TimingTable defaults() { return Defaults.TABLE; }
 
     private static final class Defaults {
-        static final TimingTable TABLE = parse("assets/timing.yaml", org.vdsoexplorer.model.Listings.resource(DEFAULT_RESOURCE));
+        static final TimingTable TABLE = parse("assets/timing.yaml", org.vdsoexplorer.util.Resources.text(DEFAULT_RESOURCE));
     }
 
     public static TimingTable load(Path file) {
