@@ -1,8 +1,5 @@
 package org.vdsoexplorer.model;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.vdsoexplorer.model.asm.Listing;
@@ -41,11 +38,10 @@ public final class Listings {
 
     /** The text of a file under assets/ on the class path, e.g. "/assets/csrc/vdso_model.c". */
     public static String resource(String path) {
-        try (InputStream in = Listings.class.getResourceAsStream(path)) {
-            if (in == null) throw new ListingException(path, 0, "missing from the class path");
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new ListingException(path, 0, e.getMessage());
+        try {
+            return org.vdsoexplorer.util.Resources.text(path);
+        } catch (java.io.UncheckedIOException e) {
+            throw new ListingException(path, 0, e.getCause().getMessage());
         }
     }
 }
