@@ -1,77 +1,108 @@
 package org.vdsoexplorer;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.util.ArrayList;
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaConstructorCall;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.EvaluationResult;
+import com.tngtech.archunit.lang.conditions.ArchConditions;
 import java.util.List;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
+import org.vdsoexplorer.model.Machine;
+import org.vdsoexplorer.model.kernel.Kernel;
 
 /**
- * Layering rules: the execution model and the headless CLI must not depend on
- * JavaFX, ControlsFX or the UI package {@code org.vdsoexplorer.app}.
+ * The layering, checked by ArchUnit on the compiled classes (every use counts, imported or written out in
+ * full): model (no JavaFX) &lt;- view-model (no scene graph) &lt;- views; the CLI has no UI; no package
+ * cycles; views never build a kernel or a machine. Every rule is a function of the root package, so the
+ * same rule also runs on {@code org.vdsoexplorer.archfixture} (test classes that break each rule) to show
+ * that it fails when it should.
  */
 class ArchitectureTest {
+    static final String ROOT = "org.vdsoexplorer";
+    static final String FIXTURE = ROOT + ".archfixture";
 
-    private static final Path SOURCES = projectDir().resolve("src/main/java/org/vdsoexplorer");
-    private static final Path MODEL = SOURCES.resolve("model");
-    private static final Path CLI = SOURCES.resolve("cli");
+    private static final JavaClasses MAIN = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages(ROOT);
 
-    private static final Pattern FORBIDDEN_IMPORT = Pattern.compile(
-            "^\\s*import\\s+(static\\s+)?(javafx\\.|org\\.controlsfx|org\\.vdsoexplorer\\.app)");
-
-    private static Path projectDir() {
-        String basedir = System.getProperty("basedir");
-        return Paths.get(basedir != null ? basedir : System.getProperty("user.dir")).toAbsolutePath();
+    static ArchRule modelHasNoUi(String root) {
+        return noClasses().that().resideInAPackage(root + ".model..")
+                .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.controlsfx..", root + ".app..",
+                        root + ".viewmodel..", root + ".cli..")
+                .because("the model runs headless (CLI, tests, view-model) and knows nothing above it");
     }
 
-    @Test
-    void modelAndCliDoNotImportUiPackages() throws IOException {
-        List<String> violations = new ArrayList<>();
-        for (Path root : List.of(MODEL, CLI)) {
-            for (Path file : javaFiles(root)) {
-                List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-                for (int i = 0; i < lines.size(); i++) {
-                    if (FORBIDDEN_IMPORT.matcher(lines.get(i)).find()) {
-                        violations.add(projectDir().relativize(file) + ":" + (i + 1) + ": " + lines.get(i).strip());
-                    }
-                }
-            }
-        }
-        if (!violations.isEmpty()) {
-            fail("model/ and cli/ must not import javafx.*, org.controlsfx.* or org.vdsoexplorer.app.*:\n  "
-                    + String.join("\n  ", violations));
+    static ArchRule cliHasNoUi(String root) {
+        return noClasses().that().resideInAPackage(root + ".cli..")
+                .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.controlsfx..", root + ".app..",
+                        root + ".viewmodel..")
+                .because("the headless commands run without a toolkit");
+    }
+
+    static ArchRule viewModelHasNoSceneGraph(String root) {
+        return noClasses().that().resideInAPackage(root + ".viewmodel..")
+                .should().dependOnClassesThat().resideInAnyPackage("javafx.scene..", "javafx.stage..", "javafx.fxml..",
+                        "org.controlsfx..", root + ".app..")
+                .because("the view-model is tested without a stage (javafx.beans and javafx.concurrent are fine)");
+    }
+
+    static ArchRule noPackageCycles(String root) {
+        return slices().matching(root + ".(**)").should().beFreeOfCycles();
+    }
+
+    static ArchRule viewsDoNotBuildKernelsOrMachines(String root) {
+        return noClasses().that().resideInAPackage(root + ".app..")
+                .should(callAConstructorOf(Kernel.class, Machine.class))
+                .because("views project the view-model's model instances");
+    }
+
+    private static ArchCondition<JavaClass> callAConstructorOf(Class<?>... types) {
+        List<Class<?>> ts = List.of(types);
+        return ArchConditions.callConstructorWhere(DescribedPredicate.describe(
+                "a constructor of " + ts.stream().map(Class::getSimpleName).toList(),
+                (JavaConstructorCall c) -> ts.stream().anyMatch(t -> c.getTargetOwner().isEquivalentTo(t))));
+    }
+
+    @Test void modelHasNoUi() { modelHasNoUi(ROOT).check(MAIN); }
+
+    @Test void cliHasNoUi() { cliHasNoUi(ROOT).check(MAIN); }
+
+    @Test void viewModelHasNoSceneGraph() { viewModelHasNoSceneGraph(ROOT).check(MAIN); }
+
+    @Test void noPackageCycles() { noPackageCycles(ROOT).check(MAIN); }
+
+    @Test void viewsDoNotBuildKernelsOrMachines() { viewsDoNotBuildKernelsOrMachines(ROOT).check(MAIN); }
+
+    @Test void theRulesSeeEveryLayer() {
+        for (String p : List.of("model", "viewmodel", "app", "cli")) {
+            assertTrue(MAIN.stream().anyMatch(c -> c.getPackageName().startsWith(ROOT + "." + p + ".")
+                    || c.getPackageName().equals(ROOT + "." + p)), p + " has no classes: the rules would pass vacuously");
         }
     }
 
-    @Test
-    void modelSourcesExist() throws IOException {
-        assertTrue(Files.isDirectory(MODEL), "model source directory is missing: " + MODEL);
-        assertTrue(!javaFiles(MODEL).isEmpty(), "model source directory has no .java files: " + MODEL);
+    /** Each rule, on the fixture classes that break it, reports that class. */
+    @Test void eachRuleFailsOnAViolation() {
+        JavaClasses bad = new ClassFileImporter().importPackages(FIXTURE);
+        assertViolated(modelHasNoUi(FIXTURE), bad, "ModelWithJavaFx");
+        assertViolated(cliHasNoUi(FIXTURE), bad, "CliCallingTheView");
+        assertViolated(viewModelHasNoSceneGraph(FIXTURE), bad, "ViewModelWithNode");
+        assertViolated(noPackageCycles(FIXTURE), bad, "ViewBuildingAMachine");
+        assertViolated(viewsDoNotBuildKernelsOrMachines(FIXTURE), bad, "ViewBuildingAMachine");
     }
 
-    @Test
-    void cliSourcesExist() throws IOException {
-        assertTrue(!javaFiles(CLI).isEmpty(), "cli source directory has no .java files: " + CLI);
-    }
-
-    private static List<Path> javaFiles(Path root) throws IOException {
-        if (!Files.isDirectory(root)) {
-            return List.of();
-        }
-        try (Stream<Path> walk = Files.walk(root)) {
-            return walk.filter(Files::isRegularFile)
-                    .filter(p -> p.getFileName().toString().endsWith(".java"))
-                    .sorted()
-                    .toList();
-        }
+    private static void assertViolated(ArchRule rule, JavaClasses classes, String culprit) {
+        EvaluationResult r = rule.evaluate(classes);
+        assertTrue(r.hasViolation(), "no violation of: " + rule.getDescription());
+        String report = r.getFailureReport().toString();
+        assertTrue(report.contains(culprit), report);
     }
 }

@@ -6,8 +6,11 @@ import java.util.Locale;
 import javafx.scene.control.Label;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
+import org.vdsoexplorer.app.common.Clipped;
+import org.vdsoexplorer.app.common.Fmt;
 import org.vdsoexplorer.model.Machine;
 import org.vdsoexplorer.model.cpu.Category;
+import org.vdsoexplorer.viewmodel.Session;
 
 /**
  * Live cycle counters, read from the machine after every change: this call's cycles and instructions,
@@ -29,6 +32,8 @@ public final class CountersBar extends VBox {
     private final Label report = value("counter-report");
     /** The title of the ns/call group: it names the clock rate the cycles are converted with. */
     private final Label nsTitle = new Label();
+    /** Which timing model produced these counters. */
+    private final Label model = value("counter-timing");
     private org.vdsoexplorer.model.Setup reportFor;
     private boolean reportHidden;
     /** Steady-state report rows by setup, measured once each on a background thread. */
@@ -61,7 +66,9 @@ public final class CountersBar extends VBox {
                 group("calls per 3 s", "3e9 / avg ns per call: the unit of the seeds' gettime_perf tables", per3s),
                 group("steady state", "the 'report' command's figures for this setup: after "
                         + org.vdsoexplorer.model.report.Report.WARMUP_CALLS + " warm-up calls, the average over 2 writer "
-                        + "ticks of calls; the live average converges to them", report));
+                        + "ticks of calls; the live average converges to them", report),
+                group("timing", "the model that charged these cycles: additive (assets/costs.yaml) or the out-of-order "
+                        + "pipeline (assets/timing.yaml)", model));
         fixedWidth(callCycles, 6);
         fixedWidth(callInsns, 3);
         fixedWidth(totalCycles, 8);
@@ -115,12 +122,12 @@ public final class CountersBar extends VBox {
             if (n instanceof Label l && !l.getStyleClass().contains("counter-value")) l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         }
         b.getStyleClass().add("counter-group");
-        org.vdsoexplorer.app.Tips.install(b, tip);
+        org.vdsoexplorer.app.common.Tips.install(b, tip);
         return b;
     }
 
     private static String key(org.vdsoexplorer.model.Setup s) {
-        return s.scenario() + "/" + s.variant() + "/" + s.clock() + "/" + s.ghz();
+        return s.scenario() + "/" + s.variant() + "/" + s.clock() + "/" + s.ghz() + "/" + s.timing().id();
     }
 
     private void refreshReport(org.vdsoexplorer.model.Setup setup) {
@@ -181,6 +188,7 @@ public final class CountersBar extends VBox {
     public void refresh() {
         Machine m = session.machine();
         double ghz = m.setup().ghz();
+        Fmt.setText(model, m.setup().timing().shortLabel());
         Fmt.setText(callCycles, Fmt.cycles(m.callCyclesMilli()));
         boolean hideInsns = session.masked(org.vdsoexplorer.model.lesson.Shown.CALL_INSTRUCTIONS);
         boolean hideRate = session.masked(org.vdsoexplorer.model.lesson.Shown.CALL_RATE);

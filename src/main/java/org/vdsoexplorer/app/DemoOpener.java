@@ -7,6 +7,9 @@ import java.util.function.Consumer;
 import javafx.concurrent.Task;
 import javafx.stage.Window;
 import org.vdsoexplorer.util.Background;
+import org.vdsoexplorer.viewmodel.DemoReplay;
+import org.vdsoexplorer.viewmodel.DemoState;
+import org.vdsoexplorer.viewmodel.Session;
 
 /**
  * Opens a demo file without blocking the UI thread: reading, validating and replaying
@@ -19,12 +22,6 @@ public final class DemoOpener {
     public record Opened(DemoState demo, Session replayed) {}
 
     private DemoOpener() {}
-
-    /** The one call the window makes: {@code window}'s session gets the demo in {@code file}. */
-    public static Task<Opened> open(MainWindow window, Session session, Path file) {
-        return open(window.scene().getWindow(), session, file,
-                o -> window.demoOpened(o.demo(), file), (f, why) -> window.demoStatus(why));
-    }
 
     /**
      * Starts opening {@code file}; on success (UI thread) {@code session} adopts the replayed state and

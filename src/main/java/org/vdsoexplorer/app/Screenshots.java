@@ -21,9 +21,10 @@ import org.vdsoexplorer.model.Variant;
 import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.model.kernel.Clock;
 import org.vdsoexplorer.model.kernel.PageKind;
-import org.vdsoexplorer.model.kernel.VvarLocation;
 import org.vdsoexplorer.model.kernel.Scenario;
+import org.vdsoexplorer.model.kernel.VvarLocation;
 import org.vdsoexplorer.util.AtomicFiles;
+import org.vdsoexplorer.viewmodel.Session;
 
 /**
  * Renders the window and each view to PNG with {@link Node#snapshot}, headlessly: builds the UI on
@@ -111,9 +112,9 @@ public final class Screenshots {
         startToolkit();
         Setup initial = Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC);
         CountersBar.precomputeReport(initial);
-        if (o.lesson() != null && System.getProperty(org.vdsoexplorer.app.lesson.ProgressStore.DIR_PROPERTY) == null) {
+        if (o.lesson() != null && System.getProperty(org.vdsoexplorer.viewmodel.ProgressStore.DIR_PROPERTY) == null) {
             try { // a picture must not move the user's own lesson progress
-                System.setProperty(org.vdsoexplorer.app.lesson.ProgressStore.DIR_PROPERTY,
+                System.setProperty(org.vdsoexplorer.viewmodel.ProgressStore.DIR_PROPERTY,
                         Files.createTempDirectory("vdso-explorer-screens").toString());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
@@ -159,7 +160,7 @@ public final class Screenshots {
     }
 
     /** Starts JavaFX if needed; without a display it selects the built-in headless platform. */
-    static void startToolkit() {
+    public static void startToolkit() {
         if (System.getProperty("glass.platform") == null && System.getenv("DISPLAY") == null) {
             System.setProperty("glass.platform", "Headless");
             if (System.getProperty("prism.order") == null) System.setProperty("prism.order", "sw");
@@ -288,17 +289,7 @@ public final class Screenshots {
 
     /** Snapshots {@code node} (CSS and layout applied) and writes it as PNG. */
     public static Path shot(Node node, Path file) {
-        if (node.getScene() != null) {
-            node.getScene().getRoot().applyCss();
-            node.getScene().getRoot().layout();
-        }
-        node.applyCss();
-        WritableImage img = node.snapshot(null, null);
-        int w = (int) img.getWidth(), h = (int) img.getHeight();
-        int[] argb = new int[w * h];
-        img.getPixelReader().getPixels(0, 0, w, h, PixelFormat.getIntArgbInstance(), argb, 0, w);
-        BufferedImage bi = new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB);
-        bi.setRGB(0, 0, w, h, argb, 0, w);
+        BufferedImage bi = image(node, null, BufferedImage.TYPE_INT_ARGB);
         try {
             java.io.ByteArrayOutputStream png = new java.io.ByteArrayOutputStream();
             ImageIO.write(bi, "png", png);
@@ -307,6 +298,25 @@ public final class Screenshots {
             throw new UncheckedIOException(e.getMessage(), e);
         }
         return file;
+    }
+
+    /**
+     * Snapshots {@code node} (CSS and layout of its scene applied first) with {@code params} (null: defaults)
+     * into a BufferedImage of {@code type} (TYPE_INT_ARGB or TYPE_INT_RGB).
+     */
+    public static BufferedImage image(Node node, javafx.scene.SnapshotParameters params, int type) {
+        if (node.getScene() != null) {
+            node.getScene().getRoot().applyCss();
+            node.getScene().getRoot().layout();
+        }
+        node.applyCss();
+        WritableImage img = node.snapshot(params, null);
+        int w = (int) img.getWidth(), h = (int) img.getHeight();
+        int[] argb = new int[w * h];
+        img.getPixelReader().getPixels(0, 0, w, h, PixelFormat.getIntArgbInstance(), argb, 0, w);
+        BufferedImage bi = new BufferedImage(w, h, type);
+        bi.setRGB(0, 0, w, h, argb, 0, w);
+        return bi;
     }
 
     /** {@code java ... org.vdsoexplorer.app.Screenshots DIR [options]}: see {@link ScreenOptions}. */

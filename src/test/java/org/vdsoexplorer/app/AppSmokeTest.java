@@ -11,6 +11,7 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.framework.junit5.Stop;
+import org.vdsoexplorer.app.common.Fmt;
 
 /** Headless smoke test: the main window opens with the title, the toolbar, the counters and the four views. */
 @ExtendWith(ApplicationExtension.class)

@@ -14,6 +14,8 @@ import org.vdsoexplorer.model.Variant;
 import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.model.kernel.Clock;
 import org.vdsoexplorer.model.kernel.Scenario;
+import org.vdsoexplorer.viewmodel.DemoState;
+import org.vdsoexplorer.viewmodel.Session;
 
 /** A saved demo reopens to the identical model state: same step, registers, retries, breakpoints. */
 class DemoStateTest {

@@ -16,6 +16,8 @@ import org.vdsoexplorer.model.Variant;
 import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.model.kernel.Clock;
 import org.vdsoexplorer.model.kernel.Scenario;
+import org.vdsoexplorer.viewmodel.DemoState;
+import org.vdsoexplorer.viewmodel.Session;
 
 /**
  * Placing a writer update at reader step k of a call already run (no JavaFX): the session re-executes

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.vdsoexplorer.model.cost.CostClass;
 import org.vdsoexplorer.model.cost.CostTable;
 import org.vdsoexplorer.model.cost.CostTableException;
-import org.vdsoexplorer.model.cpu.CostClass;
-import org.vdsoexplorer.model.cpu.EntryMechanism;
+import org.vdsoexplorer.model.cost.EntryMechanism;
 
 class CostTableTest {
     private static final String YAML = Listings.resource("/assets/costs.yaml");

@@ -19,10 +19,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import org.vdsoexplorer.robust.Fuzz.Gen;
-import org.vdsoexplorer.app.DemoReplay;
-import org.vdsoexplorer.app.DemoState;
-import org.vdsoexplorer.app.lesson.ProgressStore;
 import org.vdsoexplorer.model.CallResult;
 import org.vdsoexplorer.model.Machine;
 import org.vdsoexplorer.model.Setup;
@@ -33,7 +29,11 @@ import org.vdsoexplorer.model.kernel.Clock;
 import org.vdsoexplorer.model.kernel.Scenario;
 import org.vdsoexplorer.model.lesson.LessonLibrary;
 import org.vdsoexplorer.model.lesson.Problem;
+import org.vdsoexplorer.robust.Fuzz.Gen;
 import org.vdsoexplorer.util.BadInputException;
+import org.vdsoexplorer.viewmodel.DemoReplay;
+import org.vdsoexplorer.viewmodel.DemoState;
+import org.vdsoexplorer.viewmodel.ProgressStore;
 
 /**
  * Issue 14's fuzz suite: mutated cost tables, demo files, progress files and lessons (from the shipped

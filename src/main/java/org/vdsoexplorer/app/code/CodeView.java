@@ -11,15 +11,15 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
-import org.vdsoexplorer.app.Fmt;
-import org.vdsoexplorer.app.Palette;
-import org.vdsoexplorer.app.Session;
+import org.vdsoexplorer.app.common.Fmt;
+import org.vdsoexplorer.app.common.Palette;
 import org.vdsoexplorer.model.Listings;
 import org.vdsoexplorer.model.Machine;
 import org.vdsoexplorer.model.asm.Instruction;
 import org.vdsoexplorer.model.asm.Listing;
 import org.vdsoexplorer.model.asm.Registers;
 import org.vdsoexplorer.model.event.Event;
+import org.vdsoexplorer.viewmodel.Session;
 
 /**
  * Code, registers and stack: the C source and the gcc listing side by side with the instruction to
@@ -88,8 +88,8 @@ public final class CodeView extends BorderPane {
         });
         source.setOnRun(r -> session.runToLine(r + 1, RUN_TO_LIMIT));
         source.setOnBreakpoint(r -> session.toggleLineBreakpoint(r + 1));
-        org.vdsoexplorer.app.Tips.install(listing, "Double-click: run to this instruction. Right-click: breakpoint");
-        org.vdsoexplorer.app.Tips.install(source, "Double-click: run to this C line. Right-click: breakpoint");
+        org.vdsoexplorer.app.common.Tips.install(listing, "Double-click: run to this instruction. Right-click: breakpoint");
+        org.vdsoexplorer.app.common.Tips.install(source, "Double-click: run to this C line. Right-click: breakpoint");
         sourceTitle.getStyleClass().add("pane-title");
         listingTitle.getStyleClass().add("pane-title");
         VBox src = new VBox(4, sourceTitle, source);
@@ -122,19 +122,19 @@ public final class CodeView extends BorderPane {
         }
         Label regTitle = new Label("Registers");
         regTitle.getStyleClass().add("pane-title");
-        org.vdsoexplorer.app.Tips.install(regTitle, "The reader's register file; yellow: changed by the last step");
+        org.vdsoexplorer.app.common.Tips.install(regTitle, "The reader's register file; yellow: changed by the last step");
         Label stackTitle = new Label("Stack (caller's frame at the top)");
         stackTitle.getStyleClass().add("pane-title");
         stack.setId("code-stack");
         stack.getStyleClass().add("stack");
         spills.setId("code-spills");
         spills.getStyleClass().add("spills");
-        org.vdsoexplorer.app.Tips.install(spills, "Callee-saved registers pushed by prologues and popped by epilogues in "
+        org.vdsoexplorer.app.common.Tips.install(spills, "Callee-saved registers pushed by prologues and popped by epilogues in "
                 + "this call: the cost of not inlining, or of needing more registers");
         VBox side = new VBox(6, regTitle, regs, spills, stackTitle, stack);
         side.setPadding(new Insets(0, 0, 0, 6));
         // clipped when the window is short, so the code view never forces the other views off screen
-        org.vdsoexplorer.app.Clipped sideScroll = new org.vdsoexplorer.app.Clipped(side);
+        org.vdsoexplorer.app.common.Clipped sideScroll = new org.vdsoexplorer.app.common.Clipped(side);
         // the code panes keep their readable minimum (CodePane.MIN_CHARS) and take the spare width; the register
         // column keeps its width while there is room and is cut (it is a Clipped) when there is not
         sideScroll.setMinWidth(0);
@@ -218,7 +218,7 @@ public final class CodeView extends BorderPane {
         String compiler = l.compiler();
         int cut = compiler.indexOf(" (");
         listingTitle.setText("listing: " + l.name() + ".lst (" + (cut > 0 ? compiler.substring(0, cut) : compiler) + ")");
-        org.vdsoexplorer.app.Tips.install(listingTitle, "gcc listing " + l.name() + ".lst, compiled by " + compiler);
+        org.vdsoexplorer.app.common.Tips.install(listingTitle, "gcc listing " + l.name() + ".lst, compiled by " + compiler);
         lastRegs = null;
     }
 
@@ -293,7 +293,7 @@ public final class CodeView extends BorderPane {
             boolean changed = lastRegs != null && lastRegs[i] != now[i];
             v.pseudoClassStateChanged(CHANGED, changed);
             if (changed) {
-                if (flash) org.vdsoexplorer.app.Flash.on(v, 300);
+                if (flash) org.vdsoexplorer.app.common.Flash.on(v, 300);
             }
         }
         lastRegs = now;
@@ -354,7 +354,7 @@ public final class CodeView extends BorderPane {
         }
         for (int i = shown; i < STACK_ROWS; i++) stackRows.get(i)[0].getParent().setVisible(false);
         if (flashNow && shown > 0 && stack.getUserData() instanceof Long prev && prev > rsp) {
-            org.vdsoexplorer.app.Flash.on(stackRows.get(shown - 1)[0].getParent(), 300); // the pushed row
+            org.vdsoexplorer.app.common.Flash.on(stackRows.get(shown - 1)[0].getParent(), 300); // the pushed row
         }
         stack.setUserData(rsp);
     }

@@ -22,19 +22,20 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
-import org.vdsoexplorer.app.Fmt;
-import org.vdsoexplorer.app.Session;
+import org.vdsoexplorer.app.common.Fmt;
+import org.vdsoexplorer.model.Lockstep;
 import org.vdsoexplorer.model.Machine;
 import org.vdsoexplorer.model.Setup;
 import org.vdsoexplorer.model.Variant;
 import org.vdsoexplorer.model.asm.Instruction;
 import org.vdsoexplorer.model.asm.Listing;
+import org.vdsoexplorer.model.asm.ListingDiff;
 import org.vdsoexplorer.model.cpu.Category;
 import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.model.kernel.Clock;
 import org.vdsoexplorer.model.kernel.Scenario;
 import org.vdsoexplorer.model.lesson.Compare;
-import org.vdsoexplorer.model.Lockstep;
+import org.vdsoexplorer.viewmodel.Session;
 
 /**
  * Two setups side by side, two model instances in lockstep. Each pane (A, B) picks its own scenario,
@@ -59,6 +60,8 @@ public final class CompareView extends BorderPane {
     private final Label lockstep = new Label();
     private final Label diffNote = new Label();
     private final Side a, b;
+    private final org.vdsoexplorer.viewmodel.CompareLockstep stepper =
+            new org.vdsoexplorer.viewmodel.CompareLockstep(() -> sessionA(), () -> sessionB());
     private final GridPane table = new GridPane();
     private final Label[] heads = new Label[4];
     private final List<Row> rows = new ArrayList<>();
@@ -152,7 +155,8 @@ public final class CompareView extends BorderPane {
         speed.setId("compare-speed");
         speed.getStyleClass().add("compare-speed");
         speed.setWrapText(true);
-        VBox side = new VBox(10, table, barsTitle, bars, speed);
+        VBox side = new VBox(10, table, org.vdsoexplorer.app.common.TableExport.buttons("compare", this::tableHeader,
+                this::tableRows, 1), barsTitle, bars, speed);
         side.setPadding(new Insets(0, 0, 0, 8));
         side.setMinWidth(420);
         side.setMaxWidth(460);
@@ -274,44 +278,31 @@ public final class CompareView extends BorderPane {
 
     // ---- lockstep ---------------------------------------------------------------------------------
 
-    /** Pane {@code s}'s session as a lockstep pane (its single steps do not notify the views). */
-    private static Lockstep.Pane pane(Side s) {
-        Session x = s.session;
-        return new Lockstep.Pane() {
-            @Override public boolean inCall() { return x.machine().inCall(); }
-            @Override public void step() { x.stepQuiet(); }
-            @Override public void stepLine() { x.stepLine(); }
-            @Override public void runCall() { x.runCall(); }
-        };
-    }
-
     /** One reader instruction in each pane that moves (see {@link Lockstep}). */
     public void step() {
         if (blocked()) return;
-        Lockstep.step(pane(a), pane(b));
-        a.session.fire();
-        b.session.fire();
+        stepper.step();
         refresh();
     }
 
     /** One C line in each pane that moves (each its own next line). */
     public void stepLine() {
         if (blocked()) return;
-        Lockstep.stepLine(pane(a), pane(b));
+        stepper.stepLine();
         refresh();
     }
 
     /** Finishes the current call in the panes inside one; if both are between calls, one whole call in each. */
     public void runCall() {
         if (blocked()) return;
-        Lockstep.runCall(pane(a), pane(b));
+        stepper.runCall();
         refresh();
     }
 
     /** Finishes the current call, then {@code n} whole calls in each pane. */
     public void runCalls(int n) {
         if (blocked()) return;
-        Lockstep.runCalls(pane(a), pane(b), n);
+        stepper.runCalls(n);
         refresh();
     }
 
@@ -426,6 +417,16 @@ public final class CompareView extends BorderPane {
             barsText = barA.label.getText() + " | " + barB.label.getText();
             speed.setText("? (hidden until you reveal)");
         }
+    }
+
+    /** The compare table's header and rows as shown (for copy and save). */
+    public List<String> tableHeader() {
+        return java.util.Arrays.stream(heads).map(l -> l.getText() + (l.getTooltip() == null || l.getTooltip().getText().isEmpty()
+                || l == heads[0] || l == heads[3] ? "" : " (" + l.getTooltip().getText() + ")")).toList();
+    }
+
+    public List<List<String>> tableRows() {
+        return rows.stream().map(r -> List.of(r.name.getText(), r.va.getText(), r.vb.getText(), r.delta.getText())).toList();
     }
 
     private Row row(String name, String tip, boolean coloured) {

@@ -18,14 +18,14 @@ import javafx.scene.paint.Color;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
 import javafx.scene.text.TextAlignment;
-import org.vdsoexplorer.app.Fmt;
-import org.vdsoexplorer.app.Palette;
-import org.vdsoexplorer.app.Session;
-import org.vdsoexplorer.model.dispatch.Dispatch;
-import org.vdsoexplorer.model.dispatch.Dispatch.Edge;
-import org.vdsoexplorer.model.dispatch.Dispatch.Node;
+import org.vdsoexplorer.app.common.Fmt;
+import org.vdsoexplorer.app.common.Palette;
 import org.vdsoexplorer.model.Machine;
 import org.vdsoexplorer.model.cpu.Category;
+import org.vdsoexplorer.model.dispatch.Dispatch.Edge;
+import org.vdsoexplorer.model.dispatch.Dispatch.Node;
+import org.vdsoexplorer.model.dispatch.Dispatch;
+import org.vdsoexplorer.viewmodel.Session;
 
 /**
  * The clock_mode dispatch: clock id mask, do_hres/do_coarse (and the timens detour), the hardware

@@ -29,12 +29,12 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Window;
-import org.vdsoexplorer.app.MainWindow;
 import org.vdsoexplorer.model.lesson.Answer;
 import org.vdsoexplorer.model.lesson.AnswerWatch;
 import org.vdsoexplorer.model.lesson.Evaluator;
 import org.vdsoexplorer.model.lesson.Lesson;
 import org.vdsoexplorer.model.lesson.LessonException;
+import org.vdsoexplorer.model.lesson.LessonFolder;
 import org.vdsoexplorer.model.lesson.LessonLibrary;
 import org.vdsoexplorer.model.lesson.PredictKind;
 import org.vdsoexplorer.model.lesson.Problem;
@@ -42,6 +42,7 @@ import org.vdsoexplorer.model.lesson.Question;
 import org.vdsoexplorer.model.lesson.Step;
 import org.vdsoexplorer.model.lesson.StepSetup;
 import org.vdsoexplorer.model.lesson.Stepper;
+import org.vdsoexplorer.viewmodel.ProgressStore;
 
 /**
  * The lessons side panel: a picker (each lesson with its minutes, prerequisites, progress and any
@@ -49,11 +50,11 @@ import org.vdsoexplorer.model.lesson.Stepper;
  * question with hint, check or predict-then-reveal, and explanation). Keyboard, while the panel has
  * focus: PageDown/Right next step, PageUp/Left previous step. Presenter mode: see {@link Presenter}.
  *
- * <p>Entry point: {@link #open(MainWindow, Path)}; put the returned node beside the views, e.g.
+ * <p>Entry point: {@link #open(LessonWindow, Path)}; put the returned node beside the views, e.g.
  * {@code root().setRight(LessonPane.open(this, null))}.
  */
 public final class LessonPane extends BorderPane {
-    private final MainWindow window;
+    private final LessonWindow window;
     private final LessonHost host;
     private final Path requestedDir;
     private final ProgressStore progress;
@@ -95,13 +96,28 @@ public final class LessonPane extends BorderPane {
      * Adds lesson.css to the window's scene and installs the panel's keys. Loading runs in the
      * background; the panel never throws for bad lesson files.
      */
-    public static LessonPane open(MainWindow w, Path lessonsDir) {
+    public static LessonPane open(LessonWindow w, Path lessonsDir) {
         LessonPane p = new LessonPane(w, new MainWindowLessonHost(w), lessonsDir, ProgressStore.open());
         p.loadInBackground();
         return p;
     }
 
-    LessonPane(MainWindow w, LessonHost host, Path lessonsDir, ProgressStore progress) {
+    /**
+     * Shows the lessons panel at the right of {@code w}'s root, or hides it if shown; {@code panel} is the one
+     * made before (null: made now, from the default lessons). Returns the panel.
+     */
+    public static LessonPane toggle(LessonWindow w, LessonPane panel) {
+        if (w.root().getRight() != null) {
+            w.root().setRight(null);
+            w.root().requestFocus();
+            return panel;
+        }
+        LessonPane p = panel == null ? open(w, null) : panel;
+        w.root().setRight(p);
+        return p;
+    }
+
+    LessonPane(LessonWindow w, LessonHost host, Path lessonsDir, ProgressStore progress) {
         this.window = w;
         this.host = host;
         this.requestedDir = lessonsDir;
@@ -760,7 +776,7 @@ public final class LessonPane extends BorderPane {
 
     // ---- for the presenter and tests -------------------------------------------------------------
 
-    MainWindow window() { return window; }
+    LessonWindow window() { return window; }
 
     LessonHost host() { return host; }
 

@@ -6,8 +6,6 @@ import javafx.css.PseudoClass;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.SplitPane;
-import org.vdsoexplorer.app.MainWindow;
-import org.vdsoexplorer.app.Session;
 import org.vdsoexplorer.model.CallResult;
 import org.vdsoexplorer.model.Setup;
 import org.vdsoexplorer.model.asm.Instruction;
@@ -15,9 +13,10 @@ import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.model.lesson.StepSetup;
 import org.vdsoexplorer.model.lesson.Target;
 import org.vdsoexplorer.model.lesson.View;
+import org.vdsoexplorer.viewmodel.LessonStepping;
 
 /**
- * {@link LessonHost} on top of {@link MainWindow}'s public API: the window's session, pickers, tabs and
+ * {@link LessonHost} on top of the main window ({@link LessonWindow}): the window's session, pickers, tabs and
  * views. Elements are found by the views' node ids; a mark is the {@code :lesson-highlight} pseudo-class
  * (styled by lesson.css, which the lesson pane adds to the scene).
  */
@@ -25,46 +24,29 @@ public final class MainWindowLessonHost implements LessonHost {
     static final PseudoClass HIGHLIGHT = PseudoClass.getPseudoClass("lesson-highlight");
     private static final System.Logger LOG = System.getLogger(MainWindowLessonHost.class.getName());
 
-    private final MainWindow w;
+    private final LessonWindow w;
     private Node focused;
 
-    public MainWindowLessonHost(MainWindow w) { this.w = w; }
+    private final LessonStepping stepping;
 
-    private Session s() { return w.session(); }
-
-    @Override public void load(Setup setup) {
-        w.setRunning(false);
-        // the pickers show the lesson's setup; each change may load the session, the last load below wins
-        if (w.scenarioPicker().getValue() != setup.scenario()) w.scenarioPicker().setValue(setup.scenario());
-        if (w.variantPicker().getValue() != setup.variant()) w.variantPicker().setValue(setup.variant());
-        if (w.clockPicker().getValue() != setup.clock()) w.clockPicker().setValue(setup.clock());
-        s().load(setup);
+    public MainWindowLessonHost(LessonWindow w) {
+        this.w = w;
+        this.stepping = new LessonStepping(w.model());
     }
 
-    @Override public long position() { return s().position(); }
+    @Override public void load(Setup setup) { stepping.load(setup); }
 
-    @Override public Instruction next() { return s().machine().next(); }
+    @Override public long position() { return stepping.position(); }
 
-    @Override public CallResult stepQuiet() { return s().stepQuiet(); }
+    @Override public Instruction next() { return stepping.next(); }
 
-    @Override public void injectWriterUpdateQuiet() { s().injectQuiet(); }
+    @Override public CallResult stepQuiet() { return stepping.stepQuiet(); }
 
-    @Override public List<Event> callLog() { return s().callLog(); }
+    @Override public void injectWriterUpdateQuiet() { stepping.injectWriterUpdateQuiet(); }
 
-    @Override public void setBreakpoints(List<Target> breakpoints) {
-        for (Integer i : List.copyOf(s().breakInstructions())) s().toggleInstructionBreakpoint(i);
-        for (Integer l : List.copyOf(s().breakLines())) s().toggleLineBreakpoint(l);
-        for (Target t : breakpoints) {
-            switch (t.kind()) {
-                case C_LINE -> { if (!s().breakLines().contains((int) t.value())) s().toggleLineBreakpoint((int) t.value()); }
-                case ASM -> {
-                    int i = s().machine().listing().indexOf(t.value());
-                    if (i >= 0 && !s().breakInstructions().contains(i)) s().toggleInstructionBreakpoint(i);
-                }
-                default -> { }
-            }
-        }
-    }
+    @Override public List<Event> callLog() { return stepping.callLog(); }
+
+    @Override public void setBreakpoints(List<Target> breakpoints) { stepping.setBreakpoints(breakpoints); }
 
     @Override public boolean showComparison(StepSetup st) {
         comparable = false;
@@ -77,29 +59,8 @@ public final class MainWindowLessonHost implements LessonHost {
 
     /** Whether the compare view shows the current step's comparison. */
     private boolean comparable;
-    private Setup scheduledFor;
-    private List<Long> scheduled = List.of();
-    private boolean listening;
 
-    @Override public void scheduleWriterUpdates(List<Long> steps) {
-        scheduled = List.copyOf(steps);
-        scheduledFor = s().setup();
-        if (!listening) {
-            listening = true;
-            s().addListener(this::placeScheduled);
-        }
-    }
-
-    /** After each refresh: a scheduled update at this step that is not placed yet is placed now. */
-    private void placeScheduled() {
-        if (scheduled.isEmpty()) return;
-        if (s().setup() != scheduledFor) { // the student picked another setup: the lesson's plan is void
-            scheduled = List.of();
-            return;
-        }
-        long p = s().position();
-        if (scheduled.contains(p) && !s().writerUpdates().containsKey(p)) s().injectWriterUpdate();
-    }
+    @Override public void scheduleWriterUpdates(List<Long> steps) { stepping.scheduleWriterUpdates(steps); }
 
     @Override public Node focus(View view, String element) {
         clearFocus();
@@ -158,13 +119,13 @@ public final class MainWindowLessonHost implements LessonHost {
     private boolean compareMasked;
 
     @Override public void mask(java.util.Set<org.vdsoexplorer.model.lesson.Shown> values) {
-        s().setMasked(values);
+        w.model().session().setMasked(values);
         boolean rate = values.contains(org.vdsoexplorer.model.lesson.Shown.CALL_RATE);
         if (rate || compareMasked) w.compare().setMasked(values);
         compareMasked = rate;
     }
 
-    @Override public void refresh() { s().fire(); }
+    @Override public void refresh() { w.model().session().fire(); }
 
     private Node byId(String id) { return w.root().lookup("#" + id); }
 

@@ -20,7 +20,6 @@ import javafx.scene.layout.VBox;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 import javafx.stage.Window;
-import org.vdsoexplorer.app.MainWindow;
 import org.vdsoexplorer.model.lesson.Step;
 
 /**
@@ -37,7 +36,7 @@ public final class Presenter {
     static final double DIM = 0.22;
 
     private final LessonPane pane;
-    private final MainWindow w;
+    private final LessonWindow w;
     private final LessonHost host;
     private boolean active, blank, spotlight = true;
     private int scale = 100;
@@ -53,7 +52,7 @@ public final class Presenter {
     private final Label notesNext = new Label();
     private final Label notesState = new Label();
 
-    Presenter(LessonPane pane, MainWindow w, LessonHost host) {
+    Presenter(LessonPane pane, LessonWindow w, LessonHost host) {
         this.pane = pane;
         this.w = w;
         this.host = host;
@@ -120,9 +119,14 @@ public final class Presenter {
     /** Sets the UI scale (clamped to 100-250 %): the font size of the whole window, which the layout follows. */
     public void setScale(int percent) {
         scale = Math.max(SCALES[0], Math.min(SCALES[SCALES.length - 1], percent));
-        String style = String.format(Locale.ROOT, "-fx-font-size: %.1fpx;", BASE_FONT * scale / 100.0);
+        String style = rootStyle(scale);
         w.root().setStyle(style);
         if (!LessonPane.inside(pane, w.root())) pane.setStyle(style);
+    }
+
+    /** The window root's style for a UI scale of {@code percent} (also used by the GIF export). */
+    public static String rootStyle(int percent) {
+        return String.format(Locale.ROOT, "-fx-font-size: %.1fpx;", BASE_FONT * percent / 100.0);
     }
 
     /** F5: the next scale in {@link #SCALES}, wrapping round. */

@@ -9,7 +9,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
 import javafx.scene.text.TextAlignment;
-import org.vdsoexplorer.app.Palette;
+import org.vdsoexplorer.app.common.Palette;
 
 /**
  * The pointer the code follows, drawn beside the running task's slots: one numbered marker per run of

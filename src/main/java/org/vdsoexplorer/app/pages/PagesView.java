@@ -17,10 +17,9 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import org.vdsoexplorer.app.Clipped;
-import org.vdsoexplorer.app.Flash;
-import org.vdsoexplorer.app.Fmt;
-import org.vdsoexplorer.app.Session;
+import org.vdsoexplorer.app.common.Clipped;
+import org.vdsoexplorer.app.common.Flash;
+import org.vdsoexplorer.app.common.Fmt;
 import org.vdsoexplorer.model.CallResult;
 import org.vdsoexplorer.model.Machine;
 import org.vdsoexplorer.model.OtherTask;
@@ -32,10 +31,11 @@ import org.vdsoexplorer.model.kernel.Clock;
 import org.vdsoexplorer.model.kernel.DataLayout;
 import org.vdsoexplorer.model.kernel.Field;
 import org.vdsoexplorer.model.kernel.Kernel;
-import org.vdsoexplorer.model.kernel.VvarLocation;
 import org.vdsoexplorer.model.kernel.Page;
 import org.vdsoexplorer.model.kernel.PageKind;
 import org.vdsoexplorer.model.kernel.Scenario;
+import org.vdsoexplorer.model.kernel.VvarLocation;
+import org.vdsoexplorer.viewmodel.Session;
 
 /**
  * Time-namespace page ordering, two tasks on one kernel side by side: the running task's address space
@@ -68,7 +68,7 @@ public final class PagesView extends BorderPane {
     private final Session session;
     private SlotGrid grid;
     private final Label task = new Label(), other = new Label();
-    private org.vdsoexplorer.app.Tips.Lazy taskTip, otherTip;
+    private org.vdsoexplorer.app.common.Tips.Lazy taskTip, otherTip;
     private final Region runningColumn = new Region(), otherColumn = new Region();
     private final Label lastRead = new Label();
     private final HBox trail = new HBox(4);
@@ -139,7 +139,7 @@ public final class PagesView extends BorderPane {
             trailRuns.add(r);
             trail.getChildren().add(r);
         }
-        org.vdsoexplorer.app.Tips.install(trail, "The slots this call read, in order: each number is a run of loads from one "
+        org.vdsoexplorer.app.common.Tips.install(trail, "The slots this call read, in order: each number is a run of loads from one "
                 + "slot (the pointer the code follows), as marked beside the slots");
         offset.setId("pages-offset");
         offset.getStyleClass().add("offset-sum");
@@ -159,7 +159,7 @@ public final class PagesView extends BorderPane {
                 offset.add(op, 2 * c + 1, 0);
             }
         }
-        org.vdsoexplorer.app.Tips.install(offset, "do_hres_timens() / do_coarse_timens(): the time read from the real data page "
+        org.vdsoexplorer.app.common.Tips.install(offset, "do_hres_timens() / do_coarse_timens(): the time read from the real data page "
                 + "plus offset[clk] from the namespace page (timens_add_offset), with the model's values");
 
         VBox body = new VBox(2, grid, offset, lastRead, trail);
@@ -188,8 +188,8 @@ public final class PagesView extends BorderPane {
             l.setMinWidth(0);
             l.setMaxWidth(Double.MAX_VALUE);
         }
-        taskTip = org.vdsoexplorer.app.Tips.lazy(task);
-        otherTip = org.vdsoexplorer.app.Tips.lazy(other);
+        taskTip = org.vdsoexplorer.app.common.Tips.lazy(task);
+        otherTip = org.vdsoexplorer.app.common.Tips.lazy(other);
         Label slotCol = new Label("slot");
         slotCol.getStyleClass().add("slot-head");
         grid.addRow(slotCol, task, other);
@@ -211,7 +211,7 @@ public final class PagesView extends BorderPane {
         ot.pseudoClassStateChanged(TEXT, true);
         ot.setMinWidth(0);
         grid.addRow(null, text.box, ot);
-        org.vdsoexplorer.app.Tips.install(gutter, "The pointer the code follows: 1 is the first slot this call read, the "
+        org.vdsoexplorer.app.common.Tips.install(gutter, "The pointer the code follows: 1 is the first slot this call read, the "
                 + "arrows go to the next slot read (yellow: the latest)");
     }
 
@@ -531,7 +531,7 @@ public final class PagesView extends BorderPane {
         final Label kind = new Label(), holds = new Label();
         final FlowPane box = new FlowPane(5, 0);
         final FieldChip[] fields = new FieldChip[FIELDS];
-        org.vdsoexplorer.app.Tips.Lazy tip;
+        org.vdsoexplorer.app.common.Tips.Lazy tip;
         Page page;
         int shown;
         FieldChip extra;
@@ -554,7 +554,7 @@ public final class PagesView extends BorderPane {
             box.getStyleClass().add("slot");
             box.setId("slot-" + slot);
             box.setMinWidth(0);
-            tip = org.vdsoexplorer.app.Tips.lazy(box);
+            tip = org.vdsoexplorer.app.common.Tips.lazy(box);
         }
 
         void retarget(Machine m) {
@@ -610,7 +610,7 @@ public final class PagesView extends BorderPane {
         int off, size;
         final Label name = new Label(), value = new Label();
         final HBox row = new HBox(3, name, value);
-        org.vdsoexplorer.app.Tips.Lazy tip;
+        org.vdsoexplorer.app.common.Tips.Lazy tip;
 
         FieldChip() {
             name.getStyleClass().add("field-name");
@@ -618,7 +618,7 @@ public final class PagesView extends BorderPane {
             row.getStyleClass().add("field");
             row.setAlignment(javafx.geometry.Pos.BASELINE_LEFT);
             row.managedProperty().bind(row.visibleProperty());
-            tip = org.vdsoexplorer.app.Tips.lazy(row);
+            tip = org.vdsoexplorer.app.common.Tips.lazy(row);
         }
 
         /** Shows field {@code off} of {@code page}; a ".nsec" after its ".sec" drops the shared prefix. */
@@ -658,7 +658,7 @@ public final class PagesView extends BorderPane {
         /** What the other task's page says, in pieces that wrap separately. */
         final Label[] note = {new Label(), new Label(), new Label(), new Label()};
         final FlowPane box;
-        org.vdsoexplorer.app.Tips.Lazy tip;
+        org.vdsoexplorer.app.common.Tips.Lazy tip;
 
         OtherCell(int slot) {
             this.slot = slot;
@@ -680,7 +680,7 @@ public final class PagesView extends BorderPane {
             box.setId("other-slot-" + slot);
             box.setMinWidth(0);
             box.setMaxHeight(Double.MAX_VALUE);
-            tip = org.vdsoexplorer.app.Tips.lazy(box);
+            tip = org.vdsoexplorer.app.common.Tips.lazy(box);
         }
 
         void note(String... parts) {
@@ -747,7 +747,7 @@ public final class PagesView extends BorderPane {
             box.pseudoClassStateChanged(TEXT, true);
             box.setId("slot-text");
             box.setMinWidth(0);
-            org.vdsoexplorer.app.Tips.install(box, "The vDSO code: the vvar slots sit just below it, so the code reaches them "
+            org.vdsoexplorer.app.common.Tips.install(box, "The vDSO code: the vvar slots sit just below it, so the code reaches them "
                     + "%rip-relative");
         }
 

@@ -1,6 +1,5 @@
 package org.vdsoexplorer.app.seqlock;
 
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -26,19 +25,18 @@ import javafx.scene.shape.Rectangle;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
 import javafx.util.Duration;
-import org.vdsoexplorer.app.MainWindow;
-import org.vdsoexplorer.app.Fmt;
-import org.vdsoexplorer.app.Session;
+import org.vdsoexplorer.app.common.Fmt;
 import org.vdsoexplorer.model.Machine;
-import org.vdsoexplorer.model.SeqlockTrace;
 import org.vdsoexplorer.model.SeqlockTrace.Mark;
 import org.vdsoexplorer.model.SeqlockTrace.Odd;
 import org.vdsoexplorer.model.SeqlockTrace.Placed;
 import org.vdsoexplorer.model.SeqlockTrace.Retry;
 import org.vdsoexplorer.model.SeqlockTrace.SeqLoad;
+import org.vdsoexplorer.model.SeqlockTrace;
 import org.vdsoexplorer.model.asm.Instruction;
 import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.model.lesson.Shown;
+import org.vdsoexplorer.viewmodel.Session;
 
 /**
  * The seqlock read loop of the current call on one timeline: the reader's steps (its seq loads lit,
@@ -115,7 +113,7 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
         setMinHeight(0);
         inject.setId("seqlock-inject");
         inject.setFocusTraversable(false);
-        org.vdsoexplorer.app.Tips.install(inject, "Start update_vsyscall() on the timekeeping CPU before the reader's next "
+        org.vdsoexplorer.app.common.Tips.install(inject, "Start update_vsyscall() on the timekeeping CPU before the reader's next "
                 + "instruction (same as 'Kernel update now', K). To place one earlier, click the timeline.");
         inject.setOnAction(e -> session.injectWriterUpdate());
         Region gap = new Region();
@@ -140,8 +138,8 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
         holder.setMinHeight(120);
         holder.setFocusTraversable(true);
         // the window's step keys are ours while the timeline has the focus
-        holder.getProperties().put(MainWindow.OWN_KEYS, EnumSet.of(KeyCode.LEFT, KeyCode.RIGHT, KeyCode.HOME,
-                KeyCode.END, KeyCode.ENTER, KeyCode.SPACE, KeyCode.DELETE, KeyCode.BACK_SPACE));
+        holder.getProperties().put(org.vdsoexplorer.viewmodel.KeyMap.OWN_KEYS, java.util.Set.of("LEFT", "RIGHT", "HOME",
+                "END", "ENTER", "SPACE", "DELETE", "BACK_SPACE"));
         canvas.setLayoutX(2);
         canvas.setLayoutY(2);
         canvas.widthProperty().bind(holder.widthProperty().subtract(4));

@@ -6,7 +6,7 @@ import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
 import javafx.scene.text.Font;
 import javafx.scene.text.TextAlignment;
-import org.vdsoexplorer.app.Palette;
+import org.vdsoexplorer.app.common.Palette;
 import org.vdsoexplorer.model.SeqlockTrace.Mark;
 import org.vdsoexplorer.model.SeqlockTrace.Odd;
 import org.vdsoexplorer.model.SeqlockTrace.Placed;

@@ -14,8 +14,6 @@ import org.snakeyaml.engine.v2.nodes.MappingNode;
 import org.snakeyaml.engine.v2.nodes.Node;
 import org.snakeyaml.engine.v2.nodes.NodeTuple;
 import org.snakeyaml.engine.v2.nodes.ScalarNode;
-import org.vdsoexplorer.model.cpu.CostClass;
-import org.vdsoexplorer.model.cpu.EntryMechanism;
 import org.vdsoexplorer.util.AtomicFiles;
 import org.vdsoexplorer.util.BadInputException;
 import org.vdsoexplorer.util.Range;

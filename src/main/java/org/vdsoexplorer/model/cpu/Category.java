@@ -1,5 +1,7 @@
 package org.vdsoexplorer.model.cpu;
 
+import org.vdsoexplorer.model.cost.CostClass;
+
 /** Where cycles go, for the counters' breakdown. */
 public enum Category {
     COUNTER_READ("counter read"), LOADS("loads"), STORES("stores"), PUSH_POP("push/pop"),

@@ -1,5 +1,7 @@
 package org.vdsoexplorer.model.cpu;
 
+import org.vdsoexplorer.model.cost.EntryMechanism;
+
 /**
  * What lies outside the CPU: the time-stamp counter and the kernel. The interpreter calls these for
  * rdtsc/rdtscp and for the kernel entry instructions.

@@ -1,7 +1,7 @@
 package org.vdsoexplorer.model.event;
 
 import org.vdsoexplorer.model.asm.Instruction;
-import org.vdsoexplorer.model.cpu.EntryMechanism;
+import org.vdsoexplorer.model.cost.EntryMechanism;
 
 /**
  * Everything the model does, one record per happening, in order. Views draw these and nothing else.

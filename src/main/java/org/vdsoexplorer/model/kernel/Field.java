@@ -2,6 +2,8 @@ package org.vdsoexplorer.model.kernel;
 
 import static org.vdsoexplorer.model.kernel.DataLayout.*;
 
+
+
 /**
  * A field of a vvar page: the page's kind and the byte offset in it, with typed questions about it (which
  * vdso_data, which member, which clock's basetime or namespace offset). {@link #name()} is for display.

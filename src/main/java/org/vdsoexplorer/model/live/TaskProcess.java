@@ -29,6 +29,8 @@ public final class TaskProcess implements AutoCloseable {
     private final Writer in;
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
     private final StringBuilder stderr = new StringBuilder();
+    /** Reads the child's stderr to its end; a failure report waits for it, so the child's last words are in it. */
+    private final Thread stderrPump;
     private final List<String> command;
 
     private TaskProcess(String task, List<String> command, Duration startTimeout) throws TaskFailure {
@@ -42,7 +44,7 @@ public final class TaskProcess implements AutoCloseable {
         in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
         Thread.ofVirtual().name("probe-out-" + task).start(() -> pump(new BufferedReader(
                 new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)), true));
-        Thread.ofVirtual().name("probe-err-" + task).start(() -> pump(new BufferedReader(
+        stderrPump = Thread.ofVirtual().name("probe-err-" + task).start(() -> pump(new BufferedReader(
                 new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)), false));
         String first = next(startTimeout, "starting");
         if (!first.startsWith("READY")) throw fail("starting", "unexpected first line '" + first + "'");
@@ -57,8 +59,8 @@ public final class TaskProcess implements AutoCloseable {
 
     /** The command line of a child JVM running {@link Probe} with this JVM's class path. */
     static List<String> javaCommand() {
-        String java = ProcessHandle.current().info().command()
-                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        // java.home's java, not this process's command: in the app image that is the native launcher, not java
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         return List.of(java, "--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC", "-Xms16m", "-Xmx96m",
                 "-XX:-UsePerfData", "-Xshare:auto", "-cp", System.getProperty("java.class.path"), Probe.class.getName());
     }
@@ -161,6 +163,11 @@ public final class TaskProcess implements AutoCloseable {
         String how = code > 128 && code < 160 ? "was killed by signal " + (code - 128) + " (" + signalName(code - 128) + ")"
                 : "exited with status " + code;
         Kind kind = code == 128 + 7 ? Kind.SIGBUS : code > 128 && code < 160 ? Kind.KILLED : Kind.EXITED;
+        try {
+            stderrPump.join(java.time.Duration.ofSeconds(2)); // the process has ended: its stderr is at EOF soon
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         String err = stderr();
         String msg = task + ": the child process " + how + " while " + word(doing)
                 + (what == null ? "" : ": " + what) + (err.isEmpty() ? "" : "; its stderr: " + err.lines().limit(3).reduce((a, b) -> a + " | " + b).orElse(""));

@@ -22,10 +22,9 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.framework.junit5.Stop;
-import org.vdsoexplorer.app.Fmt;
 import org.vdsoexplorer.app.HeadlessStage;
 import org.vdsoexplorer.app.MainWindow;
-import org.vdsoexplorer.app.Session;
+import org.vdsoexplorer.app.common.Fmt;
 import org.vdsoexplorer.app.lesson.MainWindowLessonHost;
 import org.vdsoexplorer.model.Machine;
 import org.vdsoexplorer.model.Setup;
@@ -40,6 +39,7 @@ import org.vdsoexplorer.model.lesson.StepSetup;
 import org.vdsoexplorer.model.lesson.View;
 import org.vdsoexplorer.model.report.Report;
 import org.vdsoexplorer.model.report.Row;
+import org.vdsoexplorer.viewmodel.Session;
 
 /**
  * The compare tab with two scenarios (hyperv vs hyperv-5.13, host vs timens): panes, listing diff,

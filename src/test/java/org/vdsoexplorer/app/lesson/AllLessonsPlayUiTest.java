@@ -1,11 +1,11 @@
 package org.vdsoexplorer.app.lesson;
 
-import static org.vdsoexplorer.app.Fx.fx;
-import static org.vdsoexplorer.app.Fx.fxRun;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.vdsoexplorer.app.Fx.fx;
+import static org.vdsoexplorer.app.Fx.fxRun;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +30,7 @@ import org.vdsoexplorer.model.lesson.Lesson;
 import org.vdsoexplorer.model.lesson.Question;
 import org.vdsoexplorer.model.lesson.Step;
 import org.vdsoexplorer.model.lesson.StepSetup;
+import org.vdsoexplorer.viewmodel.ProgressStore;
 
 /**
  * Every shipped lesson played start to finish through the panel's own controls (the buttons fired

@@ -1,12 +1,12 @@
 package org.vdsoexplorer.app.lesson;
 
-import static org.vdsoexplorer.app.Fx.fx;
-import static org.vdsoexplorer.app.Fx.fxRun;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.vdsoexplorer.app.Fx.fx;
+import static org.vdsoexplorer.app.Fx.fxRun;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,6 +35,7 @@ import org.vdsoexplorer.model.lesson.Lesson;
 import org.vdsoexplorer.model.lesson.Question;
 import org.vdsoexplorer.model.lesson.Step;
 import org.vdsoexplorer.model.lesson.View;
+import org.vdsoexplorer.viewmodel.ProgressStore;
 
 /**
  * The lessons panel in the main window on the headless platform: the time-namespace lesson played end
@@ -108,6 +109,8 @@ class LessonPaneUiTest {
         Lesson l = lesson("time-namespaces");
         assertEquals("not started", text(robot, "#lesson-progress-time-namespaces"));
         shot("lesson-picker.png");
+        // the student had turned the ticks off: the lesson's steps run at 1000 Hz and the tick picker must say so
+        robot.interact(() -> w.model().setup().choose(org.vdsoexplorer.viewmodel.Tick.NONE));
         robot.clickOn("#lesson-open-time-namespaces");
         assertEquals(l, pane.lesson());
         assertEquals(0, pane.stepIndex());
@@ -121,6 +124,9 @@ class LessonPaneUiTest {
                 assertEquals(s.setup().scenario(), m().setup().scenario(), "setup applied: scenario");
                 assertEquals(s.setup().variant(), m().setup().variant());
                 assertEquals(s.setup().scenario(), w.scenarioPicker().getValue(), "the pickers follow the lesson");
+                var tick = w.tickPicker().getToggleGroup().getSelectedToggle();
+                assertEquals(org.vdsoexplorer.viewmodel.Tick.of(m().setup()), tick == null ? null : tick.getUserData(),
+                        "the tick picker follows the lesson");
                 // the model stands exactly where the evaluator's own run stops
                 Evaluator.Staged st = ev.stage(s.setup());
                 assertEquals(st.timeline().position(), w.session().position(), "setup point");

@@ -1,9 +1,9 @@
 package org.vdsoexplorer.app.lesson;
 
-import static org.vdsoexplorer.app.Fx.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.vdsoexplorer.app.Fx.fx;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,13 +1,13 @@
 package org.vdsoexplorer.app.pages;
 
-import static org.vdsoexplorer.app.Fx.fx;
-import static org.vdsoexplorer.app.Fx.fxRun;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.vdsoexplorer.app.Fx.fx;
+import static org.vdsoexplorer.app.Fx.fxRun;
 
 import java.util.List;
 import java.util.function.Predicate;
@@ -19,7 +19,6 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.framework.junit5.Stop;
 import org.vdsoexplorer.app.HeadlessStage;
 import org.vdsoexplorer.app.MainWindow;
-import org.vdsoexplorer.app.Session;
 import org.vdsoexplorer.model.CallResult;
 import org.vdsoexplorer.model.Machine;
 import org.vdsoexplorer.model.Setup;
@@ -32,6 +31,7 @@ import org.vdsoexplorer.model.kernel.Kernel;
 import org.vdsoexplorer.model.kernel.Page;
 import org.vdsoexplorer.model.kernel.PageKind;
 import org.vdsoexplorer.model.kernel.Scenario;
+import org.vdsoexplorer.viewmodel.Session;
 
 /**
  * The pages view's two columns, the pointer the code follows and the offset addition, stepped through

@@ -1,10 +1,10 @@
 package org.vdsoexplorer.app.seqlock;
 
-import static org.vdsoexplorer.app.Fx.fx;
-import static org.vdsoexplorer.app.Fx.fxRun;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.vdsoexplorer.app.Fx.fx;
+import static org.vdsoexplorer.app.Fx.fxRun;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +22,6 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.framework.junit5.Stop;
 import org.vdsoexplorer.app.HeadlessStage;
 import org.vdsoexplorer.app.MainWindow;
-import org.vdsoexplorer.app.Session;
 import org.vdsoexplorer.model.SeqlockTrace.Mark;
 import org.vdsoexplorer.model.SeqlockTrace.Placed;
 import org.vdsoexplorer.model.SeqlockTrace.Retry;
@@ -33,6 +32,7 @@ import org.vdsoexplorer.model.Variant;
 import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.model.kernel.Clock;
 import org.vdsoexplorer.model.kernel.Scenario;
+import org.vdsoexplorer.viewmodel.Session;
 
 /**
  * Placing writer updates on the seqlock timeline with the mouse and the keyboard: the marks the view

@@ -1,0 +1,69 @@
+package org.vdsoexplorer.app;
+
+import java.io.File;
+import java.nio.file.Path;
+import javafx.stage.FileChooser;
+import javafx.stage.Window;
+import org.vdsoexplorer.viewmodel.DemoState;
+import org.vdsoexplorer.viewmodel.WindowModel;
+
+/**
+ * Save demo / Open demo (Ctrl+S, Ctrl+O): the file choosers and saving ({@link DemoState}); opening is
+ * {@link DemoOpener}'s (off the UI thread).
+ */
+final class DemoFiles {
+    static final String EXTENSION = "*.vdso-demo";
+    private final WindowModel model;
+    private Path dir = Path.of("").toAbsolutePath();
+
+    DemoFiles(WindowModel model) { this.model = model; }
+
+    private FileChooser chooser(String title) {
+        FileChooser fc = new FileChooser();
+        fc.setTitle(title);
+        fc.setInitialDirectory(dir.toFile());
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("vDSO Explorer demo", EXTENSION));
+        return fc;
+    }
+
+    /** Asks for a file (if {@code owner} is shown) and saves there. */
+    void save(Window owner) {
+        model.runner().setRunning(false);
+        FileChooser fc = chooser("Save demo");
+        var s = model.session();
+        fc.setInitialFileName("demo-" + s.setup().scenario().cliName() + "-step" + s.position() + ".vdso-demo");
+        File f = owner == null ? null : fc.showSaveDialog(owner);
+        if (f != null) save(f.toPath());
+    }
+
+    /** Asks for a file (if {@code owner} is shown) and opens it. */
+    void open(Window owner) {
+        model.runner().setRunning(false);
+        File f = owner == null ? null : chooser("Open demo").showOpenDialog(owner);
+        if (f != null) open(owner, f.toPath());
+    }
+
+    /**
+     * Opens {@code file} off the UI thread ({@link DemoOpener}); when replayed, its setup becomes the chosen
+     * setup (the pickers follow) and the session adopts its state. The task says when.
+     */
+    javafx.concurrent.Task<DemoOpener.Opened> open(Window owner, Path file) {
+        model.runner().setRunning(false);
+        return DemoOpener.open(owner, model.session(), file, o -> {
+            model.runner().setRunning(false);
+            model.setup().choose(o.demo().setup());
+            dir = file.toAbsolutePath().getParent();
+            model.setStatus("opened demo " + file + ": " + o.demo());
+        }, (f, why) -> model.setStatus(why));
+    }
+
+    void save(Path file) {
+        try {
+            DemoState.of(model.session()).write(file);
+            dir = file.toAbsolutePath().getParent();
+            model.setStatus("saved demo " + file);
+        } catch (java.io.IOException | RuntimeException e) {
+            model.setStatus("could not save " + file + ": " + e.getMessage());
+        }
+    }
+}

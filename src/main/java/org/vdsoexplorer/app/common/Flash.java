@@ -1,0 +1,36 @@
+package org.vdsoexplorer.app.common;
+
+import java.util.HashMap;
+import java.util.Map;
+import javafx.animation.AnimationTimer;
+import javafx.css.PseudoClass;
+import javafx.scene.Node;
+
+/**
+ * A short highlight: the node gets pseudo-class {@code :fresh} for a moment (styled in CSS, e.g. a
+ * stronger colour), then loses it. Not an opacity fade: in software rendering a node whose opacity
+ * animates makes the whole window repaint on every frame of the fade.
+ */
+public final class Flash {
+    public static final PseudoClass FRESH = PseudoClass.getPseudoClass("fresh");
+    private static final Map<Node, Long> UNTIL = new HashMap<>();
+    private static final AnimationTimer CLEAR = new AnimationTimer() {
+        @Override public void handle(long now) {
+            UNTIL.entrySet().removeIf(e -> {
+                if (now < e.getValue()) return false;
+                e.getKey().pseudoClassStateChanged(FRESH, false);
+                return true;
+            });
+            if (UNTIL.isEmpty()) stop();
+        }
+    };
+
+    private Flash() {}
+
+    /** Marks {@code n} fresh for {@code millis} ms (FX thread). */
+    public static void on(Node n, long millis) {
+        n.pseudoClassStateChanged(FRESH, true);
+        UNTIL.put(n, System.nanoTime() + millis * 1_000_000L);
+        CLEAR.start();
+    }
+}

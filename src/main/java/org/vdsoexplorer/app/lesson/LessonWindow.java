@@ -1,0 +1,25 @@
+package org.vdsoexplorer.app.lesson;
+
+import javafx.scene.Scene;
+import javafx.scene.layout.BorderPane;
+import org.vdsoexplorer.app.compare.CompareView;
+import org.vdsoexplorer.viewmodel.WindowModel;
+
+/**
+ * What the lesson panel needs of the main window (which implements it): its view-model, its layout root
+ * and scene (for the presenter's styles and keys), and its comparison tab.
+ */
+public interface LessonWindow {
+    WindowModel model();
+
+    Scene scene();
+
+    /** The window's layout root (the lesson panel goes to its right). */
+    BorderPane root();
+
+    /** The comparison (built on first use). */
+    CompareView compare();
+
+    /** Shows the comparison tab ({@code true}) or the four views. */
+    void showCompare(boolean on);
+}

@@ -1,0 +1,78 @@
+package org.vdsoexplorer.viewmodel;
+
+import java.util.List;
+import org.vdsoexplorer.model.CallResult;
+import org.vdsoexplorer.model.Setup;
+import org.vdsoexplorer.model.asm.Instruction;
+import org.vdsoexplorer.model.event.Event;
+import org.vdsoexplorer.model.lesson.Target;
+
+/**
+ * The model side of playing a lesson in the window: a step's setup becomes the chosen setup (so every picker,
+ * the tick included, shows what the lesson runs), quiet stepping for {@code Evaluator.runTo}, the step's
+ * breakpoints, and the writer updates it schedules after its run_to (placed when the student steps onto
+ * them). The lesson panel's host adds the scene side (focus, highlight, the comparison tab).
+ */
+public final class LessonStepping {
+    private final WindowModel window;
+    private Setup scheduledFor;
+    private List<Long> scheduled = List.of();
+
+    public LessonStepping(WindowModel window) {
+        this.window = window;
+        window.session().addListener(this::placeScheduled);
+    }
+
+    private Session s() { return window.session(); }
+
+    /** Stops a run and starts over on {@code setup} (reader step 0), which becomes the chosen setup. */
+    public void load(Setup setup) {
+        window.runner().setRunning(false);
+        window.setup().start(setup);
+    }
+
+    public long position() { return s().position(); }
+
+    public Instruction next() { return s().machine().next(); }
+
+    /** One reader instruction without notifying the views. */
+    public CallResult stepQuiet() { return s().stepQuiet(); }
+
+    public void injectWriterUpdateQuiet() { s().injectQuiet(); }
+
+    public List<Event> callLog() { return s().callLog(); }
+
+    /** Replaces the breakpoints with {@code breakpoints} (C lines and addresses of the current listing). */
+    public void setBreakpoints(List<Target> breakpoints) {
+        s().breakInstructions().clear();
+        s().breakLines().clear();
+        for (Target t : breakpoints) {
+            switch (t.kind()) {
+                case C_LINE -> s().breakLines().add((int) t.value());
+                case ASM -> {
+                    int i = s().machine().listing().indexOf(t.value());
+                    if (i >= 0) s().breakInstructions().add(i);
+                }
+                default -> { }
+            }
+        }
+        s().fire();
+    }
+
+    /** Writer updates at these reader steps of the current setup, placed when the position reaches them. */
+    public void scheduleWriterUpdates(List<Long> steps) {
+        scheduled = List.copyOf(steps);
+        scheduledFor = s().setup();
+    }
+
+    /** After each change: a scheduled update at this step that is not placed yet is placed now. */
+    private void placeScheduled() {
+        if (scheduled.isEmpty()) return;
+        if (s().setup() != scheduledFor) { // the student picked another setup: the lesson's plan is void
+            scheduled = List.of();
+            return;
+        }
+        long p = s().position();
+        if (scheduled.contains(p) && !s().writerUpdates().containsKey(p)) s().injectWriterUpdate();
+    }
+}

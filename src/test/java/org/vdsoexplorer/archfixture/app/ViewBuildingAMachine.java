@@ -1,0 +1,12 @@
+package org.vdsoexplorer.archfixture.app;
+
+import org.vdsoexplorer.archfixture.cli.CliCallingTheView;
+import org.vdsoexplorer.model.Machine;
+import org.vdsoexplorer.model.Setup;
+
+/** A "view" that builds its own machine (and, with the CLI class, a package cycle). */
+public final class ViewBuildingAMachine {
+    public Machine build(Setup s) { return new Machine(s); }
+
+    public Object cli() { return new CliCallingTheView(); }
+}
