@@ -30,23 +30,7 @@ public final class Main {
     }
 
     private static int screenshots(String[] args) {
-        if (args.length != 2) {
-            System.err.println("vdso-explorer: screenshots: expected one DIR (where the PNGs go)");
-            return 2;
-        }
-        java.nio.file.Path dir = java.nio.file.Path.of(args[1]);
-        String unusable = org.vdsoexplorer.app.Screenshots.prepare(dir);
-        if (unusable != null) {
-            System.err.println("vdso-explorer: screenshots: " + unusable);
-            return 2;
-        }
-        try {
-            org.vdsoexplorer.app.Screenshots.main(new String[] {dir.toString()});
-            return 0;
-        } catch (RuntimeException e) {
-            System.err.println("vdso-explorer: screenshots: " + e.getMessage());
-            return 1;
-        }
+        return org.vdsoexplorer.app.Screenshots.cli(java.util.Arrays.copyOfRange(args, 1, args.length), System.out, System.err);
     }
 
     private static int benchUi(String[] args) {

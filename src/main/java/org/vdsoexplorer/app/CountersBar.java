@@ -14,8 +14,10 @@ import org.vdsoexplorer.viewmodel.Session;
 
 /**
  * Live cycle counters, read from the machine after every change: this call's cycles and instructions,
- * the totals, ns per call at the setup's GHz, calls per 3 s (gettime_perf's unit) and this call's
- * breakdown by cost category.
+ * the totals, the average ns per finished call at the setup's clock rate (and whether those calls are
+ * still warming up the branch predictor), calls per 3 s (gettime_perf's unit), the steady-state figure of
+ * the report command, and this call's breakdown by cost category. Every value has a fixed width (in
+ * characters of its monospace font), so the bar's lines never re-wrap as the numbers grow.
  */
 public final class CountersBar extends VBox {
     private final Session session;
@@ -28,7 +30,10 @@ public final class CountersBar extends VBox {
     private final Label per3s = value("counter-per3s");
     private final Label position = value("counter-position");
     private final Label report = value("counter-report");
+    /** The title of the ns/call group: it names the clock rate the cycles are converted with. */
+    private final Label nsTitle = new Label();
     private org.vdsoexplorer.model.Setup reportFor;
+    private boolean reportHidden;
     /** Steady-state report rows by setup, measured once each on a background thread. */
     private static final java.util.Map<String, org.vdsoexplorer.model.report.Row> REPORTS =
             new java.util.concurrent.ConcurrentHashMap<>();
@@ -52,12 +57,23 @@ public final class CountersBar extends VBox {
                         new Label("cyc"), callInsns, new Label("insns")),
                 group("total", "everything since reset, the caller loop included", totalCycles, new Label("cyc"),
                         totalInsns, new Label("insns"), calls, new Label("calls")),
-                group("ns/call", "cycles / GHz of the setup: average of finished calls (this call while none is finished)",
-                        nsPerCall),
-                group("calls per 3 s", "3e9 / ns per call: the unit of the seeds' gettime_perf tables", per3s),
+                group(nsTitle, "cycles / clock rate (the cost table's, with all its digits), averaged over the finished calls since reset; 'warming up' "
+                        + "while fewer than " + org.vdsoexplorer.model.report.Report.WARMUP_CALLS + " calls have trained "
+                        + "the branch predictor (nothing until a call finishes)", nsPerCall),
+                group("calls per 3 s", "3e9 / avg ns per call: the unit of the seeds' gettime_perf tables", per3s),
                 group("step", "reader instructions executed since reset (the timeline position)", position),
-                group("report", "the 'report' command's steady-state figures for this setup (64 warm-up calls, then "
-                        + "2 writer ticks of calls): the live average converges to them", report));
+                group("steady state", "the 'report' command's figures for this setup: after "
+                        + org.vdsoexplorer.model.report.Report.WARMUP_CALLS + " warm-up calls, the average over 2 writer "
+                        + "ticks of calls; the live average converges to them", report));
+        fixedWidth(callCycles, 6);
+        fixedWidth(callInsns, 3);
+        fixedWidth(totalCycles, 8);
+        fixedWidth(totalInsns, 6);
+        fixedWidth(calls, 5);
+        fixedWidth(nsPerCall, 13);
+        fixedWidth(per3s, 6);
+        fixedWidth(position, 6);
+        fixedWidth(report, 20);
         breakdown.setId("counter-breakdown");
         breakdown.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         breakdown.setMinWidth(0);
@@ -77,12 +93,30 @@ public final class CountersBar extends VBox {
         return l;
     }
 
+    /** A value label as wide as {@code chars} characters of its (monospace) font, whatever it shows. */
+    private static void fixedWidth(Label l, int chars) {
+        l.setAlignment(javafx.geometry.Pos.CENTER_RIGHT);
+        l.setTextOverrun(javafx.scene.control.OverrunStyle.CLIP);
+        javafx.beans.InvalidationListener w = o -> {
+            double em = org.vdsoexplorer.app.DrawnText.measure("0", l.getFont())[0];
+            l.setMinWidth(Math.ceil(em * chars) + 2);
+            l.setPrefWidth(Math.ceil(em * chars) + 2);
+        };
+        l.fontProperty().addListener(w);
+        w.invalidated(null);
+    }
+
     private static HBox group(String title, String tip, javafx.scene.Node... items) {
-        Label t = new Label(title + ":");
+        return group(new Label(title + ":"), tip, items);
+    }
+
+    private static HBox group(Label t, String tip, javafx.scene.Node... items) {
         t.getStyleClass().add("counter-title");
         HBox b = new HBox(5, t);
         b.getChildren().addAll(items);
-        for (javafx.scene.Node n : b.getChildren()) if (n instanceof Label l) l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        for (javafx.scene.Node n : b.getChildren()) {
+            if (n instanceof Label l && !l.getStyleClass().contains("counter-value")) l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        }
         b.getStyleClass().add("counter-group");
         org.vdsoexplorer.app.common.Tips.install(b, tip);
         return b;
@@ -132,7 +166,16 @@ public final class CountersBar extends VBox {
     }
 
     private void showReport(org.vdsoexplorer.model.report.Row r) {
+        if (session.masked(org.vdsoexplorer.model.lesson.Shown.CALL_RATE)) {
+            report.setText("?");
+            return;
+        }
         report.setText(String.format(Locale.ROOT, "%.2f ns, %s/3 s", r.ns(), Fmt.big(r.callsIn3s()).replace(" ", "")));
+    }
+
+    /** The clock rate with the digits it has (2.67, not 2.7). */
+    static String ghz(double ghz) {
+        return java.math.BigDecimal.valueOf(ghz).stripTrailingZeros().toPlainString() + " GHz";
     }
 
     /** The report figure shown (for tests): "37.68 ns, 79.6M/3 s", or "measuring…". */
@@ -142,16 +185,23 @@ public final class CountersBar extends VBox {
         Machine m = session.machine();
         double ghz = m.setup().ghz();
         Fmt.setText(callCycles, Fmt.cycles(m.callCyclesMilli()));
-        Fmt.setText(callInsns, Fmt.num(m.callInstructions()));
+        boolean hideInsns = session.masked(org.vdsoexplorer.model.lesson.Shown.CALL_INSTRUCTIONS);
+        boolean hideRate = session.masked(org.vdsoexplorer.model.lesson.Shown.CALL_RATE);
+        Fmt.setText(callInsns, hideInsns ? "?" : Fmt.num(m.callInstructions()));
         Fmt.setText(totalCycles, Fmt.cycles(m.cyclesMilli()));
         Fmt.setText(totalInsns, Fmt.num(m.instructions()));
         Fmt.setText(calls, Fmt.num(m.calls()));
+        // finished calls only: a call in progress says nothing about the time per call
         long finishedMilli = m.cyclesMilli() - (m.inCall() ? m.callCyclesMilli() : 0);
-        double cyclesPerCall = m.calls() > 0 ? finishedMilli / 1000.0 / m.calls() : m.callCyclesMilli() / 1000.0;
-        double ns = cyclesPerCall / ghz;
-        Fmt.setText(nsPerCall, ns > 0 ? String.format(Locale.ROOT, "%.2f ns @ %.1f GHz", ns, ghz) : "\u2013");
-        Fmt.setText(per3s, ns > 0 ? Fmt.big(3e9 / ns) : "\u2013");
-        Fmt.setText(position, Fmt.num(session.position()));
+        double ns = m.calls() > 0 ? finishedMilli / 1000.0 / m.calls() / ghz : 0;
+        boolean warming = m.calls() < org.vdsoexplorer.model.report.Report.WARMUP_CALLS;
+        Fmt.setText(nsPerCall, hideRate ? "?" : ns > 0 ? String.format(Locale.ROOT, "%.2f%s", ns, warming ? " warm-up" : "")
+                : "\u2013 no call");
+        Fmt.setText(per3s, hideRate ? "?" : ns > 0 ? Fmt.big(3e9 / ns) : "\u2013");
+        Fmt.setText(nsTitle, "avg ns/call @ " + ghz(ghz) + ":");
+        Fmt.setText(position, hideInsns ? "?" : Fmt.num(session.position()));
+        if (hideRate != reportHidden) reportFor = null; // show or hide the figure again
+        reportHidden = hideRate;
         refreshReport(m.setup());
         if (chips.isEmpty()) {
             Label head = new Label("this call by category:");

@@ -54,18 +54,40 @@ public final class Screenshots {
         }
     }
 
+    /** One PNG written and what {@link LayoutCheck} found in the node it shows. */
+    public record Shot(Path file, LayoutCheck.Result check) {}
+
     /** Writes the PNGs into {@code dir} (created if missing) and returns their paths. */
     public static List<Path> write(Path dir) {
+        return writeChecked(dir).stream().map(Shot::file).toList();
+    }
+
+    /** Writes the full set of PNGs into {@code dir} (created if missing), each checked. */
+    public static List<Shot> writeChecked(Path dir) {
         String unusable = prepare(dir);
         if (unusable != null) throw new IllegalArgumentException(unusable);
         startToolkit();
         // the counters' report figures, measured here so the pictures do not say "measuring..."
         CountersBar.precomputeReport(Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC));
         CountersBar.precomputeReport(Setup.of(Scenario.HYPERV_5_13, Variant.TIMENS_INLINE, Clock.MONOTONIC));
-        CompletableFuture<List<Path>> done = new CompletableFuture<>();
+        return onFx(() -> render(dir));
+    }
+
+    /** Runs {@code c} on the FX thread and waits for it (the caller must not be the FX thread). */
+    static <T> T onFx(java.util.concurrent.Callable<T> c) {
+        if (Platform.isFxApplicationThread()) {
+            try {
+                return c.call();
+            } catch (RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        CompletableFuture<T> done = new CompletableFuture<>();
         Platform.runLater(() -> {
             try {
-                done.complete(render(dir));
+                done.complete(c.call());
             } catch (Throwable t) {
                 done.completeExceptionally(t);
             }
@@ -78,6 +100,63 @@ public final class Screenshots {
         } catch (Exception e) {
             throw new IllegalStateException("screenshots: " + e, e);
         }
+    }
+
+    /**
+     * Renders one screen as {@code o} asks (size, scale, presenter mode, a lesson step) into {@code o.dir()},
+     * checked with {@link LayoutCheck}. Without a lesson it is the explore screen of {@link #explore}.
+     */
+    public static Shot screen(ScreenOptions o) {
+        String unusable = prepare(o.dir());
+        if (unusable != null) throw new IllegalArgumentException(unusable);
+        startToolkit();
+        Setup initial = Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC);
+        CountersBar.precomputeReport(initial);
+        if (o.lesson() != null && System.getProperty(org.vdsoexplorer.viewmodel.ProgressStore.DIR_PROPERTY) == null) {
+            try { // a picture must not move the user's own lesson progress
+                System.setProperty(org.vdsoexplorer.viewmodel.ProgressStore.DIR_PROPERTY,
+                        Files.createTempDirectory("vdso-explorer-screens").toString());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        MainWindow w = onFx(() -> {
+            MainWindow m = new MainWindow(initial, o.width(), o.height());
+            m.setReducedMotion(true);
+            if (o.lesson() == null) explore(m.session());
+            return m;
+        });
+        org.vdsoexplorer.app.lesson.LessonPane pane = null;
+        try {
+            if (o.lesson() != null) pane = ScreenLesson.show(w, o);
+            else if (o.scale() != 100) onFx(() -> {
+                w.root().setStyle(String.format(java.util.Locale.ROOT, "-fx-font-size: %.1fpx;", 16 * o.scale() / 100.0));
+                return null;
+            });
+            return onFx(() -> checkedShot(w.root(), o.dir().resolve(o.fileName())));
+        } finally {
+            org.vdsoexplorer.app.lesson.LessonPane p = pane;
+            onFx(() -> {
+                if (p != null) p.presenter().exit();
+                w.dispose();
+                return null;
+            });
+        }
+    }
+
+    /** The explore screen's state: one call run, then the second call up to its first read of slot 3's basetime. */
+    static void explore(Session s) {
+        s.runCall();
+        stepUntil(s, e -> e instanceof Event.MemRead r && r.where() instanceof VvarLocation v && v.slot() == 3
+                && v.field().isBasetime());
+        s.back(1);
+        s.step();
+    }
+
+    /** {@link #shot} and the {@link LayoutCheck} of the same node. */
+    public static Shot checkedShot(Node node, Path file) {
+        Path f = shot(node, file);
+        return new Shot(f, LayoutCheck.check(node));
     }
 
     /** Starts JavaFX if needed; without a display it selects the built-in headless platform. */
@@ -96,25 +175,20 @@ public final class Screenshots {
         up.join();
     }
 
-    private static List<Path> render(Path dir) {
-        List<Path> out = new ArrayList<>();
+    private static List<Shot> render(Path dir) {
+        List<Shot> out = new ArrayList<>();
         // off-screen: the scene is never shown (the headless platform's screen is only 1000 x 1000)
         MainWindow w = new MainWindow(Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC), WIDTH, HEIGHT);
         try {
             w.setReducedMotion(true); // a still picture: no half-drawn transitions
             Session s = w.session();
-            s.runCall();
-            // the second call: into do_hres_timens, up to the first read of the real data page's basetime
-            stepUntil(s, e -> e instanceof Event.MemRead r && r.where() instanceof VvarLocation v && v.slot() == 3
-                    && v.field().isBasetime());
-            s.back(1);
-            s.step();
-            out.add(shot(w.root(), dir.resolve("window.png")));
-            out.add(shot(w.code(), dir.resolve("code.png")));
-            out.add(shot(w.pages(), dir.resolve("pages.png")));
-            out.add(shot(w.seqlock(), dir.resolve("seqlock.png")));
-            out.add(shot(w.dispatch(), dir.resolve("dispatch.png")));
-            out.add(shot(w.counters(), dir.resolve("counters.png")));
+            explore(s);
+            out.add(checkedShot(w.root(), dir.resolve("window.png")));
+            out.add(checkedShot(w.code(), dir.resolve("code.png")));
+            out.add(checkedShot(w.pages(), dir.resolve("pages.png")));
+            out.add(checkedShot(w.seqlock(), dir.resolve("seqlock.png")));
+            out.add(checkedShot(w.dispatch(), dir.resolve("dispatch.png")));
+            out.add(checkedShot(w.counters(), dir.resolve("counters.png")));
 
             // a writer update inside the read loop: the retry check fails and the loop runs again
             s.runCall();
@@ -123,7 +197,7 @@ public final class Screenshots {
             s.injectWriterUpdate();
             stepUntil(s, e -> e instanceof Event.SeqRetry);
             for (int i = 0; i < 12 && s.machine().inCall(); i++) s.step();
-            out.add(shot(w.seqlock(), dir.resolve("seqlock-retry.png")));
+            out.add(checkedShot(w.seqlock(), dir.resolve("seqlock-retry.png")));
 
             // a writer update placed on the timeline of a finished call, between its two seq loads
             s.runCall();
@@ -131,7 +205,7 @@ public final class Screenshots {
             w.seqlock().place(w.seqlock().marks().stream()
                     .filter(k -> k instanceof org.vdsoexplorer.model.SeqlockTrace.SeqLoad l && !l.namespacePage())
                     .findFirst().orElseThrow().at() + 1);
-            out.add(shot(w.seqlock(), dir.resolve("seqlock-placed.png")));
+            out.add(checkedShot(w.seqlock(), dir.resolve("seqlock-placed.png")));
 
             // timens-inline beside timens-noinline, both partway through their second call
             w.showCompare(true);
@@ -139,9 +213,9 @@ public final class Screenshots {
             cmp.setVariants(Variant.TIMENS_INLINE, Variant.TIMENS_NOINLINE);
             cmp.runCall();
             for (int i = 0; i < 24; i++) cmp.step();
-            out.add(shot(w.root(), dir.resolve("compare.png")));
+            out.add(checkedShot(w.root(), dir.resolve("compare.png")));
             cmp.runCall();
-            out.add(shot(w.root(), dir.resolve("compare-call.png")));
+            out.add(checkedShot(w.root(), dir.resolve("compare-call.png")));
             // two scenarios, one listing: hyperv's HVCLOCK read vs hyperv-5.13's syscall fallback; one returns first and waits
             cmp.setSetups(Setup.of(Scenario.HYPERV, Variant.TIMENS_INLINE, Clock.MONOTONIC),
                     Setup.of(Scenario.HYPERV_5_13, Variant.TIMENS_INLINE, Clock.MONOTONIC));
@@ -149,26 +223,26 @@ public final class Screenshots {
             // into the second call until one pane has returned and waits for the other
             cmp.step();
             for (int i = 0; i < 10_000 && cmp.sessionA().machine().inCall() == cmp.sessionB().machine().inCall(); i++) cmp.step();
-            out.add(shot(w.root(), dir.resolve("compare-scenarios.png")));
+            out.add(checkedShot(w.root(), dir.resolve("compare-scenarios.png")));
             // host vs timens, same variant: the namespace detour
             cmp.setSetups(Setup.of(Scenario.HOST, Variant.TIMENS_INLINE, Clock.MONOTONIC),
                     Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC));
             cmp.runCalls(3);
-            out.add(shot(w.root(), dir.resolve("compare-timens.png")));
+            out.add(checkedShot(w.root(), dir.resolve("compare-timens.png")));
             w.showCompare(false);
 
             // the seeds' tables beside the model's cells
             w.seedTables().measureNow(s.setup().costs(), s.setup().ghz());
             w.showSeedTables();
-            out.add(shot(w.root(), dir.resolve("seed-tables.png")));
+            out.add(checkedShot(w.root(), dir.resolve("seed-tables.png")));
             w.showCompare(false);
 
             // hyperv-5.13: clock_mode NONE, every hres call falls back to the syscall
             w.scenarioPicker().setValue(Scenario.HYPERV_5_13);
             for (int i = 0; i < 3; i++) s.runCall();
             stepUntil(s, e -> e instanceof Event.Fallback);
-            out.add(shot(w.dispatch(), dir.resolve("dispatch-hyperv-5.13.png")));
-            out.add(shot(w.root(), dir.resolve("window-hyperv-5.13.png")));
+            out.add(checkedShot(w.dispatch(), dir.resolve("dispatch-hyperv-5.13.png")));
+            out.add(checkedShot(w.root(), dir.resolve("window-hyperv-5.13.png")));
         } finally {
             w.dispose();
         }
@@ -182,12 +256,12 @@ public final class Screenshots {
                 s.runCall();
                 stepUntil(s, e -> e instanceof Event.MemRead r && r.where() instanceof VvarLocation v
                         && v.kind() == PageKind.TIMENS && v.field().isNsec());
-                out.add(shot(p.root(), dir.resolve("window-" + tag + ".png")));
-                out.add(shot(p.pages(), dir.resolve("pages-timens-" + tag + ".png")));
+                out.add(checkedShot(p.root(), dir.resolve("window-" + tag + ".png")));
+                out.add(checkedShot(p.pages(), dir.resolve("pages-timens-" + tag + ".png")));
                 p.scenarioPicker().setValue(Scenario.HOST);
                 s.runCall();
                 s.runCall();
-                out.add(shot(p.pages(), dir.resolve("pages-host-" + tag + ".png")));
+                out.add(checkedShot(p.pages(), dir.resolve("pages-host-" + tag + ".png")));
             } finally {
                 p.dispose();
             }
@@ -236,11 +310,36 @@ public final class Screenshots {
         return file;
     }
 
-    /** {@code java ... org.vdsoexplorer.app.Screenshots DIR}. */
+    /** {@code java ... org.vdsoexplorer.app.Screenshots DIR [options]}: see {@link ScreenOptions}. */
     public static void main(String[] args) {
-        Path dir = Path.of(args.length > 0 ? args[0] : "target/screenshots");
+        System.exit(cli(args, System.out, System.err));
+    }
+
+    /**
+     * The {@code screenshots} command: {@code DIR} alone writes the full set; with any of {@code --size WxH},
+     * {@code --scale PCT}, {@code --presenter}, {@code --lesson FILE --step N} one screen. Prints one line per
+     * image: its path and what {@link LayoutCheck} found in it. Returns the exit code.
+     */
+    public static int cli(String[] args, java.io.PrintStream out, java.io.PrintStream err) {
+        ScreenOptions o;
         try {
-            for (Path p : write(dir)) System.out.println(p);
+            o = ScreenOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            err.println("vdso-explorer: screenshots: " + e.getMessage());
+            return 2;
+        }
+        String unusable = prepare(o.dir());
+        if (unusable != null) {
+            err.println("vdso-explorer: screenshots: " + unusable);
+            return 2;
+        }
+        try {
+            List<Shot> shots = o.single() ? List.of(screen(o)) : writeChecked(o.dir());
+            for (Shot s : shots) out.println(s.file() + ": " + (o.details() ? s.check().details() : s.check().summary()));
+            return 0;
+        } catch (RuntimeException e) {
+            err.println("vdso-explorer: screenshots: " + e.getMessage());
+            return 1;
         } finally {
             Platform.exit(); // also on failure: the FX thread must not keep the JVM alive
         }

@@ -116,6 +116,21 @@ public final class Session {
         return new int[] {push, pop};
     }
 
+    private java.util.Set<org.vdsoexplorer.model.lesson.Shown> masked = java.util.Set.of();
+
+    /** The values an open predict question would give away: the views show them as "?" (see PredictKind.masks). */
+    public java.util.Set<org.vdsoexplorer.model.lesson.Shown> masked() { return masked; }
+
+    /** True while {@code v} is masked. */
+    public boolean masked(org.vdsoexplorer.model.lesson.Shown v) { return masked.contains(v); }
+
+    /** Masks {@code values} (none: everything shown) and refreshes the views. */
+    public void setMasked(java.util.Set<org.vdsoexplorer.model.lesson.Shown> values) {
+        if (values.equals(masked)) return;
+        masked = java.util.Set.copyOf(values);
+        fire();
+    }
+
     public void addListener(Runnable r) { listeners.add(r); }
 
     public void fire() {

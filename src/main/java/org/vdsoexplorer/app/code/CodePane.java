@@ -23,7 +23,9 @@ import javafx.scene.text.FontWeight;
  * so following the running code costs a few text draws instead of a list relayout.
  *
  * <p>The font and text colour come from CSS through an unmanaged probe label (style class
- * {@code code-probe}), so zoom, the narrow layout and presenter mode apply as to any text.
+ * {@code code-probe}), so zoom, the narrow layout and presenter mode apply as to any text. The pane is
+ * never narrower than {@link #MIN_CHARS} characters; longer lines scroll sideways (a horizontal bar,
+ * Shift + wheel), and the current line is kept in view both ways, also when the pane is resized.
  */
 public final class CodePane extends Region {
     /** One line: its text, the background tint (null: paper), bold (symbol headers), breakpoint mark. */
@@ -38,9 +40,14 @@ public final class CodePane extends Region {
     static final long GLIDE_NANOS = 160_000_000L;
     /** Moves glide only when the previous one was at least this long ago: a person stepping, not a run. */
     static final long GLIDE_GAP_NANOS = 400_000_000L;
+    /** The narrowest the pane gets, in characters of its font (line number and the start of the code). */
+    static final int MIN_CHARS = 24;
 
     private final Canvas canvas = new Canvas();
     private final ScrollBar bar = new ScrollBar();
+    private final ScrollBar hbar = new ScrollBar();
+    /** Pixels the text is scrolled to the left; the widest row's width; one character's width. */
+    private double left, widest, charW = 8;
     private final Label probe = new Label("M");
     private List<Row> rows = List.of();
     private int current = -1;
@@ -72,10 +79,24 @@ public final class CodePane extends Region {
         bar.valueProperty().addListener((o, a, b) -> {
             if (glideStart < 0 && Math.abs(b.doubleValue() - top) > 1e-9) scrollTo(b.doubleValue());
         });
-        getChildren().addAll(canvas, bar, probe);
+        hbar.setOrientation(Orientation.HORIZONTAL);
+        hbar.setFocusTraversable(false);
+        hbar.valueProperty().addListener((o, a, b) -> {
+            if (Math.abs(b.doubleValue() - left) > 0.5) {
+                left = b.doubleValue();
+                requestDraw();
+            }
+        });
+        getChildren().addAll(canvas, bar, hbar, probe);
         probe.fontProperty().addListener(o -> fontChanged());
         probe.textFillProperty().addListener(o -> fontChanged());
         addEventHandler(ScrollEvent.SCROLL, e -> {
+            if (e.isShiftDown() || Math.abs(e.getDeltaX()) > Math.abs(e.getDeltaY())) {
+                double d = e.getDeltaX() != 0 ? e.getDeltaX() : e.getDeltaY();
+                scrollLeft(left - Math.signum(d) * 4 * charW);
+                e.consume();
+                return;
+            }
             scrollTo(topTo() - Math.signum(e.getDeltaY()) * 3);
             e.consume();
         });
@@ -87,7 +108,29 @@ public final class CodePane extends Region {
             if (e.getButton() == MouseButton.SECONDARY) onBreakpoint.accept(r);
             else if (e.getClickCount() == 2) onRun.accept(r);
         });
-        setMinSize(0, 0);
+        setMinHeight(0);
+    }
+
+    /** Scrolls the text sideways so that {@code px} pixels are hidden at the left (clamped). */
+    public void scrollLeft(double px) {
+        double max = Math.max(0, widest - canvas.getWidth() + 12);
+        left = Math.max(0, Math.min(max, px));
+        hbar.setValue(left);
+        requestDraw();
+    }
+
+    /** Pixels scrolled off at the left. */
+    public double scrolledLeft() { return left; }
+
+    /** Keeps the start of {@code row}'s code (after its indentation) in view sideways. */
+    private void showColumnOf(int row) {
+        if (row < 0 || row >= rows.size() || canvas.getWidth() <= 0) return;
+        String t = rows.get(row).text();
+        int i = 0;
+        while (i < t.length() && (Character.isWhitespace(t.charAt(i)) || Character.isDigit(t.charAt(i)) || t.charAt(i) == '\u25cf')) i++;
+        double x = 6 + i * charW;
+        if (x < left + 2 * charW) scrollLeft(0);
+        if (x > left + canvas.getWidth() - 8 * charW) scrollLeft(x - 4 * charW);
     }
 
     /** Double-click on a row: {@code action} gets the row index. */
@@ -101,6 +144,9 @@ public final class CodePane extends Region {
     /** Replaces the rows (a new listing, or breakpoints changed). */
     public void setRows(List<Row> rows) {
         this.rows = List.copyOf(rows);
+        int longest = 0;
+        for (Row r : this.rows) longest = Math.max(longest, r.text().length());
+        widest = longest * charW + 12;
         if (current >= rows.size()) current = -1;
         if (selected >= rows.size()) selected = -1;
         updateBar();
@@ -140,6 +186,7 @@ public final class CodePane extends Region {
                 && row != current;
         lastChange = now;
         current = row;
+        showColumnOf(row);
         if (animate) {
             topFrom = top;
             topTo = target;
@@ -199,6 +246,10 @@ public final class CodePane extends Region {
         boldFont = Font.font(f.getFamily(), FontWeight.BOLD, f.getSize());
         if (probe.getTextFill() instanceof Color c) ink = c;
         rowHeight = Math.ceil(f.getSize() * 1.3);
+        charW = org.vdsoexplorer.app.DrawnText.measure("M", font)[0];
+        int longest = 0;
+        for (Row r : rows) longest = Math.max(longest, r.text().length());
+        widest = longest * charW + 12;
         updateBar();
         requestDraw();
         requestLayout();
@@ -221,15 +272,38 @@ public final class CodePane extends Region {
         }
         double w = getWidth(), h = getHeight();
         double bw = bar.prefWidth(-1);
+        boolean sideways = widest > w - bw;
+        double bh = sideways ? hbar.prefHeight(-1) : 0;
+        hbar.setVisible(sideways);
         canvas.setWidth(Math.max(0, w - bw));
-        canvas.setHeight(Math.max(0, h));
+        canvas.setHeight(Math.max(0, h - bh));
         canvas.relocate(0, 0);
-        bar.resizeRelocate(w - bw, 0, bw, h);
+        bar.resizeRelocate(w - bw, 0, bw, h - bh);
+        hbar.resizeRelocate(0, h - bh, w - bw, bh);
+        double hmax = Math.max(0, widest - canvas.getWidth() + 12);
+        hbar.setMin(0);
+        hbar.setMax(hmax);
+        hbar.setVisibleAmount(Math.min(hmax, canvas.getWidth()));
+        hbar.setUnitIncrement(charW);
+        if (left > hmax) scrollLeft(hmax);
         updateBar();
+        // the current row stays in view when the pane is resized (a panel opened, the window shrank)
+        if (current >= 0 && glideStart < 0 && (current < top || current > top + visibleRows() - 2)) {
+            settle(clampTop(current - Math.floor(visibleRows() / 3)), current);
+            showColumnOf(current);
+        }
         requestDraw();
     }
 
     @Override protected double computePrefWidth(double height) { return 300; }
+
+    @Override protected double computeMinWidth(double height) {
+        if (font == null) {
+            probe.applyCss();
+            fontChanged();
+        }
+        return Math.ceil(MIN_CHARS * charW) + bar.prefWidth(-1);
+    }
 
     @Override protected double computePrefHeight(double width) { return 200; }
 
@@ -242,7 +316,8 @@ public final class CodePane extends Region {
         if (!dirty || font == null) return;
         double w = canvas.getWidth(), h = canvas.getHeight();
         if (w <= 0 || h <= 0) return;
-        if (top == drawnTop && barY == drawnBar && w == drawnW && h == drawnH && drawnRows == rows && selected == drawnSelected) {
+        if (top == drawnTop && barY == drawnBar && w == drawnW && h == drawnH && drawnRows == rows && selected == drawnSelected
+                && left == drawnLeft) {
             dirty = false;
             return;
         }
@@ -281,7 +356,7 @@ public final class CodePane extends Region {
             if (r == selected && !onBar) frame(g, 0, y, w, rowHeight);
             g.setFont(row.bold() || row.breakpoint() || onBar ? boldFont : font);
             g.setFill(onBar ? Color.WHITE : row.bold() ? CURRENT : ink);
-            g.fillText(row.text(), pad, y + rowHeight / 2);
+            g.fillText(row.text(), pad - left, y + rowHeight / 2);
         }
         frame(g, 0, 0, w, h);
         drawnTop = top;
@@ -290,10 +365,12 @@ public final class CodePane extends Region {
         drawnH = h;
         drawnRows = rows;
         drawnSelected = selected;
+        drawnLeft = left;
         dirty = false;
     }
 
     private int drawnSelected = -2;
+    private double drawnLeft = -1;
 
     /** A 1 px frame as four fills (a stroked rectangle is rasterised over its whole area in software). */
     private static void frame(GraphicsContext g, double x, double y, double w, double h) {

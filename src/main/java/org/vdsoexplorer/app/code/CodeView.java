@@ -142,6 +142,16 @@ public final class CodeView extends BorderPane {
         listing.setMinHeight(0);
         setMinHeight(0);
 
+        // the stack shows the rows that fit whole (a row cut at the bottom reads as a different value)
+        javafx.beans.InvalidationListener fitStack = o -> {
+            int fit = stackRowsFitting(sideScroll.getHeight());
+            if (fit != stackLimit) {
+                stackLimit = fit;
+                refreshStack(session.machine());
+            }
+        };
+        sideScroll.heightProperty().addListener(fitStack);
+        stack.layoutYProperty().addListener(fitStack);
         HBox body = new HBox(6, src, lst, sideScroll);
         setCenter(body);
         BorderPane.setMargin(body, new Insets(6, 0, 0, 0));
@@ -202,7 +212,11 @@ public final class CodeView extends BorderPane {
         breakpointsShown = 0;
         fillRows();
         sourceTitle.setText("C source: " + currentFile);
-        listingTitle.setText("gcc listing: " + l.name() + ".lst  (" + l.compiler() + ")");
+        // the compiler's short name (its full version string is in the tooltip): the title fits a narrow pane
+        String compiler = l.compiler();
+        int cut = compiler.indexOf(" (");
+        listingTitle.setText("listing: " + l.name() + ".lst (" + (cut > 0 ? compiler.substring(0, cut) : compiler) + ")");
+        org.vdsoexplorer.app.common.Tips.install(listingTitle, "gcc listing " + l.name() + ".lst, compiled by " + compiler);
         lastRegs = null;
     }
 
@@ -225,7 +239,8 @@ public final class CodeView extends BorderPane {
         refreshRegisters(m);
         refreshStack(m);
         int[] s = session.spills();
-        Fmt.setText(spills, "spills this call: " + s[0] + " push, " + s[1] + " pop");
+        Fmt.setText(spills, session.masked(org.vdsoexplorer.model.lesson.Shown.SPILLS) ? "spills this call: ? push, ? pop"
+                : "spills this call: " + s[0] + " push, " + s[1] + " pop");
     }
 
     /** The rows of both panes: text, C-line tint and breakpoint marks. */
@@ -288,6 +303,17 @@ public final class CodeView extends BorderPane {
     }
 
     private static final int STACK_ROWS = 14;
+    /** How many stack rows fit the side column's height now. */
+    private int stackLimit = STACK_ROWS;
+
+    private int stackRowsFitting(double height) {
+        if (stackRows.isEmpty() || height <= 0) return STACK_ROWS;
+        javafx.scene.Node first = stackRows.getFirst()[0].getParent();
+        double rowH = first.getLayoutBounds().getHeight();
+        if (rowH <= 0) rowH = Math.ceil(stackRows.getFirst()[0].getFont().getSize() * 1.35);
+        double top = stack.getLayoutY() + stack.getInsets().getTop() + stack.getInsets().getBottom() + 2;
+        return (int) Math.max(1, Math.min(STACK_ROWS, Math.floor((height - top) / rowH)));
+    }
     private final List<Label[]> stackRows = new ArrayList<>();
 
     private void refreshStack(Machine m) {
@@ -312,7 +338,7 @@ public final class CodeView extends BorderPane {
         long top = Machine.STACK_START - 8;
         if (rsp > Machine.STACK_START || rsp < Machine.STACK_START - 8 * 64) rsp = Machine.STACK_START;
         int shown = 0;
-        for (long a = top; a >= rsp && shown < STACK_ROWS; a -= 8, shown++) {
+        for (long a = top; a >= rsp && shown < stackLimit; a -= 8, shown++) {
             long v = m.addressSpace().read(a, 8);
             String note = a == top ? "caller's return address" : who.getOrDefault(a, "frame");
             Label[] r = stackRows.get(shown);

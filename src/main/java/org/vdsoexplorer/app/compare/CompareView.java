@@ -348,6 +348,17 @@ public final class CompareView extends BorderPane {
 
     // ---- projection -------------------------------------------------------------------------------
 
+    private boolean hideRate;
+
+    /**
+     * While a predict question about the two setups' speed is open ({@link org.vdsoexplorer.model.lesson.Shown#CALL_RATE}),
+     * the cycles, ns, category rows, bars and speed line show "?".
+     */
+    public void setMasked(java.util.Set<org.vdsoexplorer.model.lesson.Shown> values) {
+        hideRate = values.contains(org.vdsoexplorer.model.lesson.Shown.CALL_RATE);
+        refresh();
+    }
+
     public void refresh() {
         if (a.session == null || b.session == null) return;
         a.refresh();
@@ -393,6 +404,17 @@ public final class CompareView extends BorderPane {
                     f < 1.995 ? (f - 1) * 100 : f) + " calls in 3 s" + (f < 1.995 ? " than " : " of ") + (la < lb ? "B" : "A"));
         } else {
             speed.setText("finish a call in both panes to compare their speed");
+        }
+        if (hideRate) {
+            cyclesRow.set("?", "?", "?", 0);
+            rows.get(4).set("?", "?", "?", 0);
+            for (Row r : categoryRows) r.set("?", "?", "?", 0);
+            barA.set(0, 0);
+            barB.set(0, 0);
+            barA.label.setText(barA.name + ": ?");
+            barB.label.setText(barB.name + ": ?");
+            barsText = barA.label.getText() + " | " + barB.label.getText();
+            speed.setText("? (hidden until you reveal)");
         }
     }
 
@@ -674,7 +696,9 @@ public final class CompareView extends BorderPane {
                     pseudoClassStateChanged(SYMBOL, true);
                 } else {
                     Instruction in = (Instruction) item;
-                    only = diff != null && (name.equals("A") ? diff.onlyInA(in.index()) : diff.onlyInB(in.index()));
+                    // (while a new pair loads, the diff is still the old pair's until both sides have loaded)
+                    boolean current = diff != null && (name.equals("A") ? diff.a() : diff.b()) == session.machine().listing();
+                    only = current && (name.equals("A") ? diff.onlyInA(in.index()) : diff.onlyInB(in.index()));
                     body = String.format("%5s  %s", in.addressHex(), in.text().replaceAll("\\s+", " "));
                     pseudoClassStateChanged(FRAME, ListingDiff.frame(in));
                     setText(null);

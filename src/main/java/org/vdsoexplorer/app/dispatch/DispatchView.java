@@ -32,7 +32,7 @@ import org.vdsoexplorer.viewmodel.Session;
  * counter by clock mode, and the result or the syscall fallback. The current call's path (derived from
  * its events by {@link Dispatch}) is lit; every edge carries the number of finished calls that took it.
  */
-public final class DispatchView extends BorderPane {
+public final class DispatchView extends BorderPane implements org.vdsoexplorer.app.DrawnText {
     private static final Node[][] COLUMNS = {
         {Node.CLOCK},
         {Node.MASK_HRES, Node.MASK_COARSE, Node.MASK_RAW, Node.MASK_INVALID, Node.LEGACY},
@@ -99,6 +99,13 @@ public final class DispatchView extends BorderPane {
         }
     };
     private Map<Edge, Long> counts = Map.of();
+    /** The path is masked while a predict question would be answered by it. */
+    private boolean hidden;
+    /** The node labels' size at 100 % (scaled with the window's text, never under 14 px). */
+    static final double NODE_PX = 15, MIN_SQUEEZED_PX = 10;
+    private final org.vdsoexplorer.app.FontScale scale = new org.vdsoexplorer.app.FontScale(this);
+    /** The node labels as drawn (for {@link org.vdsoexplorer.app.LayoutCheck}). */
+    private final List<org.vdsoexplorer.app.DrawnText.Box> drawnText = new ArrayList<>();
 
     public DispatchView(Session session) {
         this.session = session;
@@ -125,9 +132,22 @@ public final class DispatchView extends BorderPane {
         countLayer.setManaged(false);
         setCenter(holder);
         BorderPane.setMargin(holder, new Insets(4, 0, 0, 0));
+        scale.scaleProperty().addListener(o -> {
+            drawnGraph = null;
+            drawnCounts = null;
+            fitted.clear();
+            draw();
+        });
         session.addListener(this::refresh);
         refresh();
     }
+
+    @Override public List<org.vdsoexplorer.app.DrawnText.Box> drawnText() { return List.copyOf(drawnText); }
+
+    @Override public javafx.scene.Node drawnOn() { return canvas; }
+
+    /** The text scale the node labels follow (the window's font size over 16 px). */
+    public org.vdsoexplorer.app.FontScale fontScale() { return scale; }
 
     /** The lit path of the current call. */
     public List<Node> currentPath() { return current; }
@@ -161,6 +181,9 @@ public final class DispatchView extends BorderPane {
         List<Node> before = current;
         current = running && m.inCall() && !session.paths().lastPath().isEmpty() ? session.paths().lastPath()
                 : Dispatch.of(m.setup(), session.callLog());
+        // an open predict question about the path (fallback, counter, page): nothing lit or counted (PredictKind.masks)
+        hidden = session.masked(org.vdsoexplorer.model.lesson.Shown.DISPATCH_PATH);
+        if (hidden) current = List.of();
         boolean extended = current.size() == before.size() + 1 && current.subList(0, before.size()).equals(before);
         if (extended && !reducedMotion && current.size() > 1) {
             growth = 0;
@@ -170,9 +193,10 @@ public final class DispatchView extends BorderPane {
             grow.stop();
             growth = 1;
         }
-        counts = session.paths().edgeCounts();
+        counts = hidden ? Map.of() : session.paths().edgeCounts();
         boolean live = m.inCall() && current != session.paths().lastPath();
-        StringBuilder sb = new StringBuilder(live ? "this call: " : current.isEmpty() ? "no call yet"
+        StringBuilder sb = new StringBuilder(hidden ? "path: ? (hidden until you reveal)" : live ? "this call: "
+                : current.isEmpty() ? "no call yet"
                 : running ? "running; the last finished call: " : "last call: ");
         for (int i = 0; i < current.size(); i++) {
             if (i > 0) sb.append(" \u2192 ");
@@ -180,7 +204,7 @@ public final class DispatchView extends BorderPane {
         }
         Fmt.setText(path, sb.toString());
         long sys = session.callCategoryMilli(Category.SYSCALL);
-        if (current.contains(Node.FALLBACK)) {
+        if (!hidden && current.contains(Node.FALLBACK)) {
             long cost = session.machine().callCyclesMilli();
  Fmt.setText(banner, "SYSCALL FALLBACK: " + Fmt.cycles(sys) + " of " + Fmt.cycles(cost) + " cycles in the kernel \u00b7 "
                     + m.fallbacks() + "/" + m.calls() + " calls fell back");
@@ -193,22 +217,25 @@ public final class DispatchView extends BorderPane {
 
     private final Map<String, Font> fitted = new java.util.HashMap<>();
 
-    /** The largest bold font (down to 9 px) at which every line of {@code text} fits {@code width}. */
-    private Font fit(String text, double width, double size) {
-        return fitted.computeIfAbsent(text + "@" + Math.round(width) + "@" + Math.round(size * 2), k -> {
-            javafx.scene.text.Text t = new javafx.scene.text.Text();
-            for (double sz = Math.max(9, size); sz > 9; sz -= 0.5) {
+    /**
+     * The largest bold font from {@code size} down to the smallest readable one at which every line of
+     * {@code text} fits {@code width} x {@code height}; the smallest if none does. At 1920 x 1080 every box
+     * fits its label at 14 px or more; a smaller window goes down to {@link #MIN_SQUEEZED_PX}.
+     */
+    private Font fit(String text, double width, double height, double size) {
+        double min = MIN_SQUEEZED_PX * scale.scale();
+        return fitted.computeIfAbsent(text + "@" + Math.round(width) + "@" + Math.round(height) + "@" + Math.round(size * 2), k -> {
+            for (double sz = Math.max(min, size); sz > min; sz -= 0.5) {
                 Font f = Font.font("DejaVu Sans", FontWeight.BOLD, sz);
-                t.setFont(f);
-                boolean ok = true;
-                for (String line : text.split("\n")) {
-                    t.setText(line);
-                    if (t.getLayoutBounds().getWidth() > width) ok = false;
-                }
-                if (ok) return f;
+                if (fits(text, f, width, height)) return f;
             }
-            return Font.font("DejaVu Sans", FontWeight.BOLD, 9);
+            return Font.font("DejaVu Sans", FontWeight.BOLD, min);
         });
+    }
+
+    private static boolean fits(String text, Font f, double width, double height) {
+        double[] wh = org.vdsoexplorer.app.DrawnText.measure(text, f);
+        return wh[0] <= width && wh[1] <= height;
     }
 
     private record Box(double x, double y, double w, double h) {
@@ -221,11 +248,12 @@ public final class DispatchView extends BorderPane {
     private void layoutBoxes(double w, double h) {
         boxes.clear();
         double colW = w / COLUMNS.length;
-        double bw = Math.max(70, Math.min(150, colW - 40)); // leave gaps for the edge counts
+        double k = scale.scale();
+        double bw = Math.max(70, Math.min(150 * k, colW - 32 * k)); // leave gaps for the edge counts
         for (int c = 0; c < COLUMNS.length; c++) {
             Node[] col = COLUMNS[c];
             double rowH = h / col.length;
-            double bh = Math.min(52, rowH - 6);
+            double bh = Math.min(52 * k, rowH - 6);
             for (int r = 0; r < col.length; r++) {
                 boxes.put(col[r], new Box(c * colW + (colW - bw) / 2, r * rowH + (rowH - bh) / 2, bw, bh));
             }
@@ -310,7 +338,7 @@ public final class DispatchView extends BorderPane {
         Set<Edge> all = new LinkedHashSet<>(STATIC);
         all.addAll(counts.keySet());
         List<Edge> live = Dispatch.edges(current);
-        Map<Node, Long> nodeCounts = session.paths().nodeCounts();
+        Map<Node, Long> nodeCounts = hidden ? Map.of() : session.paths().nodeCounts();
         // the graph's picture: size, lit path, how far the newest edge has grown, which edges and nodes were used
         Set<Edge> usedEdges = new java.util.HashSet<>();
         for (Map.Entry<Edge, Long> e : counts.entrySet()) if (e.getValue() > 0) usedEdges.add(e.getKey());
@@ -353,7 +381,8 @@ public final class DispatchView extends BorderPane {
                 g.fillPolygon(new double[] {x2, x2 - 9, x2 - 9}, new double[] {y2, y2 - 5, y2 + 5}, 3);
             }
         }
-        Font nodeFont = Font.font("DejaVu Sans", FontWeight.BOLD, 14);
+        drawnText.clear();
+        double nodePx = NODE_PX * scale.scale();
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.CENTER);
         for (Map.Entry<Node, Box> en : boxes.entrySet()) {
@@ -369,8 +398,11 @@ public final class DispatchView extends BorderPane {
             g.setFill(on ? (bad ? Palette.VERMILLION : Palette.BLUE) : used ? Palette.SHADE : Color.WHITE);
             g.fillRect(b.x() + line, b.y() + line, b.w() - 2 * line, b.h() - 2 * line);
             g.setFill(on ? Color.WHITE : used ? Palette.INK : Palette.GREY);
-            g.setFont(fit(n.label, b.w() - 8, Math.min(nodeFont.getSize(), (b.h() - 2) / (1.25 * n.label.split("\n").length))));
+            Font f = fit(n.label, b.w() - 8, b.h() - 2, nodePx);
+            g.setFont(f);
             g.fillText(n.label, b.cx(), b.cy());
+            drawnText.add(org.vdsoexplorer.app.DrawnText.Box.of(n.label, f, b.cx(), b.cy(), TextAlignment.CENTER, VPos.CENTER,
+                    !fits(n.label, f, b.w() - 2, b.h() + 2)));
         }
     }
 
@@ -392,7 +424,7 @@ public final class DispatchView extends BorderPane {
                 double[] p = route.getLast();
                 for (int k = 0; k <= 60; k++) {
                     double[] q = along(route.subList(route.size() - 2, route.size()), k / 60.0);
-                    if (q[0] >= x2 - 24 || k == 60) {
+                    if (q[0] >= x2 - 24 * scale.scale() || k == 60) {
                         p = q;
                         break;
                     }

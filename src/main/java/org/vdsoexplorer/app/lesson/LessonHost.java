@@ -66,6 +66,9 @@ public interface LessonHost {
     void clearFocus();
 
     /** The node {@link #focus} marked last (for the presenter's spotlight), or null. */
+    /** While a predict question is open: the values it would give away are masked in the views (none: shown). */
+    default void mask(java.util.Set<org.vdsoexplorer.model.lesson.Shown> values) {}
+
     Node focused();
 
     /** Redraws every view from the model. */

@@ -3,6 +3,7 @@ package org.vdsoexplorer.app.lesson;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.Locale;
 import java.util.function.Consumer;
 import javafx.application.Platform;
@@ -134,6 +135,7 @@ public final class LessonPane extends BorderPane {
         bindWidth(getScene());
         installKeys(w.scene());
         sceneProperty().addListener((o, a, b) -> installKeys(b));
+        sceneProperty().addListener((o, a, b) -> { if (b == null) host.mask(Set.of()); }); // the panel closed
 
         warning.setId("lesson-warning");
         warning.getStyleClass().add("lesson-warning");
@@ -221,6 +223,7 @@ public final class LessonPane extends BorderPane {
     /** Shows the list of lessons. */
     public void showPicker() {
         presenter.exit();
+        host.mask(Set.of());
         lesson = null;
         index = -1;
         refreshWarning();
@@ -560,6 +563,7 @@ public final class LessonPane extends BorderPane {
 
     private void buildQuestion(Step s) {
         Question q = s.question();
+        host.mask(q != null && q.type() == Question.Type.PREDICT && q.predict() != null ? q.predict().masks() : Set.of());
         questionBox.getChildren().clear();
         result.getChildren().clear();
         result.setId("lesson-result");
@@ -666,6 +670,7 @@ public final class LessonPane extends BorderPane {
                     return;
                 }
                 keyboardHere = keyboardInPane();
+                host.mask(Set.of());
                 revealInModel(eff, q.predict());
                 if (keyboardHere && !keyboardInPane()) answerButton.requestFocus();
                 revealed = done;

@@ -116,6 +116,15 @@ public final class MainWindowLessonHost implements LessonHost {
 
     @Override public Node focused() { return focused; }
 
+    private boolean compareMasked;
+
+    @Override public void mask(java.util.Set<org.vdsoexplorer.model.lesson.Shown> values) {
+        w.model().session().setMasked(values);
+        boolean rate = values.contains(org.vdsoexplorer.model.lesson.Shown.CALL_RATE);
+        if (rate || compareMasked) w.compare().setMasked(values);
+        compareMasked = rate;
+    }
+
     @Override public void refresh() { w.model().session().fire(); }
 
     private Node byId(String id) { return w.root().lookup("#" + id); }

@@ -203,6 +203,8 @@ public final class PagesView extends BorderPane {
         otherText.setMinWidth(USE_PREF_SIZE);
         otherTextNote.getStyleClass().add("slot-holds");
         otherTextNote.setMinWidth(0);
+        otherTextNote.setWrapText(true); // a narrow column: two short lines rather than "the same co..."
+        HBox.setHgrow(otherTextNote, javafx.scene.layout.Priority.ALWAYS);
         HBox ot = new HBox(6, otherText, otherTextNote);
         ot.setAlignment(javafx.geometry.Pos.BASELINE_LEFT);
         ot.getStyleClass().addAll("slot", "other");
@@ -322,6 +324,12 @@ public final class PagesView extends BorderPane {
                 end = c;
             }
         }
+        // an open predict question about the next slot or page: no trail, nothing lit (see PredictKind.masks)
+        boolean hideTrail = session.masked(org.vdsoexplorer.model.lesson.Shown.PAGE_TRAIL);
+        if (hideTrail) {
+            lit = null;
+            reads.clear();
+        }
         litSlot = lit == null ? -1 : as.slotOf(lit.address());
         litField = lit == null ? "" : field(as, lit.address());
 
@@ -355,10 +363,13 @@ public final class PagesView extends BorderPane {
             l.pseudoClassStateChanged(LIT, k == runs.size() - 1);
             l.setVisible(true);
         }
-        trailTitle.setText(runs.isEmpty() ? "path: no vvar read yet in this call" : from > 0 ? "path: \u2026" : "path:");
+        trailTitle.setText(hideTrail ? "path: ? (hidden until you reveal)" : runs.isEmpty() ? "path: no vvar read yet in this call"
+                : from > 0 ? "path: \u2026" : "path:");
         text.update(m);
 
-        if (lit != null) {
+        if (hideTrail) {
+            lastRead.setText("last read: ? (hidden until you reveal)");
+        } else if (lit != null) {
             lastRead.setText("last read: slot " + litSlot + " " + kindText[litSlot] + "  " + shortField(litField) + " = "
                     + lit.value() + describeValue(lit.where() instanceof VvarLocation v ? v.field() : null, lit.value()));
         } else {
@@ -579,12 +590,12 @@ public final class PagesView extends BorderPane {
                 FieldChip r = fields[i];
                 boolean on = litOff >= r.off && litOff < r.off + r.size;
                 shownLit |= on;
-                r.update(on);
+                r.update(on, session.masked(org.vdsoexplorer.model.lesson.Shown.SEQ));
             }
             if (extra != null) {
                 if (litOff >= 0 && !shownLit) {
                     extra.retarget(page, litOff, lit.size(), "");
-                    extra.update(true);
+                    extra.update(true, session.masked(org.vdsoexplorer.model.lesson.Shown.SEQ));
                     extra.row.setVisible(true);
                 } else {
                     extra.row.setVisible(false);
@@ -622,13 +633,19 @@ public final class PagesView extends BorderPane {
             return prefix;
         }
 
-        void update(boolean lit) {
+        /** {@code hideSeq}: a seq field shows "?" (an open question asks for it). */
+        void update(boolean lit, boolean hideSeq) {
             if (lit && !row.getPseudoClassStates().contains(LIT) && !reducedMotionAll) Flash.on(row, 300);
             Field f = new Field(page.kind(), off);
             long v = page.read(off, size);
-            value.setText(f.isClockMode() ? mode(v).replace("VCLOCK_", "") : Long.toString(v));
-            value.pseudoClassStateChanged(ODD, f.isSeq() && (v & 1) != 0);
+            boolean hide = hideSeq && f.isSeq();
+            value.setText(hide ? "?" : f.isClockMode() ? mode(v).replace("VCLOCK_", "") : Long.toString(v));
+            value.pseudoClassStateChanged(ODD, !hide && f.isSeq() && (v & 1) != 0);
             row.pseudoClassStateChanged(LIT, lit);
+            if (hide) {
+                tip.setText(f.name() + " at page offset " + Fmt.hex(off) + ": hidden until you reveal");
+                return;
+            }
             tip.setText(f.name() + " at page offset " + Fmt.hex(off) + " = " + v + describeValue(f, v)
                     + (f.isBasetime() && f.isNsec() ? "  (for the hres clocks: nanoseconds << shift)" : ""));
         }

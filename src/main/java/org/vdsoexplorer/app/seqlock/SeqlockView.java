@@ -42,6 +42,7 @@ import org.vdsoexplorer.model.SeqlockTrace.Writer;
 import org.vdsoexplorer.model.SeqlockTrace;
 import org.vdsoexplorer.model.asm.Instruction;
 import org.vdsoexplorer.model.event.Event;
+import org.vdsoexplorer.model.lesson.Shown;
 import org.vdsoexplorer.viewmodel.Session;
 
 /**
@@ -55,7 +56,7 @@ import org.vdsoexplorer.viewmodel.Session;
  * update is marked on the writer lane (a triangle; its writer steps are outlined) and a click on it (or
  * Delete) removes it.
  */
-public final class SeqlockView extends BorderPane {
+public final class SeqlockView extends BorderPane implements org.vdsoexplorer.app.DrawnText {
     private static final PseudoClass ODD = PseudoClass.getPseudoClass("odd");
     private static final PseudoClass EVEN = PseudoClass.getPseudoClass("even");
     private static final PseudoClass ACTIVE = PseudoClass.getPseudoClass("active");
@@ -67,8 +68,11 @@ public final class SeqlockView extends BorderPane {
             + "before that step; the call re-runs with it. Click a \u25bc (a placed update) to remove it. "
             + "Keyboard, with the timeline focused (Tab or click): \u2190 \u2192 Home End move the cursor, "
             + "Enter places, Delete removes, Esc leaves.";
-    private static final Font LABEL = Font.font("DejaVu Sans", FontWeight.BOLD, 15);
-    private static final Font SMALL = Font.font("DejaVu Sans", 13);
+    /** Lane names' and marks' sizes at 100 % (scaled with the window's text; see {@link org.vdsoexplorer.app.FontScale}). */
+    static final double LABEL_PX = 15, SMALL_PX = 14;
+    private final org.vdsoexplorer.app.FontScale scale = new org.vdsoexplorer.app.FontScale(this);
+    /** The text drawn on the timeline (for {@link org.vdsoexplorer.app.LayoutCheck}) and the rows' label placer. */
+    private final TimelineLabels labels = new TimelineLabels();
 
     private final Session session;
     private final Canvas canvas = new Canvas(600, 260);
@@ -102,11 +106,14 @@ public final class SeqlockView extends BorderPane {
         seq.setId("seqlock-seq");
         counts.setId("seqlock-counts");
         counts.getStyleClass().add("view-status");
-        counts.setWrapText(false);
+        counts.setWrapText(true); // two lines in a narrow view rather than cut short
+        counts.setMinWidth(0);
+        HBox.setHgrow(counts, Priority.ALWAYS);
         writer.setId("seqlock-writer");
         writer.getStyleClass().add("view-status");
         hint.setId("seqlock-hint");
         hint.setMinWidth(0);
+        hint.setWrapText(true);
         why.setId("seqlock-why");
         why.setWrapText(true);
         why.setMinHeight(Region.USE_PREF_SIZE);
@@ -118,6 +125,10 @@ public final class SeqlockView extends BorderPane {
         inject.setOnAction(e -> session.injectWriterUpdate());
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
+        title.setWrapText(true);
+        title.setMinWidth(0);
+        HBox.setHgrow(title, Priority.ALWAYS);
+        inject.setMinWidth(Region.USE_PREF_SIZE);
         HBox titleRow = new HBox(8, title, gap, inject);
         seq.setMinWidth(Region.USE_PREF_SIZE);
         HBox headline = new HBox(12, seq, counts);
@@ -161,9 +172,22 @@ public final class SeqlockView extends BorderPane {
         setCenter(holder);
         BorderPane.setMargin(holder, new Insets(2, 0, 2, 0));
         setBottom(why);
+        scale.scaleProperty().addListener(o -> {
+            holder.setPrefHeight(geometryFor(0).needed());
+            drawn = null;
+            redraw();
+        });
+        holder.setPrefHeight(geometryFor(0).needed());
         session.addListener(this::refresh);
         refresh();
     }
+
+    @Override public List<org.vdsoexplorer.app.DrawnText.Box> drawnText() { return labels.drawn(); }
+
+    @Override public javafx.scene.Node drawnOn() { return canvas; }
+
+    /** The text scale the timeline's labels follow (the window's font size over 16 px). */
+    public org.vdsoexplorer.app.FontScale fontScale() { return scale; }
 
     /** The marks currently drawn (for tests). */
     public List<Mark> marks() { return marks; }
@@ -196,6 +220,8 @@ public final class SeqlockView extends BorderPane {
     public int cursor() { return cursor; }
 
     private boolean running, showingWhole;
+    /** What an open predict question masks here (see {@link Shown}). */
+    private boolean hideSeq, hideRetries, hideSpins;
 
     /**
      * While the model runs fast the timeline shows the last finished call whole (a refresh lands anywhere
@@ -209,9 +235,14 @@ public final class SeqlockView extends BorderPane {
         List<Event> log = whole ? session.lastCallLog() : session.callLog();
         showingWhole = whole;
         long s = m.kernel().seq();
-        Fmt.setText(seq, "seq = " + s + ((s & 1) != 0 ? "  odd: writer active" : "  even"));
-        seq.pseudoClassStateChanged(ODD, (s & 1) != 0);
-        seq.pseudoClassStateChanged(EVEN, (s & 1) == 0);
+        // an open predict question masks what would answer it (PredictKind.masks)
+        hideSeq = session.masked(Shown.SEQ);
+        hideRetries = session.masked(Shown.RETRIES);
+        hideSpins = session.masked(Shown.SPINS);
+        boolean hideSteps = session.masked(Shown.CALL_INSTRUCTIONS);
+        Fmt.setText(seq, hideSeq ? "seq = ?" : "seq = " + s + ((s & 1) != 0 ? "  odd: writer active" : "  even"));
+        seq.pseudoClassStateChanged(ODD, !hideSeq && (s & 1) != 0);
+        seq.pseudoClassStateChanged(EVEN, !hideSeq && (s & 1) == 0);
 
         callStart = session.callStart();
         java.util.Map<Long, Integer> placedHere = new java.util.TreeMap<>();
@@ -223,9 +254,11 @@ public final class SeqlockView extends BorderPane {
         Event.WriterStep lastWriter = trace.lastWriter();
         Retry lastRetry = trace.lastRetry();
         marks = out;
-        Fmt.setText(counts, (whole ? "running; the last finished call: " + steps + " steps" : "step " + steps + " of this call") + " \u00b7 retries " + m.kernel().callRetries() + " \u00b7 odd spins "
-                + m.kernel().callOddSpins()
-                + " \u00b7 total retries " + (m.retries() + (m.inCall() ? m.kernel().callRetries() : 0))
+        String stepsText = hideSteps ? "?" : Integer.toString(steps);
+        Fmt.setText(counts, (whole ? "running; the last finished call: " + stepsText + " steps" : "step " + stepsText + " of this call")
+                + " \u00b7 retries " + (hideRetries ? "?" : m.kernel().callRetries()) + " \u00b7 odd spins "
+                + (hideSpins ? "?" : m.kernel().callOddSpins())
+                + " \u00b7 total retries " + (hideRetries ? "?" : m.retries() + (m.inCall() ? m.kernel().callRetries() : 0))
                 + " \u00b7 writer updates " + m.kernel().updateCount() + " (placed " + placedCount() + ")"
                 + (m.kernel().tickMilli() > 0
                 ? String.format(java.util.Locale.ROOT, " \u00b7 tick every %.1f ms",
@@ -240,8 +273,11 @@ public final class SeqlockView extends BorderPane {
         } else {
             Fmt.setText(writer, "");
         }
+        if (hideSeq) Fmt.setText(writer, "");
         writer.setVisible(!writer.getText().isEmpty());
-        if (lastRetry != null) {
+        if (hideSeq || hideRetries || hideSpins) {
+            Fmt.setText(why, "Predict first: the values that would answer the lesson's question show as ? until you reveal.");
+        } else if (lastRetry != null) {
             String cause = lastRetry.update() == 0 ? "a kernel update"
                     : "update #" + lastRetry.update() + (lastRetry.placedUpdate() ? " (placed by you)" : " (the tick's)");
             Fmt.setText(why, "Retry: the reader began at seq " + lastRetry.begin() + " but the check read "
@@ -379,9 +415,14 @@ public final class SeqlockView extends BorderPane {
 
     // ---- drawing -------------------------------------------------------------------------------
 
-    /** Where things are on the canvas for the current size and call length. */
-    private record Geometry(double left, double right, double dx, double yReader, double yPin, double yWriter,
-                            double ySeqTop, double ySeqBot, double yAxis) {
+    /**
+     * Where things are on the canvas for the current size and call length: rows from the top, each as high
+     * as its text at the current scale (retry labels, reader labels, the reader lane, spin labels, placed
+     * markers, the writer lane, its labels, the seq band, the axis), stretched when the canvas is taller.
+     */
+    private record Geometry(double left, double right, double dx, double yRetry, double yReaderLabel, double yReader,
+                            double ySpin, double yPin, double yWriter, double yWriterLabel, double ySeqTop, double ySeqBot,
+                            double yAxis, double needed) {
         double x(int k) { return left + (k + 0.5) * dx; }
 
         int column(double x) { return x < left ? -1 : (int) Math.floor((x - left) / dx); }
@@ -389,17 +430,39 @@ public final class SeqlockView extends BorderPane {
         boolean onPin(double y) { return y > yPin - 16 && y < yWriter + 12; }
     }
 
-    private Geometry geometry() {
-        double w = canvas.getWidth(), h = canvas.getHeight();
-        double left = 92, right = Math.max(left + 10, w - 16);
+    private Geometry geometry() { return geometryFor(canvas.getHeight()); }
+
+    private Geometry geometryFor(double h) {
+        double w = canvas.getWidth();
+        double lh = Math.ceil(SMALL_PX * scale.scale() * 1.3);
+        double left = org.vdsoexplorer.app.DrawnText.measure("reader", labelFont())[0] + 20;
+        double right = Math.max(left + 10, w - 16);
         int span = Math.max(steps + 1, 40);
         double dx = (right - left) / span;
-        double yWriter = h * 0.52;
-        return new Geometry(left, right, dx, h * 0.28, yWriter - 21, yWriter, h * 0.68, h * 0.86, h * 0.93);
+        // the rows at their least height, top to bottom
+        double[] rows = {lh + 4, lh, 24, lh, 20, 24, lh, Math.max(28, lh + 8), lh + 2};
+        double needed = 0;
+        for (double r : rows) needed += r;
+        double f = h / needed; // squeezed when short: the labels' placer then leaves out what has no room
+        double y = 0;
+        double[] mid = new double[rows.length];
+        double[] top = new double[rows.length];
+        for (int i = 0; i < rows.length; i++) {
+            top[i] = y;
+            mid[i] = y + rows[i] * f / 2;
+            y += rows[i] * f;
+        }
+        return new Geometry(left, right, dx, mid[0], mid[1], mid[2], mid[3], mid[4], mid[5], mid[6], top[7],
+                top[7] + rows[7] * f, mid[8], needed + 4);
     }
 
+    private Font labelFont() { return scale.font(FontWeight.BOLD, LABEL_PX); }
+
+    private Font smallFont() { return scale.font(FontWeight.NORMAL, SMALL_PX); }
+
     private void redraw() {
-        Object state = List.of(marks, steps, canvas.getWidth(), canvas.getHeight(), showingWhole ? -1L : session.machine().kernel().seq());
+        Object state = List.of(marks, steps, canvas.getWidth(), canvas.getHeight(), showingWhole ? -1L : session.machine().kernel().seq(),
+                scale.scale(), hideSeq, hideRetries, hideSpins);
         if (Objects.equals(state, drawn)) return;
         drawn = state;
         draw();
@@ -410,33 +473,32 @@ public final class SeqlockView extends BorderPane {
         GraphicsContext g = canvas.getGraphicsContext2D();
         g.setFill(Color.WHITE);
         g.fillRect(0, 0, w, h);
+        labels.start(w, h);
         if (w < 50 || h < 50) return;
         Geometry geo = geometry();
         double left = geo.left, dx = geo.dx;
         double yReader = geo.yReader, yWriter = geo.yWriter, ySeqTop = geo.ySeqTop, ySeqBot = geo.ySeqBot;
         double right = left + steps * dx;
-        g.setFont(LABEL);
-        g.setTextBaseline(VPos.CENTER);
-        g.setTextAlign(TextAlignment.LEFT);
+        Font label = labelFont(), small = smallFont();
         g.setFill(Palette.INK);
-        g.fillText("reader", 6, yReader);
-        g.fillText("writer", 6, yWriter);
-        g.fillText("seq", 6, (ySeqTop + ySeqBot) / 2);
+        labels.fixed(g, label, "reader", 6, yReader, TextAlignment.LEFT);
+        labels.fixed(g, label, "writer", 6, yWriter, TextAlignment.LEFT);
+        labels.fixed(g, label, "seq", 6, (ySeqTop + ySeqBot) / 2, TextAlignment.LEFT);
         g.setStroke(Palette.GREY);
         g.setLineWidth(1);
         g.strokeLine(left, yReader, geo.right, yReader);
         g.strokeLine(left, yWriter, geo.right, yWriter);
-        // reader step ticks, numbered every 10 steps (every 20 when dense)
+        // reader step ticks, numbered every 10 steps (every 20, 50... when the numbers would not fit)
         g.setStroke(Color.web("#999999"));
-        g.setFont(SMALL);
-        g.setTextAlign(TextAlignment.CENTER);
-        int every = dx * 10 >= 36 ? 10 : 20;
+        double numberW = org.vdsoexplorer.app.DrawnText.measure(Integer.toString(Math.max(10, steps)), small)[0] + 8;
+        int every = 10;
+        while (dx * every < numberW) every = every == 10 ? 20 : every == 20 ? 50 : every * 2;
         for (int i = 0; i < steps; i++) {
             double x = geo.x(i);
             g.strokeLine(x, yReader - 5, x, yReader + 5);
             if (i % every == 0) {
                 g.setFill(Palette.GREY);
-                g.fillText(Integer.toString(i), x, geo.yAxis);
+                labels.place(g, small, Integer.toString(i), x, geo.yAxis, TextAlignment.CENTER, false);
                 g.strokeLine(x, ySeqBot, x, ySeqBot + 4);
             }
         }
@@ -457,97 +519,93 @@ public final class SeqlockView extends BorderPane {
         for (double[] p : pts) {
             if ((long) p[1] == v) continue;
             double x = left + p[0] * dx;
-            seqSegment(g, x0, x, v, ySeqTop, ySeqBot);
+            seqSegment(g, small, x0, x, hideSeq ? -1 : v, ySeqTop, ySeqBot);
             x0 = x;
             v = (long) p[1];
         }
-        seqSegment(g, x0, right, v, ySeqTop, ySeqBot);
-        // marks; labels are skipped where they would overlap the previous one in their row
-        double[] lastRight = new double[5];
-        java.util.Arrays.fill(lastRight, -1e9);
-        g.setFont(SMALL);
-        for (Mark k : marks) {
-            double x = geo.x(k.at());
-            switch (k) {
-                case SeqLoad l -> {
-                    Color c = l.namespacePage() ? Palette.ORANGE : (l.value() & 1) != 0 ? Palette.VERMILLION : Palette.BLUE;
-                    g.setFill(c);
-                    double r = 9;
-                    if (l.namespacePage()) {
-                        g.fillPolygon(new double[] {x, x + r, x, x - r}, new double[] {yReader - r, yReader, yReader + r, yReader}, 4);
-                    } else {
-                        g.fillOval(x - r, yReader - r, 2 * r, 2 * r);
-                    }
-                    g.setFill(Palette.INK);
-                    label(g, lastRight, 0, (l.check() ? "check " : l.namespacePage() ? "ns " : "") + l.value(), x, yReader - 20);
-                }
-                case Writer wr -> {
-                    boolean bump = wr.step() == 0 || wr.step() == wr.steps() - 1;
-                    g.setFill(bump ? Palette.VERMILLION : Palette.PURPLE);
-                    g.fillRect(x - 8, yWriter - 10, 16, 20);
-                    if (wr.placed()) {
-                        g.setStroke(Palette.INK);
-                        g.setLineWidth(2.5);
-                        g.strokeRect(x - 8, yWriter - 10, 16, 20);
-                        g.setLineWidth(1);
-                    }
-                    g.setFill(Palette.INK);
-                    if (bump) label(g, lastRight, 1, "seq=" + wr.seq(), x, yWriter + 20);
-                }
-                case Retry r -> {
-                    g.setStroke(Palette.VERMILLION);
-                    g.setLineWidth(3);
-                    g.setLineDashes(8, 5);
-                    g.strokeLine(x, 4, x, ySeqBot);
-                    g.setLineDashes();
-                    g.setLineWidth(1);
-                    g.setFill(Palette.VERMILLION);
-                    label(g, lastRight, 3, "retry: " + r.begin() + "\u2192" + r.now(), x, 10);
-                }
-                case Odd o -> {
-                    g.setFill(Palette.VERMILLION);
-                    label(g, lastRight, 2, "spin", x, yReader + 20);
-                }
-                case Placed p -> {
-                    // a triangle pointing down at the writer lane: "an update dropped in here"
-                    double yp = geo.yPin;
-                    double[] xs = {x - 9, x + 9, x};
-                    double[] ys = {yp - 9, yp - 9, yp + 9};
-                    g.setFill(Palette.GREEN);
-                    g.fillPolygon(xs, ys, 3);
-                    g.setStroke(Palette.INK);
-                    g.setLineWidth(1.5);
-                    g.strokePolygon(xs, ys, 3);
-                    g.setLineWidth(1);
-                    g.setFill(Palette.INK);
-                    label(g, lastRight, 4, p.count() > 1 ? "placed \u00d7" + p.count() : "placed", x + 12, yp, TextAlignment.LEFT);
-                }
-            }
-        }
+        seqSegment(g, small, x0, right, hideSeq ? -1 : v, ySeqTop, ySeqBot);
+        // marks: the ones that tell what happened (retry, spin, the writer's seq bumps, placed) first, so a
+        // crowded timeline drops a load's value label rather than one of them
+        for (Mark k : marks) if (!(k instanceof SeqLoad)) drawMark(g, geo, k, small);
+        for (Mark k : marks) if (k instanceof SeqLoad) drawMark(g, geo, k, small);
         // now
         g.setStroke(Palette.INK);
         g.setLineWidth(2.5);
-        g.strokeLine(right, yReader - 36, right, ySeqBot + 4);
+        g.strokeLine(right, geo.yReaderLabel, right, ySeqBot + 4);
         g.setLineWidth(1);
     }
 
-    /** Draws {@code t} centred at x unless it would overlap the previous label of {@code row}. */
-    private static void label(GraphicsContext g, double[] lastRight, int row, String t, double x, double y) {
-        label(g, lastRight, row, t, x, y, TextAlignment.CENTER);
+    /** One mark's shape and its label. */
+    private void drawMark(GraphicsContext g, Geometry geo, Mark k, Font small) {
+        double x = geo.x(k.at());
+        double yReader = geo.yReader, yWriter = geo.yWriter;
+        switch (k) {
+            case SeqLoad l -> {
+                Color c = l.namespacePage() ? Palette.ORANGE : (l.value() & 1) != 0 ? Palette.VERMILLION : Palette.BLUE;
+                g.setFill(c);
+                double r = 9;
+                if (l.namespacePage()) {
+                    g.fillPolygon(new double[] {x, x + r, x, x - r}, new double[] {yReader - r, yReader, yReader + r, yReader}, 4);
+                } else {
+                    g.fillOval(x - r, yReader - r, 2 * r, 2 * r);
+                }
+                g.setFill(Palette.INK);
+                labels.place(g, small, (l.check() ? "check " : l.namespacePage() ? "ns " : "") + (hideSeq ? "?" : l.value()), x,
+                        geo.yReaderLabel, TextAlignment.CENTER, false);
+            }
+            case Writer wr -> {
+                boolean bump = wr.step() == 0 || wr.step() == wr.steps() - 1;
+                g.setFill(bump ? Palette.VERMILLION : Palette.PURPLE);
+                g.fillRect(x - 8, yWriter - 10, 16, 20);
+                if (wr.placed()) {
+                    g.setStroke(Palette.INK);
+                    g.setLineWidth(2.5);
+                    g.strokeRect(x - 8, yWriter - 10, 16, 20);
+                    g.setLineWidth(1);
+                }
+                g.setFill(Palette.INK);
+                if (bump) labels.place(g, small, "seq=" + (hideSeq ? "?" : wr.seq()), x, geo.yWriterLabel, TextAlignment.CENTER, true);
+            }
+            case Retry r when hideRetries -> { }
+            case Odd o when hideSpins -> { }
+            case Retry r -> {
+                g.setStroke(Palette.VERMILLION);
+                g.setLineWidth(3);
+                g.setLineDashes(8, 5);
+                g.strokeLine(x, geo.yRetry + 8, x, geo.ySeqBot);
+                g.setLineDashes();
+                g.setLineWidth(1);
+                g.setFill(Palette.VERMILLION);
+                labels.place(g, small, "retry: " + r.begin() + "\u2192" + r.now(), x, geo.yRetry, TextAlignment.CENTER, true);
+            }
+            case Odd o -> {
+                g.setFill(Palette.VERMILLION);
+                labels.place(g, small, "spin", x, geo.ySpin, TextAlignment.CENTER, true);
+            }
+            case Placed p -> {
+                // a triangle pointing down at the writer lane: "an update dropped in here"
+                double yp = geo.yPin;
+                double[] xs = {x - 9, x + 9, x};
+                double[] ys = {yp - 9, yp - 9, yp + 9};
+                g.setFill(Palette.GREEN);
+                g.fillPolygon(xs, ys, 3);
+                g.setStroke(Palette.INK);
+                g.setLineWidth(1.5);
+                g.strokePolygon(xs, ys, 3);
+                g.setLineWidth(1);
+                g.setFill(Palette.INK);
+                String t = p.count() > 1 ? "placed \u00d7" + p.count() : "placed";
+                // beside the marker, on the side with room (never cut at the canvas's right edge)
+                double tw = org.vdsoexplorer.app.DrawnText.measure(t, small)[0];
+                boolean rightSide = x + 12 + tw <= canvas.getWidth();
+                labels.place(g, small, t, rightSide ? x + 12 : x - 12, yp, rightSide ? TextAlignment.LEFT : TextAlignment.RIGHT, true);
+            }
+        }
     }
 
-    private static void label(GraphicsContext g, double[] lastRight, int row, String t, double x, double y, TextAlignment a) {
-        double width = t.length() * 8.4;
-        double x0 = a == TextAlignment.CENTER ? x - width / 2 : x;
-        if (x0 < lastRight[row] + 4) return;
-        g.setTextAlign(a);
-        g.fillText(t, x, y);
-        lastRight[row] = x0 + width;
-    }
-
-    private static void seqSegment(GraphicsContext g, double x0, double x1, long v, double top, double bot) {
+    private void seqSegment(GraphicsContext g, Font small, double x0, double x1, long v, double top, double bot) {
         if (x1 <= x0) return;
-        boolean odd = (v & 1) != 0;
+        boolean odd = v >= 0 && (v & 1) != 0; // v < 0: masked
         g.setFill(odd ? Palette.tint(Palette.VERMILLION, 0.45) : Palette.tint(Palette.BLUE, 0.2));
         g.fillRect(x0, top, x1 - x0, bot - top);
         g.setStroke(odd ? Palette.VERMILLION : Palette.BLUE);
@@ -555,7 +613,9 @@ public final class SeqlockView extends BorderPane {
         g.strokeRect(x0, top, x1 - x0, bot - top);
         g.setLineWidth(1);
         g.setFill(Palette.INK);
-        g.setTextAlign(TextAlignment.CENTER);
-        if (x1 - x0 > 60) g.fillText(v + (odd ? " odd" : " even"), (x0 + x1) / 2, (top + bot) / 2);
+        String t = v < 0 ? "?" : v + (odd ? " odd" : " even");
+        if (x1 - x0 > org.vdsoexplorer.app.DrawnText.measure(t, small)[0] + 8) {
+            labels.fixed(g, small, t, (x0 + x1) / 2, (top + bot) / 2, TextAlignment.CENTER);
+        }
     }
 }

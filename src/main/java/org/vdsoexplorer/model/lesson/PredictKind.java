@@ -1,8 +1,10 @@
 package org.vdsoexplorer.model.lesson;
 
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -52,6 +54,23 @@ public enum PredictKind {
             case COUNTER -> List.of("tsc", "pvclock", "hvclock", "syscall", "none");
             case FASTER_VARIANT -> s == null || s.compare() == null ? List.of() : List.of(s.label(), s.compareLabel());
             default -> List.of();
+        };
+    }
+
+    /**
+     * The on-screen values that would give this question's answer away before the reveal (the views mask
+     * them while the question is open).
+     */
+    public Set<Shown> masks() {
+        return switch (this) {
+            case NEXT_SEQ -> EnumSet.of(Shown.SEQ);
+            case NEXT_PAGE_SLOT, NEXT_PAGE_KIND -> EnumSet.of(Shown.PAGE_TRAIL, Shown.DISPATCH_PATH);
+            case PUSHES_THIS_CALL -> EnumSet.of(Shown.SPILLS);
+            case INSTRUCTIONS_THIS_CALL -> EnumSet.of(Shown.CALL_INSTRUCTIONS);
+            case RETRIES -> EnumSet.of(Shown.RETRIES);
+            case SPINS -> EnumSet.of(Shown.SPINS);
+            case FALLBACK, COUNTER -> EnumSet.of(Shown.DISPATCH_PATH);
+            case FASTER_VARIANT, SPEEDUP_PERCENT, SPEEDUP_FACTOR -> EnumSet.of(Shown.CALL_RATE);
         };
     }
 

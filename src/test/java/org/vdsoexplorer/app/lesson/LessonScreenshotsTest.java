@@ -32,12 +32,9 @@ class LessonScreenshotsTest {
     void projectorScreenshots() throws Exception {
         Path dir = Path.of("target/screenshots");
         Files.createDirectories(dir);
-        Path data = Files.createTempDirectory("lesson-progress");
         MainWindow w = fx(() -> new MainWindow(VdsoExplorerApp.defaultSetup(), Screenshots.WIDTH, Screenshots.HEIGHT));
         LessonPane pane = fx(() -> {
-            LessonPane p = new LessonPane(w, new MainWindowLessonHost(w), Path.of("lessons"), ProgressStore.open(data));
-            w.root().setRight(p);
-            p.loadNow();
+            LessonPane p = TestPanes.loadedBeside(w);
             p.openLesson(p.lessons().stream().filter(l -> l.id().equals("time-namespaces")).findFirst().orElseThrow());
             p.nextStep();
             p.nextStep();

@@ -1,0 +1,213 @@
+package org.vdsoexplorer.app;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import javafx.geometry.BoundingBox;
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Labeled;
+import javafx.scene.text.Text;
+import javafx.scene.text.TextFlow;
+
+/**
+ * Checks a laid-out scene graph the way a reader would: counts the labels whose text is shown cut
+ * (ellipsised by the label, or cut by a container's clip or the window's edge) and the pairs of visible
+ * text boxes that overlap. Text is each {@link Labeled}'s rendered text, each {@link TextFlow} as a whole,
+ * each other {@link Text}, and what {@link DrawnText} views report they drew on their canvases. Clips of
+ * scrolling containers (scroll panes, lists, tables) hide text without counting it as cut: scrolled-away
+ * text is not a layout fault.
+ */
+public final class LayoutCheck {
+    /** Text whose intersection with another is at most this many px in either direction is not overlapping. */
+    static final double SLACK = 1.5;
+
+    private LayoutCheck() {}
+
+    /** What was found: one description per clipped text and per overlapping pair, and the smallest font size. */
+    public record Result(List<String> clipped, List<String> overlaps, double smallestFont) {
+        /** "3 clipped, 1 overlapping, smallest text 13.0 px". */
+        public String summary() {
+            return String.format(Locale.ROOT, "%d clipped, %d overlapping, smallest text %.1f px", clipped.size(),
+                    overlaps.size(), smallestFont);
+        }
+
+        /** The summary and every finding, one per line (for test failures). */
+        public String details() {
+            StringBuilder sb = new StringBuilder(summary());
+            for (String c : clipped) sb.append("\n  clipped: ").append(c);
+            for (String o : overlaps) sb.append("\n  overlap: ").append(o);
+            return sb.toString();
+        }
+    }
+
+    /** One visible piece of text: what it says, where it shows (in scene coordinates), whose it is. */
+    private record Item(String text, Bounds shown, Node owner, double fontSize) {}
+
+    /** Checks everything visible under {@code root} (CSS and layout applied first). */
+    public static Result check(Node root) {
+        settle(root);
+        Bounds window = root.getScene() == null ? root.localToScene(root.getLayoutBounds())
+                : new BoundingBox(0, 0, root.getScene().getWidth(), root.getScene().getHeight());
+        List<Item> items = new ArrayList<>();
+        List<String> clipped = new ArrayList<>();
+        walk(root, window, window, items, clipped);
+        List<String> overlaps = new ArrayList<>();
+        for (int i = 0; i < items.size(); i++) {
+            Item a = items.get(i);
+            for (int j = i + 1; j < items.size(); j++) {
+                Item b = items.get(j);
+                if (!overlap(a.shown, b.shown)) continue;
+                if (related(a.owner, b.owner)) continue;
+                overlaps.add(quote(a.text) + " (" + name(a.owner) + ") / " + quote(b.text) + " (" + name(b.owner) + ")");
+            }
+        }
+        double smallest = items.stream().mapToDouble(Item::fontSize).filter(f -> f > 0).min().orElse(0);
+        return new Result(List.copyOf(clipped), List.copyOf(overlaps), smallest);
+    }
+
+    /** The text of everything visible under {@code root} (labels, text flows, texts, canvas text), in scene order. */
+    public static List<String> visibleTexts(Node root) {
+        settle(root);
+        Bounds window = root.getScene() == null ? root.localToScene(root.getLayoutBounds())
+                : new BoundingBox(0, 0, root.getScene().getWidth(), root.getScene().getHeight());
+        List<Item> items = new ArrayList<>();
+        walk(root, window, window, items, new ArrayList<>());
+        return items.stream().map(Item::text).toList();
+    }
+
+    /** CSS and layout applied, the scene's root at the scene's size (as a window or a snapshot would have it). */
+    private static void settle(Node n) {
+        if (n.getScene() == null) return;
+        Parent r = n.getScene().getRoot();
+        if (r.isResizable() && n.getScene().getWindow() == null) r.resize(n.getScene().getWidth(), n.getScene().getHeight());
+        r.applyCss();
+        r.layout();
+    }
+
+    /**
+     * {@code hard}: what clips text visibly (containers, the window); {@code all}: that and the scrolling
+     * viewports, in scene coordinates.
+     */
+    private static void walk(Node n, Bounds hard, Bounds all, List<Item> items, List<String> clipped) {
+        if (!n.isVisible() || n.getOpacity() <= 0) return;
+        if (n.getClip() != null) {
+            Bounds c = n.localToScene(n.getClip().getBoundsInParent());
+            all = intersect(all, c);
+            if (!scrolling(n)) hard = intersect(hard, c);
+            if (all == null) return;
+        }
+        if (n instanceof DrawnText d) {
+            for (DrawnText.Box b : d.drawnText()) {
+                Bounds s = d.drawnOn().localToScene(new BoundingBox(b.x(), b.y(), b.width(), b.height()));
+                add(items, clipped, b.text(), s, n, b.fontSize(), hard, all, b.clipped() ? "not drawn whole" : null);
+            }
+        }
+        if (n instanceof Labeled l) {
+            Text shownText = labeledText(l);
+            String want = expected(l);
+            if (shownText != null && want != null && !want.isBlank()) {
+                String why = shownText.getText() == null || !shownText.getText().equals(want) ? "shown as "
+                        + quote(shownText.getText()) : null;
+                add(items, clipped, want, shownText.localToScene(shownText.getBoundsInLocal()), l, l.getFont().getSize(),
+                        hard, all, why);
+            }
+        } else if (n instanceof TextFlow f) {
+            StringBuilder sb = new StringBuilder();
+            Bounds u = null;
+            double font = Double.MAX_VALUE;
+            for (Node c : f.getChildrenUnmodifiable()) {
+                if (c instanceof Text t && t.isVisible() && t.getText() != null) {
+                    sb.append(t.getText());
+                    font = Math.min(font, t.getFont().getSize());
+                    Bounds b = t.localToScene(t.getBoundsInLocal());
+                    u = u == null ? b : union(u, b);
+                }
+            }
+            if (u != null && !sb.toString().isBlank()) add(items, clipped, sb.toString(), u, f, font, hard, all, null);
+            // children that are not Text (inline labels) are walked below
+        } else if (n instanceof Text t && !(n.getParent() instanceof Labeled) && !(n.getParent() instanceof TextFlow)) {
+            if (t.getText() != null && !t.getText().isBlank()) {
+                add(items, clipped, t.getText(), t.localToScene(t.getBoundsInLocal()), t, t.getFont().getSize(), hard, all, null);
+            }
+        }
+        if (n instanceof Parent p) {
+            for (Node c : p.getChildrenUnmodifiable()) {
+                if (n instanceof Labeled && c instanceof Text && c.getStyleClass().contains("text")) continue;
+                if (n instanceof TextFlow && c instanceof Text) continue;
+                walk(c, hard, all, items, clipped);
+            }
+        }
+    }
+
+    private static void add(List<Item> items, List<String> clipped, String text, Bounds b, Node owner, double font,
+                            Bounds hard, Bounds all, String why) {
+        Bounds shown = intersect(b, all);
+        if (shown == null) return; // scrolled away or outside the window
+        if (why == null && !inside(b, hard)) why = "cut by its container";
+        if (why != null) clipped.add(quote(text) + " (" + name(owner) + "): " + why);
+        items.add(new Item(text, shown, owner, font));
+    }
+
+    /** The Text a label's skin draws its text with, or null (no skin yet, or no text shown). */
+    private static Text labeledText(Labeled l) {
+        for (Node c : l.getChildrenUnmodifiable()) if (c instanceof Text t && c.getStyleClass().contains("text")) return t;
+        return null;
+    }
+
+    /** The text a label should show: its text with the mnemonic underscores removed when it parses them. */
+    private static String expected(Labeled l) {
+        String t = l.getText();
+        if (t == null || !l.isMnemonicParsing()) return t;
+        return t.replaceFirst("_(?=[^_])", "").replace("__", "_");
+    }
+
+    /** Scroll panes and virtual flows clip their content to a viewport: text outside it is scrolled away. */
+    private static boolean scrolling(Node n) {
+        String c = n.getClass().getName();
+        return c.endsWith("ClippedContainer") || c.endsWith("VirtualFlow") || n.getStyleClass().contains("viewport")
+                || n.getStyleClass().contains("clipped-container");
+    }
+
+    private static boolean related(Node a, Node b) {
+        for (Node n = a; n != null; n = n.getParent()) if (n == b) return true;
+        for (Node n = b; n != null; n = n.getParent()) if (n == a) return true;
+        return false;
+    }
+
+    private static boolean overlap(Bounds a, Bounds b) {
+        double w = Math.min(a.getMaxX(), b.getMaxX()) - Math.max(a.getMinX(), b.getMinX());
+        double h = Math.min(a.getMaxY(), b.getMaxY()) - Math.max(a.getMinY(), b.getMinY());
+        return w > SLACK && h > SLACK;
+    }
+
+    private static boolean inside(Bounds b, Bounds outer) {
+        return b.getMinX() >= outer.getMinX() - SLACK && b.getMinY() >= outer.getMinY() - SLACK
+                && b.getMaxX() <= outer.getMaxX() + SLACK && b.getMaxY() <= outer.getMaxY() + SLACK;
+    }
+
+    private static Bounds intersect(Bounds a, Bounds b) {
+        double x0 = Math.max(a.getMinX(), b.getMinX()), y0 = Math.max(a.getMinY(), b.getMinY());
+        double x1 = Math.min(a.getMaxX(), b.getMaxX()), y1 = Math.min(a.getMaxY(), b.getMaxY());
+        return x1 <= x0 || y1 <= y0 ? null : new BoundingBox(x0, y0, x1 - x0, y1 - y0);
+    }
+
+    private static Bounds union(Bounds a, Bounds b) {
+        double x0 = Math.min(a.getMinX(), b.getMinX()), y0 = Math.min(a.getMinY(), b.getMinY());
+        return new BoundingBox(x0, y0, Math.max(a.getMaxX(), b.getMaxX()) - x0, Math.max(a.getMaxY(), b.getMaxY()) - y0);
+    }
+
+    private static String quote(String s) {
+        if (s == null) return "null";
+        String t = s.replace("\n", "\u23ce");
+        return "'" + (t.length() > 48 ? t.substring(0, 47) + "\u2026" : t) + "'";
+    }
+
+    private static String name(Node n) {
+        for (Node x = n; x != null; x = x.getParent()) {
+            if (x.getId() != null) return n.getClass().getSimpleName() + (x == n ? "" : " in") + " #" + x.getId();
+        }
+        return n.getClass().getSimpleName();
+    }
+}
