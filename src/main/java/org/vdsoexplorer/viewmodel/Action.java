@@ -15,7 +15,7 @@ public enum Action {
     LESSONS("lessons panel on / off (presenter mode is in the panel)"),
     SAVE_DEMO("save a demo file"),
     OPEN_DEMO("open a demo file"),
-    EXPORT_PNG("export the window and each view as PNG"),
+    EXPORT_PNG("export the window and each view as PNG files (asks for a folder)"),
     ZOOM_IN("scale up: text and the drawn views (75-250 %)"),
     ZOOM_OUT("scale down"),
     SCALE("next scale: 100, 125, 150, 175, 200, 250 %, then 100 % again"),

@@ -23,6 +23,8 @@ public final class ViewsState {
 
     public View maximised() { return maximised; }
 
+    public List<View> stepViews() { return step; }
+
     public void setSize(double w, double h) {
         width = w;
         height = h;

@@ -135,7 +135,12 @@ public final class LessonPane extends BorderPane {
         bindWidth(getScene());
         installKeys(w.scene());
         sceneProperty().addListener((o, a, b) -> installKeys(b));
-        sceneProperty().addListener((o, a, b) -> { if (b == null) host.mask(Set.of()); }); // the panel closed
+        sceneProperty().addListener((o, a, b) -> { // the panel closed: nothing masked, the views get the space back
+            if (b == null) {
+                host.mask(Set.of());
+                host.clearFocus();
+            }
+        });
 
         warning.setId("lesson-warning");
         warning.getStyleClass().add("lesson-warning");

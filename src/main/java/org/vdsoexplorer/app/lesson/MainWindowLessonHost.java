@@ -71,6 +71,9 @@ public final class MainWindowLessonHost implements LessonHost {
             return null;
         }
         w.showCompare(view == View.COMPARE);
+        w.views().setStepViews(org.vdsoexplorer.viewmodel.ViewLayout.stepViews(view));
+        w.root().applyCss();
+        w.root().layout(); // the step's views in place before their element is looked for
         Node n = find(view, element);
         if (n == null) {
             w.root().applyCss(); // a tab's content may only just have been added
@@ -112,6 +115,7 @@ public final class MainWindowLessonHost implements LessonHost {
         focused = null;
         splits.forEach(SplitPane::setDividerPositions);
         splits.clear();
+        if (!w.views().stepViews().isEmpty()) w.views().setStepViews(List.of());
     }
 
     @Override public Node focused() { return focused; }
