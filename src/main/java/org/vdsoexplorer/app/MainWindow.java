@@ -169,6 +169,9 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     private void key(KeyEvent e) {
         for (ComboBox<?> c : List.of(scenario, variant, clock)) if (c.isShowing()) return;
         boolean ctrl = e.isShortcutDown();
+        // typing (a lesson's prediction): letters, digits and '.' are text there; F-keys, PageUp/Down and Ctrl keys still work
+        if (!ctrl && e.getTarget() instanceof javafx.scene.control.TextInputControl && !e.getCode().isFunctionKey()
+                && !e.getCode().isNavigationKey()) return;
         if (!ctrl && e.getTarget() instanceof Node n && n.getProperties().get(KeyMap.OWN_KEYS) instanceof Set<?> own
                 && own.contains(e.getCode().name())) return;
         Action a = model.keys().action(e.getCode().name(), e.getText(), ctrl);

@@ -96,6 +96,7 @@ public final class Presenter {
             st.setFullScreenExitHint("");
             st.setFullScreen(true);
         }
+        toolbar(false);
         pane.layoutForMode();
         setScale(scale() == 100 ? 150 : scale());
         if (secondScreen() != null) showNotes();
@@ -113,10 +114,19 @@ public final class Presenter {
         pane.getStyleClass().remove("presenting");
         w.root().getStyleClass().remove("presenting");
         w.model().scale().set(savedScale);
+        toolbar(true);
         pane.setStyle(savedPaneStyle == null ? "" : savedPaneStyle);
         pane.setTextVisible(true); // also restores the self-paced layout
         if (s.getWindow() instanceof Stage st && !wasFullScreen) st.setFullScreen(false);
         if (notes != null) notes.hide();
+    }
+
+    /** The pickers and transport buttons: hidden while presenting (the keys and the lesson drive the model). */
+    private void toolbar(boolean on) {
+        Node tb = w.root().lookup(".toolbar");
+        if (tb == null) return;
+        tb.setVisible(on);
+        tb.setManaged(on);
     }
 
     /** Sets the UI scale (clamped to 100-250 %): the window's {@link org.vdsoexplorer.viewmodel.UiScale}, which the layout follows. */
@@ -229,7 +239,12 @@ public final class Presenter {
             root.setBottom(keys);
             root.getStyleClass().add("notes-root");
             Scene sc = new Scene(root, 640, 480);
-            sc.addEventFilter(KeyEvent.KEY_PRESSED, e -> { if (active && key(e)) e.consume(); }); // the clicker may talk to this window
+            sc.addEventFilter(KeyEvent.KEY_PRESSED, e -> { // the clicker may talk to this window
+                if (!active) return;
+                // presenter mode's keys here, the others (F5 run, Z scale...) as the main window's
+                if (!key(e)) javafx.event.Event.fireEvent(w.root(), e.copyFor(w.root(), w.root()));
+                e.consume();
+            });
             sc.getStylesheets().add(Presenter.class.getResource("lesson.css").toExternalForm());
             notes.setScene(sc);
             placeNotes();
