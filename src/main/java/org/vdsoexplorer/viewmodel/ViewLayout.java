@@ -32,8 +32,8 @@ public final class ViewLayout {
 
     private static Map<View, Double> readable() {
         Map<View, Double> m = new EnumMap<>(View.class);
-        m.put(View.CODE, 640.0);
-        m.put(View.PAGES, 420.0);
+        m.put(View.CODE, 840.0);
+        m.put(View.PAGES, 480.0);
         m.put(View.SEQLOCK, 440.0);
         m.put(View.DISPATCH, 420.0);
         return m;

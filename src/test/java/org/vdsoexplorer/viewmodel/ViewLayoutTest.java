@@ -25,8 +25,8 @@ class ViewLayoutTest {
 
     @Test
     void belowTheThresholdTwoUpThenOneNeverSqueezed() {
-        // 1280x720 window: the views' area is about 1260 x 560 -- two rows of 300 px do not fit
-        Arrangement laptop = ViewLayout.decide(1260, 560, 1, List.of(), null, null);
+        // a 1366x768 laptop: the views' area is about 1366 x 600 -- two rows of 300 px do not fit
+        Arrangement laptop = ViewLayout.decide(1366, 590, 1, List.of(), null, null);
         assertEquals(Mode.TWO_UP, laptop.mode());
         assertEquals(List.of(C, P), laptop.large());
         assertEquals(List.of(S, D), laptop.strip());
@@ -41,7 +41,7 @@ class ViewLayoutTest {
 
     @Test
     void aViewPickedFromTheStripComesInBesideTheCodeView() {
-        Arrangement a = ViewLayout.decide(1260, 560, 1, List.of(), S, null);
+        Arrangement a = ViewLayout.decide(1300, 560, 1, List.of(), S, null);
         assertEquals(List.of(C, S), a.large(), "grid order");
         assertEquals(List.of(P, D), a.strip());
         assertEquals(Mode.GRID, ViewLayout.decide(1900, 1000, 1, List.of(), S, null).mode(), "a pick does not hold off the grid");
