@@ -1,5 +1,6 @@
 package org.vdsoexplorer;
 
+import java.util.List;
 import org.vdsoexplorer.cli.Cli;
 
 /**
@@ -15,18 +16,37 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        boolean fx = args.length == 0 || List.of("screenshots", "bench-ui", "export-gif").contains(args[0]);
+        if (fx && !javafxFound()) {
+            System.err.println("vdso-explorer: JavaFX is not on the module path: start it with bin/vdso-explorer, "
+                    + "./mvnw javafx:run or the app image (see README), not java -jar");
+            System.exit(2);
+        }
         if (args.length == 0) {
             org.vdsoexplorer.app.Launch.launch(args);
             return;
         }
-        // the two commands that need JavaFX live here: cli/ must not depend on the app
+        // the commands that need JavaFX live here: cli/ must not depend on the app
         switch (args[0]) {
             case "screenshots" -> System.exit(screenshots(args));
             case "bench-ui" -> System.exit(benchUi(args));
+            case "export-gif" -> System.exit(Cli.exportGif(args, org.vdsoexplorer.app.GifExport::renderHeadless,
+                    System.out, System.err));
             case "check-demo" -> System.exit(org.vdsoexplorer.viewmodel.DemoCheck.run(args, System.out, System.err));
             default -> { }
         }
         System.exit(Cli.run(args));
+    }
+
+    /** JavaFX from the module path (every launcher), or from the class path (the tests). */
+    private static boolean javafxFound() {
+        if (ModuleLayer.boot().findModule("javafx.graphics").isPresent()) return true;
+        try {
+            Class.forName("javafx.application.Platform", false, Main.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException e) {
+            return false;
+        }
     }
 
     private static int screenshots(String[] args) {

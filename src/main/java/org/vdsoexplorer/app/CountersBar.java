@@ -32,6 +32,8 @@ public final class CountersBar extends VBox {
     private final Label report = value("counter-report");
     /** The title of the ns/call group: it names the clock rate the cycles are converted with. */
     private final Label nsTitle = new Label();
+    /** Which timing model produced these counters. */
+    private final Label model = value("counter-timing");
     private org.vdsoexplorer.model.Setup reportFor;
     private boolean reportHidden;
     /** Steady-state report rows by setup, measured once each on a background thread. */
@@ -64,7 +66,9 @@ public final class CountersBar extends VBox {
                 group("step", "reader instructions executed since reset (the timeline position)", position),
                 group("steady state", "the 'report' command's figures for this setup: after "
                         + org.vdsoexplorer.model.report.Report.WARMUP_CALLS + " warm-up calls, the average over 2 writer "
-                        + "ticks of calls; the live average converges to them", report));
+                        + "ticks of calls; the live average converges to them", report),
+                group("timing", "the model that charged these cycles: additive (assets/costs.yaml) or the out-of-order "
+                        + "pipeline (assets/timing.yaml)", model));
         fixedWidth(callCycles, 6);
         fixedWidth(callInsns, 3);
         fixedWidth(totalCycles, 8);
@@ -123,7 +127,7 @@ public final class CountersBar extends VBox {
     }
 
     private static String key(org.vdsoexplorer.model.Setup s) {
-        return s.scenario() + "/" + s.variant() + "/" + s.clock() + "/" + s.ghz();
+        return s.scenario() + "/" + s.variant() + "/" + s.clock() + "/" + s.ghz() + "/" + s.timing().id();
     }
 
     private void refreshReport(org.vdsoexplorer.model.Setup setup) {
@@ -184,6 +188,7 @@ public final class CountersBar extends VBox {
     public void refresh() {
         Machine m = session.machine();
         double ghz = m.setup().ghz();
+        Fmt.setText(model, m.setup().timing().shortLabel());
         Fmt.setText(callCycles, Fmt.cycles(m.callCyclesMilli()));
         boolean hideInsns = session.masked(org.vdsoexplorer.model.lesson.Shown.CALL_INSTRUCTIONS);
         boolean hideRate = session.masked(org.vdsoexplorer.model.lesson.Shown.CALL_RATE);

@@ -72,6 +72,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     @FXML private ComboBox<Scenario> scenario;
     @FXML private ComboBox<Variant> variant;
     @FXML private ComboBox<Clock> clock;
+    @FXML private ComboBox<org.vdsoexplorer.model.timing.TimingModel> timing;
     @FXML private SegmentedButton tick;
     @FXML private ToggleSwitch reducedMotion;
     @FXML private Button reset, back, backLine, step, line, call, inject;
@@ -114,6 +115,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
         model.scale().percentProperty().addListener((o, a, b) -> root.setStyle(org.vdsoexplorer.viewmodel.UiScale.rootStyle(b.intValue())));
         demos = new DemoFiles(model);
         Pickers.bind(model.setup(), scenario, variant, clock, tick);
+        Pickers.bindTiming(model.setup(), timing);
         Pickers.banner(model.setup(), problem, root, List.of(reset, back, backLine, step, line, call, run, inject));
         Pickers.installTips(toolbar);
         Pickers.bindRun(model.runner(), run, speed, speedText);
@@ -124,6 +126,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
         });
         help.setText(model.keys().helpText());
         status.textProperty().bind(model.statusProperty());
+        tabs.getTabs().add(tabs.getTabs().indexOf(seedsTab) + 1, pipelineTab(session));
         tabs.getTabs().add(org.vdsoexplorer.app.live.LiveView.tab()); // "Your machine": built when first shown
         compareTab.selectedProperty().addListener((o, a, on) -> { if (on) compare(); });
         seedsTab.selectedProperty().addListener((o, a, on) -> {
@@ -204,6 +207,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
                 views.state().toggleMaximised(a.focusView());
             }
             case EXPORT_PNG -> PngExport.ask(this, scene.getWindow());
+            case EXPORT_GIF -> exportGif();
             case SAVE_DEMO -> demos.save(scene.getWindow());
             case OPEN_DEMO -> demos.open(scene.getWindow());
             case REDUCED_MOTION -> reducedMotion.setSelected(!reducedMotion.isSelected());
@@ -211,6 +215,13 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
             default -> { return model.perform(a); }
         }
         return true;
+    }
+
+    /** The GIF export dialog for this session, at the presenter's UI scale if presenter mode is on. */
+    private void exportGif() {
+        run.setSelected(false);
+        var p = lessons == null ? null : lessons.presenter();
+        org.vdsoexplorer.app.GifExportDialog.show(scene.getWindow(), model.session(), p != null && p.active() ? p.scale() : 100);
     }
 
     /** Shows or hides the lessons side panel (built on first use; lessons load in the background). */
@@ -226,6 +237,17 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     @Override public void showCompare(boolean on) { tabs.getSelectionModel().select(on ? compareTab : tabs.getTabs().getFirst()); }
 
     /** Shows the seed-tables page (measuring the model's cells the first time). */
+    /** The Pipeline tab: the out-of-order timeline of the current call, redrawn while the tab is shown. */
+    private static Tab pipelineTab(Session session) {
+        org.vdsoexplorer.app.pipeline.PipelineView view = new org.vdsoexplorer.app.pipeline.PipelineView(session::machine);
+        Tab tab = new Tab("Pipeline", view);
+        tab.setClosable(false);
+        tab.setTooltip(new javafx.scene.control.Tooltip("The out-of-order timeline of this call (pipeline timing model)"));
+        session.addListener(() -> { if (tab.isSelected()) view.refresh(); });
+        tab.selectedProperty().addListener((o, a, on) -> { if (on) view.refresh(); });
+        return tab;
+    }
+
     public void showSeedTables() { tabs.getSelectionModel().select(seedsTab); }
 
     public SeedTablesView seedTables() {

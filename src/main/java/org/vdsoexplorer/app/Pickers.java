@@ -99,6 +99,18 @@ final class Pickers {
         clock.valueProperty().addListener((o, a, v) -> { if (v != null) sm.choose(v); });
     }
 
+    /** The timing picker shows {@code sm}'s chosen timing model and changes it only through {@code sm.choose}. */
+    static void bindTiming(SetupModel sm, ComboBox<org.vdsoexplorer.model.timing.TimingModel> timing) {
+        timing.getItems().setAll(org.vdsoexplorer.model.timing.TimingModel.choices(
+                org.vdsoexplorer.model.timing.TimingTable.defaults()));
+        configure(timing, org.vdsoexplorer.model.timing.TimingModel::shortLabel,
+                org.vdsoexplorer.model.timing.TimingModel::label, t -> null);
+        Runnable show = () -> timing.setValue(sm.chosen().timing());
+        show.run();
+        sm.chosenProperty().addListener((o, a, b) -> show.run());
+        timing.valueProperty().addListener((o, a, v) -> { if (v != null) sm.choose(v); });
+    }
+
     /**
      * {@code problem} is the banner under the toolbar: it says why the chosen setup cannot run, and the
      * {@code transport} controls are disabled meanwhile. (ControlsFX's NotificationPane was tried: its

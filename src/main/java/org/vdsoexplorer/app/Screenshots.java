@@ -160,7 +160,7 @@ public final class Screenshots {
     }
 
     /** Starts JavaFX if needed; without a display it selects the built-in headless platform. */
-    static void startToolkit() {
+    public static void startToolkit() {
         if (System.getProperty("glass.platform") == null && System.getenv("DISPLAY") == null) {
             System.setProperty("glass.platform", "Headless");
             if (System.getProperty("prism.order") == null) System.setProperty("prism.order", "sw");
@@ -289,17 +289,7 @@ public final class Screenshots {
 
     /** Snapshots {@code node} (CSS and layout applied) and writes it as PNG. */
     public static Path shot(Node node, Path file) {
-        if (node.getScene() != null) {
-            node.getScene().getRoot().applyCss();
-            node.getScene().getRoot().layout();
-        }
-        node.applyCss();
-        WritableImage img = node.snapshot(null, null);
-        int w = (int) img.getWidth(), h = (int) img.getHeight();
-        int[] argb = new int[w * h];
-        img.getPixelReader().getPixels(0, 0, w, h, PixelFormat.getIntArgbInstance(), argb, 0, w);
-        BufferedImage bi = new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB);
-        bi.setRGB(0, 0, w, h, argb, 0, w);
+        BufferedImage bi = image(node, null, BufferedImage.TYPE_INT_ARGB);
         try {
             java.io.ByteArrayOutputStream png = new java.io.ByteArrayOutputStream();
             ImageIO.write(bi, "png", png);
@@ -308,6 +298,25 @@ public final class Screenshots {
             throw new UncheckedIOException(e.getMessage(), e);
         }
         return file;
+    }
+
+    /**
+     * Snapshots {@code node} (CSS and layout of its scene applied first) with {@code params} (null: defaults)
+     * into a BufferedImage of {@code type} (TYPE_INT_ARGB or TYPE_INT_RGB).
+     */
+    public static BufferedImage image(Node node, javafx.scene.SnapshotParameters params, int type) {
+        if (node.getScene() != null) {
+            node.getScene().getRoot().applyCss();
+            node.getScene().getRoot().layout();
+        }
+        node.applyCss();
+        WritableImage img = node.snapshot(params, null);
+        int w = (int) img.getWidth(), h = (int) img.getHeight();
+        int[] argb = new int[w * h];
+        img.getPixelReader().getPixels(0, 0, w, h, PixelFormat.getIntArgbInstance(), argb, 0, w);
+        BufferedImage bi = new BufferedImage(w, h, type);
+        bi.setRGB(0, 0, w, h, argb, 0, w);
+        return bi;
     }
 
     /** {@code java ... org.vdsoexplorer.app.Screenshots DIR [options]}: see {@link ScreenOptions}. */

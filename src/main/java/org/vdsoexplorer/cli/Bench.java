@@ -14,12 +14,16 @@ final class Bench {
     private Bench() {}
 
     static int run(Args a, PrintStream out) {
-        double seconds = a.one("seconds") == null ? 2 : Args.decimal("bench", "--seconds", a.one("seconds"), new org.vdsoexplorer.util.Range(0.1, 3600, "seconds"));
+        double seconds = a.one("seconds") == null ? 2
+                : Args.decimal("bench", "--seconds", a.one("seconds"), new org.vdsoexplorer.util.Range(0.1, 3600, "seconds"));
+        org.vdsoexplorer.model.timing.TimingModel timing = TimingOption.parse("bench", a, "additive").timing();
+        org.vdsoexplorer.model.Compiler compiler = Cli.compiler("bench", a);
         List<Setup> setups = List.of(
-                Setup.of(Scenario.HOST, Variant.UNLIKELY, Clock.MONOTONIC),
-                Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC),
-                Setup.of(Scenario.HOST, Variant.TIMENS_NOINLINE, Clock.MONOTONIC_COARSE),
-                Setup.of(Scenario.PVCLOCK, Variant.ALWAYS_INLINE, Clock.BOOTTIME));
+                Setup.of(Scenario.HOST, Variant.UNLIKELY, Clock.MONOTONIC).with(compiler).with(timing),
+                Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC).with(compiler).with(timing),
+                Setup.of(Scenario.HOST, Variant.TIMENS_NOINLINE, Clock.MONOTONIC_COARSE).with(compiler).with(timing),
+                Setup.of(Scenario.PVCLOCK, Variant.ALWAYS_INLINE, Clock.BOOTTIME).with(compiler).with(timing));
+        out.println("# timing: " + timing.label() + "; compiler: " + compiler.cliName());
         long totalInstr = 0, totalNanos = 0;
         out.printf(Locale.ROOT, "%-12s %-18s %-17s %14s%n", "scenario", "variant", "clock", "M instr/s");
         for (Setup s : setups) {

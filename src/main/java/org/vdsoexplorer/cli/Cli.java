@@ -27,25 +27,29 @@ import org.vdsoexplorer.model.report.Report;
 import org.vdsoexplorer.model.report.ReportFormat;
 import org.vdsoexplorer.model.report.Row;
 import org.vdsoexplorer.model.report.SeedTables;
+import org.vdsoexplorer.model.timing.TimingModel;
 import org.vdsoexplorer.util.BadInputException;
 
 /** Headless command line of vdso-explorer. Must not depend on JavaFX or the app package. */
 public final class Cli {
 
     static final String USAGE = """
-            usage: java -jar vdso-explorer.jar [command] [args...]
+            usage: vdso-explorer [command] [args...]
 
             Without a command the interactive JavaFX app is started.
 
             commands:
               report [--scenario S] [--variant V] [--clock C] [--compiler gcc-12|gcc-11|clang-16] [--ghz F]
-                     [--costs FILE] [--format table|tsv|json]
-                       per-call figures of every scenario x variant x clock, measured by execution
+                     [--costs FILE] [--format table|tsv|csv|markdown|json] [--timing additive|pipeline|pipeline:CORE]
+                       per-call figures of every scenario x variant x clock, measured by execution; --timing
+                       picks the model that charges cycles (default additive; pipeline: the out-of-order model
+                       of assets/timing.yaml, whose copy --costs also accepts)
               run LISTING --entry SYMBOL [--arg REG=VALUE ...] [--max-instructions N] [--costs FILE]
                        executes an objdump listing; VALUE may be 'buf' (a pointer to a 64-byte buffer)
-              seeds [--costs FILE] [--ghz F] [--compiler C] [--format table|markdown]
-                       the seeds' measured tables beside the model's figures for the same cells
-              bench [--seconds N]
+              seeds [--costs FILE] [--ghz F] [--compiler C] [--format table|markdown] [--timing pipeline|pipeline:CORE]
+                       the seeds' measured tables beside the model's figures for the same cells, with the
+                       additive and the pipeline timing model
+              bench [--seconds N] [--compiler C] [--timing additive|pipeline|pipeline:CORE]
                        simulated instructions per second of the interpreter on the vDSO listings
               check-demo FILE...
                        checks demo files (format, ranges, and a replay in the model); prints
@@ -69,6 +73,11 @@ public final class Cli {
                        reads and decodes the real [vvar] pages of both tasks (and watches seq for 1 s)
               live vdso
                        the vDSO's exported symbols and versions; objdump's disassembly of __vdso_clock_gettime
+              export-gif [--scenario S] [--variant V] [--clock C] [--demo FILE] [--writer-update STEP ...]
+                         [--view window|code|pages|seqlock|dispatch|counters] [--from STEP] [--to STEP]
+                         [--fps N] [--size WxH] [--scale F] [--ui-scale PCT] OUT.gif
+                       an animated GIF of reader steps FROM..TO (default: the first call) rendered from the model,
+                       one frame per step; --writer-update places update_vsyscall() before a step (a retry)
               help     show this message
             """;
 
@@ -91,11 +100,11 @@ public final class Cli {
                 }
                 case "report" -> report(args, out);
                 case "run" -> runListing(args, out);
-                case "bench" -> Bench.run(Args.parse("bench", args, 1, Set.of("seconds")), out);
+                case "bench" -> Bench.run(Args.parse("bench", args, 1, Set.of("seconds", "timing", "costs", "compiler")), out);
                 case "seeds" -> seeds(args, out);
                 case "check-lessons" -> checkLessons(args, out);
                 case "live" -> LiveCommand.run(args, out, err);
-                default -> throw new UsageException("unknown command '" + command + "' (try: report, run, seeds, bench, check-lessons, check-demo, live, screenshots, bench-ui, help)");
+                default -> throw new UsageException("unknown command '" + command + "' (try: report, run, seeds, bench, check-lessons, check-demo, live, screenshots, bench-ui, export-gif, help)");
             };
         } catch (UsageException | ListingException | BadInputException e) {
             err.println("vdso-explorer: " + e.getMessage());
@@ -115,6 +124,36 @@ public final class Cli {
         }
     }
 
+    /** {@code export-gif}: parses and checks the arguments, then renders with {@code renderer} (which needs JavaFX). */
+    public static int exportGif(String[] args, GifRequest.Renderer renderer, PrintStream out, PrintStream err) {
+        GifRequest r;
+        try {
+            r = GifRequest.parse(args);
+        } catch (UsageException e) {
+            err.println("vdso-explorer: " + e.getMessage());
+            return 2;
+        }
+        try {
+            int[] last = {-1};
+            int frames = renderer.render(r, (done, total) -> {
+                int pct = total == 0 ? 100 : done * 100 / total;
+                if (pct / 10 != last[0] / 10) err.print(last[0] < 0 ? "export-gif: " + pct + "%" : " " + pct + "%");
+                last[0] = pct;
+            });
+            err.println();
+            out.println("export-gif: " + frames + " frames, " + r.fps() + " frames/s, " + r.out());
+            return 0;
+        } catch (IllegalArgumentException | java.io.IOException e) {
+            err.println();
+            err.println("vdso-explorer: export-gif: " + e.getMessage());
+            return e instanceof IllegalArgumentException ? 2 : 1;
+        } catch (Exception e) {
+            err.println();
+            err.println("vdso-explorer: export-gif: " + e);
+            return 1;
+        }
+    }
+
     static CostTable costs(Args a) {
         String f = a.one("costs");
         if (f == null) return CostTable.defaults();
@@ -124,7 +163,8 @@ public final class Cli {
     }
 
     private static int report(String[] args, PrintStream out) {
-        Args a = Args.parse("report", args, 1, Set.of("scenario", "variant", "clock", "compiler", "ghz", "costs", "format"));
+        Args a = Args.parse("report", args, 1,
+                Set.of("scenario", "variant", "clock", "compiler", "ghz", "costs", "format", "timing"));
         if (!a.positional.isEmpty()) throw new UsageException("report: unexpected argument '" + a.positional.getFirst() + "'");
         Scenario s = a.one("scenario") == null ? null : Scenario.byName(a.one("scenario")).orElseThrow(
                 () -> new UsageException("report: unknown scenario '" + a.one("scenario") + "' (known: " + Scenario.names() + ")"));
@@ -134,12 +174,13 @@ public final class Cli {
                 () -> new UsageException("report: unknown clock '" + a.one("clock") + "' (known: "
                         + String.join(", ", Clock.reportClocks().stream().map(Clock::cliName).toList()) + ")"));
         String format = a.one("format") == null ? "table" : a.one("format");
-        if (!List.of("table", "tsv", "json").contains(format)) {
-            throw new UsageException("report: unknown format '" + format + "' (known: table, tsv, json)");
+        if (!List.of("table", "tsv", "csv", "markdown", "json").contains(format)) {
+            throw new UsageException("report: unknown format '" + format + "' (known: table, tsv, csv, markdown, json)");
         }
-        CostTable costs = costs(a);
+        TimingOption t = TimingOption.parse("report", a, "additive");
+        CostTable costs = t.costs();
         double ghz = a.one("ghz") == null ? costs.ghz() : Args.decimal("report", "--ghz", a.one("ghz"), CostBounds.GHZ);
-        List<Setup> setups = Report.setups(s, v, c, costs, ghz, compiler("report", a));
+        List<Setup> setups = Report.setups(s, v, c, costs, ghz, compiler("report", a), t.timing());
         if (setups.isEmpty()) {
             String why = s != null && v != null ? new Setup(s, v, Clock.MONOTONIC, costs, ghz, 1).problem() : null;
             throw new UsageException("report: no rows match" + (why == null ? "" : ": " + why));
@@ -147,6 +188,8 @@ public final class Cli {
         List<Row> rows = Report.measureAll(setups);
         out.print(switch (format) {
             case "tsv" -> ReportFormat.tsv(rows);
+            case "csv" -> ReportFormat.csv(rows);
+            case "markdown" -> ReportFormat.markdown(rows);
             case "json" -> ReportFormat.json(rows);
             default -> ReportFormat.table(rows) + "\n" + ReportFormat.legend(rows);
         });
@@ -154,16 +197,22 @@ public final class Cli {
     }
 
     private static int seeds(String[] args, PrintStream out) {
-        Args a = Args.parse("seeds", args, 1, Set.of("costs", "ghz", "compiler", "format"));
-        CostTable costs = costs(a);
+        Args a = Args.parse("seeds", args, 1, Set.of("costs", "ghz", "compiler", "format", "timing"));
+        TimingOption t = TimingOption.parse("seeds", a, "pipeline");
+        if (!t.timing().isPipeline()) throw new UsageException("seeds: prints both models; --timing picks the pipeline core");
+        CostTable costs = t.costs();
         double ghz = a.one("ghz") == null ? costs.ghz() : Args.decimal("seeds", "--ghz", a.one("ghz"), CostBounds.GHZ);
+        Compiler compiler = compiler("seeds", a);
         String format = a.one("format") == null ? "table" : a.one("format");
         if (!List.of("table", "markdown").contains(format)) {
             throw new UsageException("seeds: unknown format '" + format + "' (known: table, markdown)");
         }
         boolean md = format.equals("markdown");
         String last = "";
-        for (SeedTables.Comparison c : SeedTables.compare(SeedTables.load(costs, ghz, compiler("seeds", a)))) {
+        out.println((md ? "Timing models: " : "timing: ") + "additive = " + TimingModel.ADDITIVE.label() + "; pipeline = "
+                + t.timing().label() + " (" + t.table().origin() + ")");
+        for (SeedTables.Both both : SeedTables.compareBoth(costs, ghz, compiler, t.timing())) {
+            SeedTables.Comparison c = both.additive(), p = both.pipeline();
             if (!c.table().id().equals(last)) {
                 last = c.table().id();
                 out.println();
@@ -171,18 +220,20 @@ public final class Cli {
                         + "  [" + c.table().source() + "]");
                 if (md) {
                     out.println();
-                    out.println("| cell | seed | seed % | model row | model calls_in_3s | model % | diff (pp) |");
-                    out.println("|---|---:|---:|---|---:|---:|---:|");
+                    out.println("| cell | seed | seed % | model row | additive % | diff (pp) | pipeline % | diff (pp) |");
+                    out.println("|---|---:|---:|---|---:|---:|---:|---:|");
                 }
             }
             Setup s = c.cell().setup();
             String row = s.scenario().cliName() + " / " + s.variant().cliName() + " / " + s.clock().cliName();
             if (md) {
-                out.printf(Locale.ROOT, "| %s | %s | %.1f | %s | %d | %.1f | %+.1f |%n", c.cell().label(),
-                        fmtSeed(c.cell().seed()), c.seedPercent(), row, c.row().callsIn3s(), c.modelPercent(), c.differencePp());
+                out.printf(Locale.ROOT, "| %s | %s | %.1f | %s | %.1f | %+.1f | %.1f | %+.1f |%n", c.cell().label(),
+                        ReportFormat.seedValue(c.cell().seed()), c.seedPercent(), row, c.modelPercent(), c.differencePp(), p.modelPercent(),
+                        p.differencePp());
             } else {
-                out.printf(Locale.ROOT, "  %-42s seed %12s = %6.1f %%   model %6.1f %%   %+6.1f pp   (%s)%n", c.cell().label(),
-                        fmtSeed(c.cell().seed()), c.seedPercent(), c.modelPercent(), c.differencePp(), row);
+                out.printf(Locale.ROOT, "  %-42s seed %12s = %6.1f %%   additive %6.1f %% %+6.1f pp   pipeline %6.1f %% %+6.1f pp   (%s)%n",
+                        c.cell().label(), ReportFormat.seedValue(c.cell().seed()), c.seedPercent(), c.modelPercent(), c.differencePp(),
+                        p.modelPercent(), p.differencePp(), row);
             }
         }
         return 0;
@@ -207,10 +258,6 @@ public final class Cli {
         int steps = loaded.lessons().stream().mapToInt(l -> l.steps().size()).sum();
         out.println(dir + ": " + loaded.lessons().size() + " lessons, " + steps + " steps, no problems");
         return 0;
-    }
-
-    private static String fmtSeed(double v) {
-        return v == Math.rint(v) && Math.abs(v) > 1000 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.3g", v);
     }
 
     private static int runListing(String[] args, PrintStream out) {
@@ -247,8 +294,14 @@ public final class Cli {
         long rax = res.rax();
         out.printf(Locale.ROOT, "instructions  %d%n", res.instructions());
         out.printf(Locale.ROOT, "cycles        %.2f%n", res.cyclesMilli() / 1000.0);
-        out.printf(Locale.ROOT, "return        %d (rax 0x%x)%n", (long) (int) rax, rax);
-        if (usesBuf) out.printf(Locale.ROOT, "buf           %d %d%n", as.read(buf, 8), as.read(buf + 8, 8));
+        out.printf(Locale.ROOT, "return        %d (rax 0x%x)%n", rax, rax);
+        if (usesBuf) { // the whole buffer: as 64-bit words (a timespec is the first two), then as bytes
+            StringBuilder words = new StringBuilder(), bytes = new StringBuilder();
+            for (int i = 0; i < ListingRunner.BUFFER_SIZE; i += 8) words.append(i == 0 ? "" : " ").append(as.read(buf + i, 8));
+            for (int i = 0; i < ListingRunner.BUFFER_SIZE; i++) bytes.append(String.format(Locale.ROOT, "%02x", as.read(buf + i, 1)));
+            out.printf(Locale.ROOT, "buf           %s%n", words);
+            out.printf(Locale.ROOT, "buf bytes     %s%n", bytes);
+        }
         out.printf(Locale.ROOT, "elapsed       %.3f ms host time%n", elapsed / 1e6);
         return 0;
     }

@@ -1,8 +1,5 @@
 package org.vdsoexplorer.model;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.vdsoexplorer.model.asm.Listing;
@@ -25,13 +22,26 @@ public final class Listings {
                 resource("/" + c.listingPath(v))));
     }
 
+    /** The benchmark's caller loop (gettime_perf.c built -O0), which the pipeline timing model runs between calls. */
+    public static Listing caller() { return Caller.LISTING; }
+
+    private static final class Caller {
+        static final String PATH = "assets/listings/caller/gettime_perf.lst";
+        /*
+         * The loop calls through a function pointer ('call *%rcx'), an operand the listing parser refuses; the
+         * pipeline times a call the same whether its target comes from a register or the instruction (the
+         * predictor supplies it), so the call is read with the placeholder target 0. Nothing executes it.
+         */
+        static final Listing LISTING = ListingParser.parse("gettime_perf", PATH,
+                resource("/" + PATH).replaceAll("(\\bcall)\\s+\\*%\\w+", "$1   0"));
+    }
+
     /** The text of a file under assets/ on the class path, e.g. "/assets/csrc/vdso_model.c". */
     public static String resource(String path) {
-        try (InputStream in = Listings.class.getResourceAsStream(path)) {
-            if (in == null) throw new ListingException(path, 0, "missing from the class path");
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new ListingException(path, 0, e.getMessage());
+        try {
+            return org.vdsoexplorer.util.Resources.text(path);
+        } catch (java.io.UncheckedIOException e) {
+            throw new ListingException(path, 0, e.getCause().getMessage());
         }
     }
 }

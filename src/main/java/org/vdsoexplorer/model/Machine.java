@@ -11,6 +11,7 @@ import org.vdsoexplorer.model.event.EventSink;
 import org.vdsoexplorer.model.kernel.AddressSpace;
 import org.vdsoexplorer.model.kernel.Clock;
 import org.vdsoexplorer.model.kernel.Kernel;
+import org.vdsoexplorer.model.timing.Pipeline;
 
 /**
  * The one execution model every view projects: the reader (the interpreter running the variant's
@@ -36,6 +37,8 @@ public final class Machine {
     private final Kernel kernel;
     private final Interpreter cpu;
     private final long entry;
+    /** The out-of-order timing model charging the cycles, or null for the additive cost table. */
+    private final Pipeline pipeline;
     private EventSink sink;
 
     private boolean inCall;
@@ -54,6 +57,9 @@ public final class Machine {
         this.kernel = new Kernel(setup.scenario(), setup.costs(), setup.ghz(), setup.tickCycles(), as);
         this.cpu = new Interpreter(listing, setup.costs(), as, kernel);
         kernel.attach(cpu);
+        this.pipeline = setup.timing().isPipeline() ? new Pipeline(setup.timing().core(), listing,
+                new org.vdsoexplorer.model.timing.CallerLoop.Frame(Listings.caller(), TIMESPEC, STACK_START)) : null;
+        cpu.setClocking(pipeline);
         String sym = setup.scenario().entry().symbol();
         this.entry = listing.symbol(sym).orElseThrow(
                 () -> new IllegalArgumentException("listing '" + listing.name() + "' has no symbol " + sym));
@@ -70,9 +76,13 @@ public final class Machine {
 
     public AddressSpace addressSpace() { return as; }
 
+    /** The pipeline timing model when the setup uses it (its per-call rows feed the timeline view), else null. */
+    public Pipeline pipeline() { return pipeline; }
+
     /** Attaches the views' sink (null detaches: the fast path creates no events). */
     public void setSink(EventSink sink) {
         this.sink = sink;
+        if (pipeline != null) pipeline.setRecording(sink != null); // the timeline view's rows, only when watched
         cpu.setSink(sink);
         kernel.setSink(sink);
     }
@@ -136,6 +146,7 @@ public final class Machine {
     private void startCall() {
         kernel.beginCall();
         cpu.setCategoryOverride(null);
+        if (pipeline != null) pipeline.callStart();
         callStartMilli = cpu.cycles();
         callStartInstructions = cpu.instructions();
         callFallback = false;
@@ -265,6 +276,7 @@ public final class Machine {
         sb.append('/').append(inCall).append(calls).append('/').append(callStartMilli).append('/')
                 .append(callStartInstructions).append('/').append(retries).append('/').append(oddSpins).append('/')
                 .append(fallbacks);
+        if (pipeline != null) sb.append('/').append(pipeline.digest());
         try {
             byte[] h = java.security.MessageDigest.getInstance("SHA-256")
                     .digest(sb.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
@@ -277,11 +289,11 @@ public final class Machine {
     /** The whole model state, copied. */
     public record Snapshot(Interpreter.State cpu, Kernel.State kernel, boolean inCall, long calls, long callStartMilli,
                            long callStartInstructions, long retries, long oddSpins, long fallbacks,
-                           long syscallMilliAtStart, CallResult last) {}
+                           long syscallMilliAtStart, CallResult last, Pipeline.State timing) {}
 
     public Snapshot save() {
         return new Snapshot(cpu.save(), kernel.save(), inCall, calls, callStartMilli, callStartInstructions, retries,
-                oddSpins, fallbacks, syscallMilliAtStart, last);
+                oddSpins, fallbacks, syscallMilliAtStart, last, pipeline == null ? null : pipeline.save());
     }
 
     public void restore(Snapshot s) {
@@ -296,5 +308,6 @@ public final class Machine {
         fallbacks = s.fallbacks();
         syscallMilliAtStart = s.syscallMilliAtStart();
         last = s.last();
+        if (pipeline != null) pipeline.restore(s.timing());
     }
 }

@@ -3,17 +3,36 @@ package org.vdsoexplorer.model;
 import org.vdsoexplorer.model.cost.CostTable;
 import org.vdsoexplorer.model.kernel.Clock;
 import org.vdsoexplorer.model.kernel.Scenario;
+import org.vdsoexplorer.model.timing.TimingModel;
 
 /**
  * What to run: scenario, variant, clock, the cost table, the clock rate for ns figures, the writer's tick
- * period in cycles (0: no periodic ticks, only injected updates) and the compiler whose listing runs.
+ * period in cycles (0: no periodic ticks, only injected updates), the compiler whose listing runs and the
+ * timing model that charges cycles.
  */
 public record Setup(Scenario scenario, Variant variant, Clock clock, CostTable costs, double ghz, long tickCycles,
-                    Compiler compiler) {
+                    Compiler compiler, TimingModel timing) {
 
-    /** The default compiler's (gcc 12) listing. */
+    public Setup {
+        if (compiler == null) compiler = Compiler.GCC_12;
+        if (timing == null) timing = TimingModel.ADDITIVE;
+    }
+
+    /** The default compiler's (gcc 12) listing, charged by the additive timing model. */
     public Setup(Scenario scenario, Variant variant, Clock clock, CostTable costs, double ghz, long tickCycles) {
-        this(scenario, variant, clock, costs, ghz, tickCycles, Compiler.GCC_12);
+        this(scenario, variant, clock, costs, ghz, tickCycles, Compiler.GCC_12, TimingModel.ADDITIVE);
+    }
+
+    /** That compiler's listing, charged by the additive timing model. */
+    public Setup(Scenario scenario, Variant variant, Clock clock, CostTable costs, double ghz, long tickCycles,
+                 Compiler compiler) {
+        this(scenario, variant, clock, costs, ghz, tickCycles, compiler, TimingModel.ADDITIVE);
+    }
+
+    /** The default compiler's (gcc 12) listing, charged by that timing model. */
+    public Setup(Scenario scenario, Variant variant, Clock clock, CostTable costs, double ghz, long tickCycles,
+                 TimingModel timing) {
+        this(scenario, variant, clock, costs, ghz, tickCycles, Compiler.GCC_12, timing);
     }
 
     /** The writer ticking at {@code hz} of simulated time. */
@@ -24,15 +43,19 @@ public record Setup(Scenario scenario, Variant variant, Clock clock, CostTable c
         return new Setup(s, v, c, t, t.ghz(), tickCycles(t.ghz(), 1000));
     }
 
-    public Setup with(Variant v) { return new Setup(scenario, v, clock, costs, ghz, tickCycles, compiler); }
+    public Setup with(Variant v) { return new Setup(scenario, v, clock, costs, ghz, tickCycles, compiler, timing); }
 
-    public Setup with(Scenario s) { return new Setup(s, variant, clock, costs, ghz, tickCycles, compiler); }
+    public Setup with(Scenario s) { return new Setup(s, variant, clock, costs, ghz, tickCycles, compiler, timing); }
 
-    public Setup with(Clock c) { return new Setup(scenario, variant, c, costs, ghz, tickCycles, compiler); }
+    public Setup with(Clock c) { return new Setup(scenario, variant, c, costs, ghz, tickCycles, compiler, timing); }
 
-    public Setup with(Compiler c) { return new Setup(scenario, variant, clock, costs, ghz, tickCycles, c); }
+    public Setup with(Compiler c) { return new Setup(scenario, variant, clock, costs, ghz, tickCycles, c, timing); }
 
-    public Setup withTick(long cycles) { return new Setup(scenario, variant, clock, costs, ghz, cycles, compiler); }
+    public Setup with(TimingModel t) { return new Setup(scenario, variant, clock, costs, ghz, tickCycles, compiler, t); }
+
+    public Setup withTick(long cycles) {
+        return new Setup(scenario, variant, clock, costs, ghz, cycles, compiler, timing);
+    }
 
     /** Why this combination cannot run, or null if it can. */
     public String problem() {

@@ -27,6 +27,7 @@ public enum Action {
     LESSON_TEXT("presenter mode: lesson text shown / hidden"),
     SPOTLIGHT("presenter mode: spotlight on / off"),
     NOTES("presenter mode: speaker notes window shown / hidden"),
+    EXPORT_GIF("export this call (or a range of steps) as an animated GIF"),
     HELP("this help"),
     CLOSE_HELP("close this help; in presenter mode: show a blanked screen again, else leave presenter mode");
 

@@ -61,6 +61,7 @@ public final class KeyMap {
         m.bindShortcut(Action.SAVE_DEMO, "S");
         m.bindShortcut(Action.OPEN_DEMO, "O");
         m.bindShortcut(Action.EXPORT_PNG, "E");
+        m.bindShortcut(Action.EXPORT_GIF, "G");
         m.bindShortcut(Action.ZOOM_IN, "EQUALS", "PLUS", "ADD");
         m.bindShortcut(Action.ZOOM_OUT, "MINUS", "SUBTRACT");
         m.bind(Action.SCALE, "Z");

@@ -70,6 +70,9 @@ public final class SetupModel {
 
     public void choose(Tick t) { choose(t.applyTo(chosen.get())); }
 
+    /** The timing model that charges the cycles (additive, or the pipeline on one core). */
+    public void choose(org.vdsoexplorer.model.timing.TimingModel t) { choose(chosen.get().with(t)); }
+
     /** Why variant {@code v} cannot run with the chosen scenario, or null (for the variant list's marks). */
     public String problemWith(Variant v) { return chosen.get().with(v).problem(); }
 

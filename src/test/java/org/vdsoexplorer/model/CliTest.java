@@ -34,10 +34,10 @@ class CliTest {
         Out r = run("report", "--scenario", "hyperv-5.13", "--clock", "realtime", "--format", "tsv");
         assertEquals(0, r.code(), r.err());
         var lines = r.out().lines().toList();
-        assertEquals("scenario\tvariant\tclock\tcompiler\tinstructions\tcycles\tns\tcalls_in_3s\tretries\tfallbacks", lines.getFirst());
+        assertEquals("scenario\tvariant\tclock\tcompiler\tinstructions\tcycles\tns\tcalls_in_3s\tretries\tfallbacks\ttiming", lines.getFirst());
         assertEquals(1 + Variant.values().length - 1, lines.size(), "every vDSO variant");
         assertTrue(lines.get(1).startsWith("hyperv-5.13\tbefore\trealtime\tgcc-12\t"));
-        assertTrue(lines.get(1).endsWith("\t1.0000"), "every call falls back: " + lines.get(1));
+        assertTrue(lines.get(1).endsWith("\t1.0000\tadditive"), "every call falls back: " + lines.get(1));
     }
 
     @Test
@@ -72,7 +72,18 @@ class CliTest {
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("instructions  76"), r.out());
         assertTrue(r.out().contains("return        0"), r.out());
-        assertTrue(r.out().matches("(?s).*buf +3745 \\d+.*"), r.out());
+        assertTrue(r.out().matches("(?s).*buf +3745 \\d+( 0){6}\n.*"), "the whole 64-byte buffer: " + r.out());
+        assertTrue(r.out().matches("(?s).*buf bytes +a10e000000000000[0-9a-f]{112}\n.*"), r.out());
+    }
+
+    @Test
+    void runPrintsTheFullReturnValueOfPlainObjdumpOutput() {
+        Out r = run("run", "src/test/resources/objdump/funcs-d.txt", "--entry", "divide", "--arg", "rdi=-7", "--arg", "rsi=2");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("return        -3 (rax 0xfffffffffffffffd)"), r.out());
+        r = run("run", "src/test/resources/objdump/funcs-d.txt", "--entry", "half");
+        assertEquals(1, r.code());
+        assertTrue(r.err().contains("funcs-d.txt:8: instruction 'mulsd 0x0(%rip),%xmm0' is outside the modelled x86-64 subset"), r.err());
     }
 
     @Test
@@ -90,11 +101,26 @@ class CliTest {
         oneLineError(run("report", "--costs", badCosts.toString()), "costs.yaml:1:");
         oneLineError(run("run", tmp.resolve("missing.lst").toString(), "--entry", "x"), "cannot read listing");
         Path bad = tmp.resolve("bad.lst");
-        Files.writeString(bad, "0000000000001000 <main>:\n    1000:\tmov    $0x1,%eax\n    1004:\tbogus line\n");
+        Files.writeString(bad, "0000000000001000 <main>:\n    1000:\tmov    $0x1,%eax\n    1004 bogus line\n");
         oneLineError(run("run", bad.toString(), "--entry", "main"), "bad.lst:3:");
         oneLineError(run("run", "assets/listings/unlikely.lst", "--entry", "nope"), "no symbol 'nope'");
         oneLineError(run("run", "assets/listings/unlikely.lst", "--entry", "__vdso_clock_gettime", "--arg", "rzz=1"),
                 "unknown 64-bit register 'rzz'");
         oneLineError(run("report", "--bogus", "1"), "unknown option --bogus");
+    }
+
+    @Test
+    void timingOptionPicksTheModelAndTakesACopyOfThePipelineTable(@TempDir Path dir) throws java.io.IOException {
+        Out p = run("report", "--timing", "pipeline:skylake", "--scenario", "host", "--variant", "unlikely", "--clock", "monotonic");
+        assertEquals(0, p.code(), p.err());
+        assertTrue(p.out().startsWith("# timing: pipeline, Intel Skylake"), p.out());
+        Out bad = run("report", "--timing", "pipeline:m1");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("unknown core 'm1'") && bad.err().contains("zen3"), bad.err());
+        Path f = dir.resolve("t.yaml");
+        Files.writeString(f, org.vdsoexplorer.model.timing.TimingTableTest.shipped().replaceFirst("rob: \\{value: 224", "rob: {value: 2000"));
+        Out r = run("report", "--timing", "pipeline", "--costs", f.toString(), "--scenario", "host", "--variant", "unlikely");
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains(f + ":") && r.err().contains("cores.zen2.retire.rob.value: must be between 8 and 1024 (got 2000)"), r.err());
     }
 }

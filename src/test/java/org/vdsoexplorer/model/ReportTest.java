@@ -46,7 +46,7 @@ class ReportTest {
             assertTrue(r.calls() > 1000, r + " measured too few calls");
         }
         String tsv = ReportFormat.tsv(rows);
-        assertEquals("scenario\tvariant\tclock\tcompiler\tinstructions\tcycles\tns\tcalls_in_3s\tretries\tfallbacks",
+        assertEquals("scenario\tvariant\tclock\tcompiler\tinstructions\tcycles\tns\tcalls_in_3s\tretries\tfallbacks\ttiming",
                 tsv.lines().findFirst().orElseThrow());
         assertEquals(rows.size() + 1, tsv.lines().count());
 

@@ -155,7 +155,8 @@ public final class CompareView extends BorderPane {
         speed.setId("compare-speed");
         speed.getStyleClass().add("compare-speed");
         speed.setWrapText(true);
-        VBox side = new VBox(10, table, barsTitle, bars, speed);
+        VBox side = new VBox(10, table, org.vdsoexplorer.app.common.TableExport.buttons("compare", this::tableHeader,
+                this::tableRows, 1), barsTitle, bars, speed);
         side.setPadding(new Insets(0, 0, 0, 8));
         side.setMinWidth(420);
         side.setMaxWidth(460);
@@ -416,6 +417,16 @@ public final class CompareView extends BorderPane {
             barsText = barA.label.getText() + " | " + barB.label.getText();
             speed.setText("? (hidden until you reveal)");
         }
+    }
+
+    /** The compare table's header and rows as shown (for copy and save). */
+    public List<String> tableHeader() {
+        return java.util.Arrays.stream(heads).map(l -> l.getText() + (l.getTooltip() == null || l.getTooltip().getText().isEmpty()
+                || l == heads[0] || l == heads[3] ? "" : " (" + l.getTooltip().getText() + ")")).toList();
+    }
+
+    public List<List<String>> tableRows() {
+        return rows.stream().map(r -> List.of(r.name.getText(), r.va.getText(), r.vb.getText(), r.delta.getText())).toList();
     }
 
     private Row row(String name, String tip, boolean coloured) {

@@ -137,6 +137,9 @@ public final class Presenter {
         }
     }
 
+    /** The window root's style for a UI scale of {@code percent} (also used by the GIF export). */
+    public static String rootStyle(int percent) { return org.vdsoexplorer.viewmodel.UiScale.rootStyle(percent); }
+
     /** '.': everything black (the notes window says so). */
     public void setBlank(boolean on) {
         if (on == blank) return;

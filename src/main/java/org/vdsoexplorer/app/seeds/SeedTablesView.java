@@ -1,7 +1,6 @@
 package org.vdsoexplorer.app.seeds;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Function;
 import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -22,8 +21,8 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
-import org.vdsoexplorer.model.Setup;
 import org.vdsoexplorer.model.cost.CostTable;
+import org.vdsoexplorer.model.report.ReportFormat;
 import org.vdsoexplorer.model.report.SeedTables.Comparison;
 import org.vdsoexplorer.model.report.SeedTables;
 
@@ -52,13 +51,8 @@ public final class SeedTablesView extends BorderPane {
 
         table.setId("seed-table");
         table.getColumns().setAll(List.of(
-                column("table", c -> c.table().id(), 120),
-                column("cell", c -> c.cell().label(), 330),
-                column("seed", c -> fmt(c.cell().seed()), 110),
-                column("seed %", c -> String.format(Locale.ROOT, "%.1f", c.seedPercent()), 90),
-                column("model row", c -> row(c.cell().setup()), 330),
-                column("model calls/3 s", c -> Long.toString(c.row().callsIn3s()), 150),
-                column("model %", c -> String.format(Locale.ROOT, "%.1f", c.modelPercent()), 90),
+                column(0, 120), column(1, 330), column(2, 110), column(3, 90), column(4, 330), column(5, 150),
+                column(6, 90),
                 diffColumn()));
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.setPlaceholder(new Label("measuring ..."));
@@ -77,7 +71,8 @@ public final class SeedTablesView extends BorderPane {
         chart.getYAxis().setLabel("% of the base cell (higher = faster)");
         chart.setMinHeight(260);
 
-        VBox top = new VBox(6, title, how, status);
+        VBox top = new VBox(6, title, how, new HBox(8, status, org.vdsoexplorer.app.common.TableExport.buttons("seed-tables",
+                () -> ReportFormat.SEED_COLUMNS, () -> rows.stream().map(ReportFormat::seedCells).toList(), 2)));
         HBox chartBar = new HBox(8, new Label("Chart:"), pick);
         VBox bottom = new VBox(6, chartBar, chart);
         VBox.setVgrow(chart, Priority.ALWAYS);
@@ -139,13 +134,9 @@ public final class SeedTablesView extends BorderPane {
     /** The rows shown (for tests). */
     public List<Comparison> rows() { return rows; }
 
-    private static String row(Setup s) {
-        return s.scenario().cliName() + " / " + s.variant().cliName() + " / " + s.clock().cliName();
-    }
-
-    private static String fmt(double v) {
-        return v == Math.rint(v) && Math.abs(v) > 1000 ? String.format(Locale.ROOT, "%.0f", v)
-                : String.format(Locale.ROOT, "%.3g", v);
+    /** Column {@code i} of {@link ReportFormat#SEED_COLUMNS}: the texts the copy and save buttons export too. */
+    private static TableColumn<Comparison, String> column(int i, double width) {
+        return column(ReportFormat.SEED_COLUMNS.get(i), c -> ReportFormat.seedCells(c).get(i), width);
     }
 
     private static TableColumn<Comparison, String> column(String name, Function<Comparison, String> f, double width) {
@@ -157,8 +148,7 @@ public final class SeedTablesView extends BorderPane {
     }
 
     private static TableColumn<Comparison, String> diffColumn() {
-        TableColumn<Comparison, String> col = column("diff (pp)",
-                c -> String.format(Locale.ROOT, "%+.1f", c.differencePp()), 100);
+        TableColumn<Comparison, String> col = column(7, 100);
         col.setCellFactory(x -> new TableCell<>() {
             @Override protected void updateItem(String item, boolean empty) {
                 super.updateItem(item, empty);

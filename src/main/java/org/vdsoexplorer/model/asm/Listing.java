@@ -11,32 +11,58 @@ import java.util.Optional;
  */
 public final class Listing {
     private final String name;
+    private final String fileName;
     private final List<String> header;
     private final List<Instruction> instructions;
     private final Map<String, Long> symbols;
     private final long textStart;
     private final long textEnd;
-    private final int[] indexByOffset;
+    /**
+     * Instruction start address to index: an open-addressing hash table of twice the instruction count, so
+     * its size follows the number of instructions, never the span of their addresses.
+     */
+    private final long[] keys;
+    private final int[] values;
+    private final int shift;
 
-    Listing(String name, List<String> header, List<Instruction> instructions, Map<String, Long> symbols) {
+    private final Map<String, Integer> symbolLines;
+
+    Listing(String name, String fileName, List<String> header, List<Instruction> instructions, Map<String, Long> symbols,
+            Map<String, Integer> symbolLines) {
         this.name = name;
+        this.symbolLines = Map.copyOf(symbolLines);
+        this.fileName = fileName;
         this.header = List.copyOf(header);
         this.instructions = List.copyOf(instructions);
         this.symbols = Collections.unmodifiableMap(symbols);
         this.textStart = instructions.isEmpty() ? 0 : instructions.getFirst().address();
         this.textEnd = instructions.isEmpty() ? 0 : instructions.getLast().nextAddress();
-        this.indexByOffset = new int[(int) (textEnd - textStart)];
-        java.util.Arrays.fill(indexByOffset, -1);
-        for (Instruction in : instructions) indexByOffset[(int) (in.address() - textStart)] = in.index();
+        int bits = 64 - Long.numberOfLeadingZeros(Math.max(2L * instructions.size() - 1, 1)); // capacity >= 2 n
+        this.keys = new long[1 << bits];
+        this.values = new int[1 << bits];
+        this.shift = 64 - bits;
+        java.util.Arrays.fill(values, -1);
+        for (Instruction in : instructions) {
+            int h = slot(in.address());
+            while (values[h] >= 0) h = (h + 1) & (values.length - 1);
+            keys[h] = in.address();
+            values[h] = in.index();
+        }
     }
 
     public String name() { return name; }
+
+    /** The file as it was named when read ("assets/listings/unlikely.lst", "/tmp/f.txt"), for messages. */
+    public String fileName() { return fileName; }
 
     public List<String> header() { return header; }
 
     public List<Instruction> instructions() { return instructions; }
 
     public Instruction get(int index) { return instructions.get(index); }
+
+    /** "file:line" of instruction {@code index}, the file as it was named: where messages point. */
+    public String where(int index) { return fileName + ":" + instructions.get(index).listingLine(); }
 
     public int size() { return instructions.size(); }
 
@@ -48,12 +74,18 @@ public final class Listing {
 
     /** The index of the instruction starting at {@code address}, or -1 if none starts there. */
     public int indexOf(long address) {
-        long off = address - textStart;
-        if (off < 0 || off >= indexByOffset.length) return -1;
-        return indexByOffset[(int) off];
+        for (int h = slot(address); ; h = (h + 1) & (values.length - 1)) {
+            int v = values[h];
+            if (v < 0 || keys[h] == address) return v;
+        }
     }
 
+    private int slot(long address) { return shift == 64 ? 0 : (int) ((address * 0x9E3779B97F4A7C15L) >>> shift); }
+
     public Optional<Long> symbol(String symbol) { return Optional.ofNullable(symbols.get(symbol)); }
+
+    /** "file:line" of the line that defines {@code symbol} (it must be one of {@link #symbols()}). */
+    public String whereSymbol(String symbol) { return fileName + ":" + symbolLines.getOrDefault(symbol, 0); }
 
     /** The header line naming the compiler, e.g. "gcc (Debian 12.2.0-14+deb12u1) 12.2.0". */
     public String compiler() {

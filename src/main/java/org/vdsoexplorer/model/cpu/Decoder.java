@@ -2,6 +2,7 @@ package org.vdsoexplorer.model.cpu;
 
 import java.util.List;
 import org.vdsoexplorer.model.asm.Instruction;
+import org.vdsoexplorer.model.asm.Listing;
 import org.vdsoexplorer.model.asm.Operand;
 import org.vdsoexplorer.model.cost.CostClass;
 import org.vdsoexplorer.model.cost.EntryMechanism;
@@ -10,15 +11,18 @@ import org.vdsoexplorer.model.cost.EntryMechanism;
 final class Decoder {
     private Decoder() {}
 
-    static Op decode(Instruction in, String where, org.vdsoexplorer.model.asm.Listing listing) {
+    /**
+     * The op for {@code in}. With {@code specialise} the hottest forms become {@link FastOps} classes; without,
+     * every instruction takes the generic {@link Op} path (the differential test runs both).
+     */
+    static Op decode(Instruction in, Listing listing, boolean specialise) {
+        String subset = "instruction '" + in.text().replaceAll("\\s+", " ") + "' is outside the modelled x86-64 subset";
+        if (in.problem() != null) return new Op.Unsupported(subset + " (" + in.problem() + ")");
         try {
-            Op op = decode(in, listing);
-            if (op != null) return op;
-            return new Op.Unsupported(where + ": instruction '" + in.text().replaceAll("\\s+", " ")
-                    + "' is outside the modelled x86-64 subset");
+            Op op = op(in, listing, specialise);
+            return op != null ? op : new Op.Unsupported(subset);
         } catch (RuntimeException e) {
-            return new Op.Unsupported(where + ": cannot execute '" + in.text().replaceAll("\\s+", " ")
-                    + "': " + e.getMessage());
+            return new Op.Unsupported(subset + " (" + e.getMessage() + ")");
         }
     }
 
@@ -32,7 +36,7 @@ final class Decoder {
         };
     }
 
-    private static Op decode(Instruction in, org.vdsoexplorer.model.asm.Listing listing) {
+    private static Op op(Instruction in, Listing listing, boolean specialise) {
         String m = in.mnemonic();
         List<Operand> ops = in.operands();
         int n = ops.size();
@@ -52,9 +56,10 @@ final class Decoder {
             }
             case "ret", "retq" -> { return n == 0 ? new Op.Ret() : null; }
             case "leave", "leaveq" -> { return new Op.Leave(); }
-            case "cltq", "cqto", "cltd", "cwtl" -> { return new Op.SignExtendAcc(m); }
-            case "cqo" -> { return new Op.SignExtendAcc("cqto"); }
-            case "cdqe" -> { return new Op.SignExtendAcc("cltq"); }
+            case "cltq", "cdqe" -> { return new Op.SignExtendAcc(Op.Widen.CLTQ); }
+            case "cqto", "cqo" -> { return new Op.SignExtendAcc(Op.Widen.CQTO); }
+            case "cltd", "cdq" -> { return new Op.SignExtendAcc(Op.Widen.CLTD); }
+            case "cwtl", "cwde" -> { return new Op.SignExtendAcc(Op.Widen.CWTL); }
             case "jmp", "jmpq" -> { return new Op.Jcc(null, target(ops), listing.indexOf(target(ops))); }
             case "call", "callq" -> {
                 Operand.Target t = (Operand.Target) ops.getFirst();
@@ -92,7 +97,7 @@ final class Decoder {
             case "mov" -> {
                 if (n != 2) return null;
                 Operand s = ops.get(0), d = ops.get(1);
-                if (size == 8 || size == 4) {
+                if (specialise && (size == 8 || size == 4)) {
                     if (d instanceof Operand.Reg rd && s instanceof Operand.Reg rs) return new FastOps.MovRR(rd.num(), rs.num(), size);
                     if (d instanceof Operand.Reg rd && s instanceof Operand.Imm i) return new FastOps.MovRI(rd.num(), i.value(), size);
                     if (d instanceof Operand.Reg rd && s instanceof Operand.Mem sm) return new FastOps.Load(rd.num(), Loc.mem(sm, size), size);
@@ -110,12 +115,12 @@ final class Decoder {
                 if (n != 2) return null;
                 Op.AluKind k = Op.AluKind.valueOf(base.toUpperCase());
                 Operand s = ops.get(0), d = ops.get(1);
-                boolean simple = k != Op.AluKind.ADC && k != Op.AluKind.SBB && (size == 8 || size == 4);
+                boolean simple = specialise && k != Op.AluKind.ADC && k != Op.AluKind.SBB && (size == 8 || size == 4);
                 if (simple && d instanceof Operand.Reg rd && s instanceof Operand.Reg rs) {
-                    return new FastOps.Alu(k.ordinal(), rd.num(), rs.num(), 0, size);
+                    return new FastOps.Alu(k, rd.num(), rs.num(), 0, size);
                 }
                 if (simple && d instanceof Operand.Reg rd && s instanceof Operand.Imm i) {
-                    return new FastOps.Alu(k.ordinal(), rd.num(), -1, i.value(), size);
+                    return new FastOps.Alu(k, rd.num(), -1, i.value(), size);
                 }
                 boolean writes = k != Op.AluKind.CMP && k != Op.AluKind.TEST;
                 CostClass cc = d instanceof Operand.Mem ? (writes ? CostClass.LOAD_OP_STORE : CostClass.LOAD)
@@ -158,7 +163,8 @@ final class Decoder {
             case "pop" -> { return n == 1 ? new Op.Pop(Loc.of(ops.getFirst(), 8)) : null; }
             case "xchg" -> {
                 if (n != 2) return null;
-                if (ops.get(0).equals(ops.get(1))) return new Op.Nop(CostClass.NOP); // xchg %ax,%ax padding
+                // xchg %ax,%ax is padding; xchg %eax,%eax is not a nop in 64-bit mode: it zero-extends
+                if (ops.get(0).equals(ops.get(1)) && size != 4) return new Op.Nop(CostClass.NOP);
                 return new Op.Xchg(Loc.of(ops.get(0), size), Loc.of(ops.get(1), size), cls(ops, CostClass.ALU));
             }
             default -> { return null; }

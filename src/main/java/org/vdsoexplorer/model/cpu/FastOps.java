@@ -14,11 +14,13 @@ final class FastOps {
 
     /** mov %src,%dst (64 or 32 bit; 32 zero-extends). */
     static final class MovRR extends Op {
+        static final int CODE = 4;
+
         final int d, s;
         final boolean wide;
 
         MovRR(int d, int s, int size) {
-            super(CostClass.MOV, Op.C_MOVRR);
+            super(CostClass.MOV, CODE);
             this.d = d;
             this.s = s;
             this.wide = size == 8;
@@ -32,11 +34,13 @@ final class FastOps {
 
     /** mov $imm,%dst (64 or 32 bit). */
     static final class MovRI extends Op {
+        static final int CODE = 6;
+
         final int d;
         final long v;
 
         MovRI(int d, long v, int size) {
-            super(CostClass.MOV, Op.C_MOVRI);
+            super(CostClass.MOV, CODE);
             this.d = d;
             this.v = fit(v, size);
         }
@@ -69,7 +73,9 @@ final class FastOps {
 
     /** mov disp(base[,index,scale]),%reg. */
     static final class Load extends MemOp {
-        Load(int d, Loc m, int size) { super(CostClass.LOAD, Op.C_LOAD, d, m, size); }
+        static final int CODE = 1;
+
+        Load(int d, Loc m, int size) { super(CostClass.LOAD, CODE, d, m, size); }
 
         @Override void exec(Interpreter x) {
             long[] r = x.cpu.r;
@@ -79,7 +85,9 @@ final class FastOps {
 
     /** mov %reg,disp(base[,index,scale]). */
     static final class Store extends MemOp {
-        Store(int s, Loc m, int size) { super(CostClass.STORE, Op.C_STORE, s, m, size); }
+        static final int CODE = 5;
+
+        Store(int s, Loc m, int size) { super(CostClass.STORE, CODE, s, m, size); }
 
         @Override void exec(Interpreter x) {
             long[] r = x.cpu.r;
@@ -89,14 +97,17 @@ final class FastOps {
 
     /** add/sub/cmp/and/or/xor/test with a register destination and a register or immediate source. */
     static final class Alu extends Op {
-        final int kind, d, s;
+        static final int CODE = 2;
+
+        final Op.AluKind kind;
+        final int d, s;
         final long imm;
         final int size;
         final long mask;
 
         /** {@code s < 0}: the source is {@code imm}. */
-        Alu(int kind, int d, int s, long imm, int size) {
-            super(CostClass.ALU, Op.C_FASTALU);
+        Alu(Op.AluKind kind, int d, int s, long imm, int size) {
+            super(CostClass.ALU, CODE);
             this.kind = kind;
             this.d = d;
             this.s = s;
@@ -110,33 +121,34 @@ final class FastOps {
             long[] r = c.r;
             long a = r[d] & mask, b = s < 0 ? imm : r[s] & mask, v;
             switch (kind) {
-                case Op.ADD -> {
+                case ADD -> {
                     v = (a + b) & mask;
                     c.lazy(Cpu.F_ADD, a, b, v, size);
                     r[d] = v;
                 }
-                case Op.SUB -> {
+                case SUB -> {
                     v = (a - b) & mask;
                     c.lazy(Cpu.F_SUB, a, b, v, size);
                     r[d] = v;
                 }
-                case Op.CMP -> c.lazy(Cpu.F_SUB, a, b, (a - b) & mask, size);
-                case Op.AND -> {
+                case CMP -> c.lazy(Cpu.F_SUB, a, b, (a - b) & mask, size);
+                case AND -> {
                     v = a & b;
                     c.lazy(Cpu.F_LOGIC, 0, 0, v, size);
                     r[d] = v;
                 }
-                case Op.OR -> {
+                case OR -> {
                     v = a | b;
                     c.lazy(Cpu.F_LOGIC, 0, 0, v, size);
                     r[d] = v;
                 }
-                case Op.XOR -> {
+                case XOR -> {
                     v = a ^ b;
                     c.lazy(Cpu.F_LOGIC, 0, 0, v, size);
                     r[d] = v;
                 }
-                default -> c.lazy(Cpu.F_LOGIC, 0, 0, a & b, size); // TEST
+                case TEST -> c.lazy(Cpu.F_LOGIC, 0, 0, a & b, size);
+                default -> throw new IllegalStateException("adc/sbb are never specialised: " + kind);
             }
         }
     }

@@ -1,5 +1,6 @@
 package org.vdsoexplorer.model.cpu;
 
+import java.math.BigInteger;
 import org.vdsoexplorer.model.asm.Registers;
 import org.vdsoexplorer.model.cost.CostClass;
 import org.vdsoexplorer.model.cost.EntryMechanism;
@@ -8,13 +9,18 @@ import org.vdsoexplorer.model.cost.EntryMechanism;
  * One decoded instruction, executable. Tiny classes, one per operation (after RARS): each knows only how
  * to change the CPU and memory; the interpreter does fetch, cost and events. Control flow ops set
  * {@code x.nextPc}/{@code x.nextRip}; all others fall through.
+ *
+ * <p>Over 450 lines on purpose: some thirty small nested op classes, each a few lines of SDM semantics,
+ * read best side by side with the flag helpers they share; splitting them would scatter one table.
  */
 abstract class Op {
-    /** Codes of the classes the interpreter dispatches with a switch (0: a virtual call). */
-    static final int C_MOVRR = 1, C_MOVRI = 2, C_LOAD = 3, C_STORE = 4, C_FASTALU = 5, C_JCC = 6, C_NOP = 7,
-            C_PUSH = 8, C_POP = 9, C_LEA = 10, C_CALL = 11, C_RET = 12, C_ALU = 13, C_SHIFT = 14, C_MOVX = 15;
-
     final CostClass costClass;
+
+    /**
+     * 0, or the {@code CODE} of a class the interpreter dispatches with a switch: each such class declares its
+     * own {@code static final int CODE} and passes it here, and the switch pairs {@code X.CODE} with a cast
+     * to {@code X} on one line, so a code cannot name another class (and two equal codes do not compile).
+     */
     final int code;
 
     Op(CostClass costClass) { this(costClass, 0); }
@@ -83,11 +89,13 @@ abstract class Op {
 
     /** movz/movs: widen {@code src} into {@code dst}, with zero or sign extension. */
     static final class Movx extends Op {
+        static final int CODE = 15;
+
         final Loc dst, src;
         final boolean signed;
 
         Movx(Loc dst, Loc src, boolean signed, CostClass cc) {
-            super(cc, C_MOVX);
+            super(cc, CODE);
             this.dst = dst;
             this.src = src;
             this.signed = signed;
@@ -100,11 +108,13 @@ abstract class Op {
     }
 
     static final class Lea extends Op {
+        static final int CODE = 10;
+
         final Loc dst;
         final Loc mem;
 
         Lea(Loc dst, Loc mem) {
-            super(CostClass.LEA, C_LEA);
+            super(CostClass.LEA, CODE);
             this.dst = dst;
             this.mem = mem;
         }
@@ -129,10 +139,12 @@ abstract class Op {
     }
 
     /** cltq, cqto, cltd, cwtl: sign extensions of rax into rax or rdx. */
-    static final class SignExtendAcc extends Op {
-        final String kind;
+    enum Widen { CLTQ, CWTL, CQTO, CLTD }
 
-        SignExtendAcc(String kind) {
+    static final class SignExtendAcc extends Op {
+        final Widen kind;
+
+        SignExtendAcc(Widen kind) {
             super(CostClass.ALU);
             this.kind = kind;
         }
@@ -140,11 +152,10 @@ abstract class Op {
         @Override void exec(Interpreter x) {
             long[] r = x.cpu.r;
             switch (kind) {
-                case "cltq" -> r[Registers.RAX] = (int) r[Registers.RAX];
-                case "cwtl" -> x.setReg(Registers.RAX, 4, (short) r[Registers.RAX]);
-                case "cqto" -> r[Registers.RDX] = r[Registers.RAX] >> 63;
-                case "cltd" -> x.setReg(Registers.RDX, 4, ((int) r[Registers.RAX]) >> 31);
-                default -> throw new IllegalStateException(kind);
+                case CLTQ -> r[Registers.RAX] = (int) r[Registers.RAX];
+                case CWTL -> x.setReg(Registers.RAX, 4, (short) r[Registers.RAX]);
+                case CQTO -> r[Registers.RDX] = r[Registers.RAX] >> 63;
+                case CLTD -> x.setReg(Registers.RDX, 4, ((int) r[Registers.RAX]) >> 31);
             }
         }
     }
@@ -153,15 +164,15 @@ abstract class Op {
 
     enum AluKind { ADD, ADC, SUB, SBB, CMP, AND, OR, XOR, TEST }
 
-    static final int ADD = 0, ADC = 1, SUB = 2, SBB = 3, CMP = 4, AND = 5, OR = 6, XOR = 7, TEST = 8;
-
     static final class Alu extends Op {
-        final int kind;
+        static final int CODE = 13;
+
+        final AluKind kind;
         final Loc dst, src;
 
         Alu(AluKind kind, Loc dst, Loc src, CostClass cc) {
-            super(cc, C_ALU);
-            this.kind = kind.ordinal();
+            super(cc, CODE);
+            this.kind = kind;
             this.dst = dst;
             this.src = src;
         }
@@ -180,7 +191,7 @@ abstract class Op {
                 case AND -> dst.set(x, logic(c, a & b, size));
                 case OR -> dst.set(x, logic(c, a | b, size));
                 case XOR -> dst.set(x, logic(c, a ^ b, size));
-                default -> logic(c, a & b, size);
+                case TEST -> logic(c, a & b, size);
             }
         }
     }
@@ -241,12 +252,14 @@ abstract class Op {
     enum ShiftKind { SHL, SHR, SAR, ROL, ROR }
 
     static final class Shift extends Op {
+        static final int CODE = 14;
+
         final ShiftKind kind;
         final Loc dst;
         final Loc count; // null: by one
 
         Shift(ShiftKind kind, Loc dst, Loc count, CostClass cc) {
-            super(cc, C_SHIFT);
+            super(cc, CODE);
             this.kind = kind;
             this.dst = dst;
             this.count = count;
@@ -370,19 +383,27 @@ abstract class Op {
                 c.r[Registers.RDX] = hi;
                 boolean ov = signed ? hi != (lo >> 63) : hi != 0;
                 c.setFlags(ov, c.zf(), c.sf(), ov, c.pf());
-            } else if (size == 4) {
-                long p = signed ? (long) (int) a * (int) b : a * b;
-                x.setReg(Registers.RAX, 4, p);
-                x.setReg(Registers.RDX, 4, p >>> 32);
-                boolean ov = signed ? p != (int) p : (p >>> 32) != 0;
+            } else { // AX = AL * src, DX:AX = AX * src, EDX:EAX = EAX * src
+                int bits = size * 8;
+                long p = signed ? Loc.signExtend(a, size) * Loc.signExtend(b, size) : a * b;
+                if (size == 1) {
+                    x.setReg(Registers.RAX, 2, p);
+                } else {
+                    x.setReg(Registers.RAX, size, p);
+                    x.setReg(Registers.RDX, size, p >>> bits);
+                }
+                boolean ov = signed ? Loc.signExtend(Loc.mask(p, size), size) != p : (p >>> bits) != 0;
                 c.setFlags(ov, c.zf(), c.sf(), ov, c.pf());
-            } else {
-                throw new ExecutionException("mul/imul of width " + size + " is not supported");
             }
         }
     }
 
-    /** div/idiv src: rax = rdx:rax / src, rdx = remainder; #DE on zero or overflow. */
+    /**
+     * div/idiv src (Intel SDM vol. 2A, DIV/IDIV): the dividend is AX for a byte divisor (quotient to AL,
+     * remainder to AH), else DX:AX, EDX:EAX or RDX:RAX (quotient to the A register, remainder to the D
+     * register). The quotient truncates toward zero and the remainder takes the dividend's sign. A zero
+     * divisor or a quotient that does not fit raises #DE, which Linux delivers as SIGFPE.
+     */
     static final class Div extends Op {
         final Loc src;
         final boolean signed;
@@ -394,35 +415,62 @@ abstract class Op {
         }
 
         @Override void exec(Interpreter x) {
-            Cpu c = x.cpu;
-            int size = src.size;
+            long[] r = x.cpu.r;
+            int size = src.size, bits = size * 8;
             long d = src.get(x);
-            if (d == 0) throw new ExecutionException("divide error (#DE): division by zero");
-            java.math.BigInteger hi = java.math.BigInteger.valueOf(Loc.mask(c.r[Registers.RDX], size));
-            java.math.BigInteger lo = unsigned(Loc.mask(c.r[Registers.RAX], size));
-            java.math.BigInteger n = hi.shiftLeft(size * 8).or(lo);
-            java.math.BigInteger dv = unsigned(d);
-            if (signed) {
-                n = toSigned(n, size * 16);
-                dv = java.math.BigInteger.valueOf(Loc.signExtend(d, size));
-            } else if (size == 8) {
-                n = unsigned(c.r[Registers.RDX]).shiftLeft(64).or(lo);
+            if (d == 0) throw divideError(x, "division by zero");
+            long q, rem;
+            if (size == 8) {
+                long[] qr = divide128(r[Registers.RDX], r[Registers.RAX], d, signed);
+                if (qr == null) throw divideError(x, "quotient overflow");
+                q = qr[0];
+                rem = qr[1];
+            } else {
+                long n = size == 1 ? r[Registers.RAX] & 0xffff
+                        : (Loc.mask(r[Registers.RDX], size) << bits) | Loc.mask(r[Registers.RAX], size);
+                boolean fits;
+                if (signed) {
+                    n = Loc.signExtend(n, 2 * size);
+                    long dv = Loc.signExtend(d, size);
+                    q = n / dv; // Long.MIN_VALUE / -1 is Long.MIN_VALUE in Java, which fails the range check below
+                    rem = n % dv;
+                    fits = q >= -(1L << (bits - 1)) && q < (1L << (bits - 1));
+                } else {
+                    q = Long.divideUnsigned(n, d);
+                    rem = Long.remainderUnsigned(n, d);
+                    fits = Long.compareUnsigned(q, Loc.mask(-1L, size)) <= 0;
+                }
+                if (!fits) throw divideError(x, "quotient overflow");
             }
-            java.math.BigInteger[] qr = n.divideAndRemainder(dv);
-            int bits = size * 8;
-            boolean fits = signed ? qr[0].bitLength() < bits : qr[0].signum() >= 0 && qr[0].bitLength() <= bits;
-            if (!fits) throw new ExecutionException("divide error (#DE): quotient overflow");
-            x.setReg(Registers.RAX, size, qr[0].longValue());
-            x.setReg(Registers.RDX, size, qr[1].longValue());
+            if (size == 1) {
+                r[Registers.RAX] = (r[Registers.RAX] & ~0xffffL) | ((rem & 0xff) << 8) | (q & 0xff);
+            } else {
+                x.setReg(Registers.RAX, size, q);
+                x.setReg(Registers.RDX, size, rem);
+            }
         }
 
-        private static java.math.BigInteger unsigned(long v) {
-            java.math.BigInteger b = java.math.BigInteger.valueOf(v);
-            return v < 0 ? b.add(java.math.BigInteger.ONE.shiftLeft(64)) : b;
+        /** hi:lo / d as 128-bit integers: {quotient, remainder}, or null when the quotient needs more than 64 bits. */
+        static long[] divide128(long hi, long lo, long d, boolean signed) {
+            if (signed ? hi == (lo >> 63) : hi == 0) { // the dividend fits in 64 bits (after cqto, or a zero rdx)
+                if (!signed) return new long[] {Long.divideUnsigned(lo, d), Long.remainderUnsigned(lo, d)};
+                if (lo == Long.MIN_VALUE && d == -1) return null;
+                return new long[] {lo / d, lo % d};
+            }
+            BigInteger n = unsigned(hi).shiftLeft(64).or(unsigned(lo));
+            if (signed && hi < 0) n = n.subtract(BigInteger.ONE.shiftLeft(128));
+            BigInteger[] qr = n.divideAndRemainder(signed ? BigInteger.valueOf(d) : unsigned(d));
+            boolean fits = signed ? qr[0].bitLength() <= 63 : qr[0].signum() >= 0 && qr[0].bitLength() <= 64;
+            return fits ? new long[] {qr[0].longValue(), qr[1].longValue()} : null;
         }
 
-        private static java.math.BigInteger toSigned(java.math.BigInteger v, int bits) {
-            return v.testBit(bits - 1) ? v.subtract(java.math.BigInteger.ONE.shiftLeft(bits)) : v;
+        private static BigInteger unsigned(long v) {
+            BigInteger b = BigInteger.valueOf(v);
+            return v < 0 ? b.add(BigInteger.ONE.shiftLeft(64)) : b;
+        }
+
+        private static Fault divideError(Interpreter x, String why) {
+            return new Fault("SIGFPE", x.cpu.rip, "divide error (#DE): " + why);
         }
     }
 
@@ -460,12 +508,14 @@ abstract class Op {
     // ---- control flow -------------------------------------------------------------------------
 
     static final class Jcc extends Op {
+        static final int CODE = 3;
+
         final int cond; // -1: unconditional
         final long target;
         final int targetIndex;
 
         Jcc(Cond cond, long target, int targetIndex) {
-            super(cond == null ? CostClass.JMP : CostClass.JCC, C_JCC);
+            super(cond == null ? CostClass.JMP : CostClass.JCC, CODE);
             this.cond = cond == null ? -1 : cond.ordinal();
             this.target = target;
             this.targetIndex = targetIndex;
@@ -478,11 +528,13 @@ abstract class Op {
     }
 
     static final class Call extends Op {
+        static final int CODE = 11;
+
         final long target;
         final String label;
 
         Call(long target, String label) {
-            super(CostClass.CALL, C_CALL);
+            super(CostClass.CALL, CODE);
             this.target = target;
             this.label = label;
         }
@@ -494,16 +546,20 @@ abstract class Op {
     }
 
     static final class Ret extends Op {
-        Ret() { super(CostClass.RET, C_RET); }
+        static final int CODE = 12;
+
+        Ret() { super(CostClass.RET, CODE); }
 
         @Override void exec(Interpreter x) { x.ret(x.pop(-1)); }
     }
 
     static final class Push extends Op {
+        static final int CODE = 8;
+
         final Loc src;
 
         Push(Loc src) {
-            super(CostClass.PUSH, C_PUSH);
+            super(CostClass.PUSH, CODE);
             this.src = src;
         }
 
@@ -511,10 +567,12 @@ abstract class Op {
     }
 
     static final class Pop extends Op {
+        static final int CODE = 9;
+
         final Loc dst;
 
         Pop(Loc dst) {
-            super(CostClass.POP, C_POP);
+            super(CostClass.POP, CODE);
             this.dst = dst;
         }
 
@@ -534,7 +592,9 @@ abstract class Op {
 
     /** nop forms, fences and pause: no architectural effect; their cost is their meaning. */
     static final class Nop extends Op {
-        Nop(CostClass cc) { super(cc, C_NOP); }
+        static final int CODE = 7;
+
+        Nop(CostClass cc) { super(cc, CODE); }
 
         @Override void exec(Interpreter x) {}
     }
@@ -572,7 +632,7 @@ abstract class Op {
         }
     }
 
-    /** Parsed but outside the modelled subset: stops execution when reached. */
+    /** Parsed but outside the modelled subset: stops execution when reached (the interpreter adds the line). */
     static final class Unsupported extends Op {
         final String why;
 

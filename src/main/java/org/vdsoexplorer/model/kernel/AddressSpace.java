@@ -43,11 +43,19 @@ public final class AddressSpace implements Memory {
 
     public void setProbe(SeqProbe probe) { this.probe = probe; }
 
+    /** An access that crosses a 4 KiB page: byte by byte, each from its own page; a fault names the first bad byte. */
+    private long readSplit(long address, int size) {
+        long v = 0;
+        for (int i = 0; i < size; i++) v |= read(address + i, 1) << (8 * i);
+        return v;
+    }
+
     @Override
     public long read(long address, int size) {
         long off = address - vvarStart;
         if (off >= 0 && off < (long) SLOTS * Page.SIZE) {
             int slot = (int) (off >>> 12), po = (int) (off & 0xfff);
+            if (po + size > Page.SIZE) return readSplit(address, size);
             Page p = slots[slot];
             if (p == null) throw unbacked(address, slot);
             long v = p.read(po, size);
@@ -58,7 +66,10 @@ public final class AddressSpace implements Memory {
             return v;
         }
         long so = address - (STACK_TOP - STACK_SIZE);
-        if (so >= 0 && so + size <= STACK_SIZE) return stackPages[(int) (so >>> 12)].read((int) (so & 0xfff), size);
+        if (so >= 0 && so + size <= STACK_SIZE) {
+            int po = (int) (so & 0xfff);
+            return po + size > Page.SIZE ? readSplit(address, size) : stackPages[(int) (so >>> 12)].read(po, size);
+        }
         throw segv(address, "read");
     }
 
@@ -66,7 +77,9 @@ public final class AddressSpace implements Memory {
     public void write(long address, int size, long value) {
         long so = address - (STACK_TOP - STACK_SIZE);
         if (so >= 0 && so + size <= STACK_SIZE) {
-            stackPages[(int) (so >>> 12)].write((int) (so & 0xfff), size, value);
+            int po = (int) (so & 0xfff);
+            if (po + size <= Page.SIZE) stackPages[(int) (so >>> 12)].write(po, size, value);
+            else for (int i = 0; i < size; i++) write(address + i, 1, value >>> (8 * i)); // crosses a page, all in the stack
             return;
         }
         long off = address - vvarStart;

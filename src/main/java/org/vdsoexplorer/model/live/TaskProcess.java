@@ -57,8 +57,8 @@ public final class TaskProcess implements AutoCloseable {
 
     /** The command line of a child JVM running {@link Probe} with this JVM's class path. */
     static List<String> javaCommand() {
-        String java = ProcessHandle.current().info().command()
-                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        // java.home's java, not this process's command: in the app image that is the native launcher, not java
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         return List.of(java, "--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC", "-Xms16m", "-Xmx96m",
                 "-XX:-UsePerfData", "-Xshare:auto", "-cp", System.getProperty("java.class.path"), Probe.class.getName());
     }

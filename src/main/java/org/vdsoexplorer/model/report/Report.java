@@ -14,6 +14,7 @@ import org.vdsoexplorer.model.Variant;
 import org.vdsoexplorer.model.cost.CostTable;
 import org.vdsoexplorer.model.kernel.Clock;
 import org.vdsoexplorer.model.kernel.Scenario;
+import org.vdsoexplorer.model.timing.TimingModel;
 
 /**
  * Measures report rows by execution: warm up (train the branch predictor), then run calls for
@@ -29,12 +30,24 @@ public final class Report {
 
     /** The rows for the chosen filters (null = all), in scenario, variant, clock order, on gcc 12's listings. */
     public static List<Setup> setups(Scenario scenario, Variant variant, Clock clock, CostTable costs, double ghz) {
-        return setups(scenario, variant, clock, costs, ghz, Compiler.GCC_12);
+        return setups(scenario, variant, clock, costs, ghz, Compiler.GCC_12, TimingModel.ADDITIVE);
     }
 
     /** The rows for the chosen filters (null = all) on {@code compiler}'s listings. */
     public static List<Setup> setups(Scenario scenario, Variant variant, Clock clock, CostTable costs, double ghz,
                                      Compiler compiler) {
+        return setups(scenario, variant, clock, costs, ghz, compiler, TimingModel.ADDITIVE);
+    }
+
+    /** The rows for the chosen filters (null = all) on gcc 12's listings, charged by {@code timing}. */
+    public static List<Setup> setups(Scenario scenario, Variant variant, Clock clock, CostTable costs, double ghz,
+                                     TimingModel timing) {
+        return setups(scenario, variant, clock, costs, ghz, Compiler.GCC_12, timing);
+    }
+
+    /** The rows for the chosen filters (null = all) on {@code compiler}'s listings, charged by {@code timing}. */
+    public static List<Setup> setups(Scenario scenario, Variant variant, Clock clock, CostTable costs, double ghz,
+                                     Compiler compiler, TimingModel timing) {
         List<Setup> out = new ArrayList<>();
         for (Scenario s : Scenario.values()) {
             if (scenario != null && s != scenario) continue;
@@ -42,7 +55,7 @@ public final class Report {
                 if (variant != null && v != variant) continue;
                 for (Clock c : Clock.reportClocks()) {
                     if (clock != null && c != clock) continue;
-                    Setup setup = new Setup(s, v, c, costs, ghz, Setup.tickCycles(ghz, TICK_HZ), compiler);
+                    Setup setup = new Setup(s, v, c, costs, ghz, Setup.tickCycles(ghz, TICK_HZ), compiler, timing);
                     if (setup.problem() == null) out.add(setup);
                 }
             }
@@ -72,7 +85,7 @@ public final class Report {
         double ns = cycles / setup.ghz();
         return new Row(setup.scenario(), setup.variant(), setup.clock(), setup.compiler(), (double) (m.instructions() - i0) / calls,
                 cycles, ns, Math.round(3e9 / ns), (double) (m.retries() + m.oddSpins() - r0) / calls,
-                (double) (m.fallbacks() - f0) / calls, calls, incorrect);
+                (double) (m.fallbacks() - f0) / calls, calls, incorrect, setup.timing());
     }
 
     /** Measures all {@code setups} on the machine's cores; rows come back in input order. */

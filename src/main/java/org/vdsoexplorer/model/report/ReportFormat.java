@@ -9,15 +9,64 @@ import java.util.List;
 import java.util.Locale;
 import org.vdsoexplorer.model.Listings;
 
-/** Renders report rows as an aligned table, TSV (header = {@link Row#COLUMNS}) or JSON. */
+/**
+ * Renders report rows as an aligned table, TSV (header = {@link Row#COLUMNS}), CSV, Markdown or JSON; and any
+ * table of texts (the seed tables, the compare table) as CSV (RFC 4180) or a Markdown pipe table.
+ */
 public final class ReportFormat {
     private ReportFormat() {}
+
+    /** The leading columns of a report row that are names (left-aligned), the rest are figures. */
+    private static final int TEXT_COLUMNS = 4;
 
     private static String[] cells(Row r) {
         return new String[] {r.scenario().cliName(), r.variant().cliName(), r.clock().cliName(), r.compiler().cliName(),
             String.format(Locale.ROOT, "%.2f", r.instructions()), String.format(Locale.ROOT, "%.2f", r.cycles()),
             String.format(Locale.ROOT, "%.2f", r.ns()), Long.toString(r.callsIn3s()),
-            String.format(Locale.ROOT, "%.6f", r.retries()), String.format(Locale.ROOT, "%.4f", r.fallbacks())};
+            String.format(Locale.ROOT, "%.6f", r.retries()), String.format(Locale.ROOT, "%.4f", r.fallbacks()), r.timing().id()};
+    }
+
+    public static String csv(List<Row> rows) { return csv(List.of(Row.COLUMNS), cellLists(rows)); }
+
+    public static String markdown(List<Row> rows) { return markdown(List.of(Row.COLUMNS), cellLists(rows), TEXT_COLUMNS); }
+
+    private static List<List<String>> cellLists(List<Row> rows) { return rows.stream().map(r -> List.of(cells(r))).toList(); }
+
+    /** RFC 4180 CSV: a header line, then one line per row; cells with a comma, quote or line break are quoted. */
+    public static String csv(List<String> header, List<List<String>> rows) {
+        StringBuilder sb = new StringBuilder();
+        csvLine(sb, header);
+        for (List<String> r : rows) csvLine(sb, r);
+        return sb.toString();
+    }
+
+    private static void csvLine(StringBuilder sb, List<String> cells) {
+        for (int i = 0; i < cells.size(); i++) {
+            String c = cells.get(i) == null ? "" : cells.get(i);
+            if (i > 0) sb.append(',');
+            sb.append(c.matches("(?s).*[,\"\r\n].*") ? '"' + c.replace("\"", "\"\"") + '"' : c);
+        }
+        sb.append("\r\n");
+    }
+
+    /**
+     * A Markdown (GFM) pipe table: the first {@code leftColumns} columns left-aligned, the rest right-aligned
+     * (numbers); '|' in a cell is escaped and line breaks become spaces.
+     */
+    public static String markdown(List<String> header, List<List<String>> rows, int leftColumns) {
+        StringBuilder sb = new StringBuilder();
+        mdLine(sb, header);
+        sb.append('|');
+        for (int i = 0; i < header.size(); i++) sb.append(i < leftColumns ? "---|" : "---:|");
+        sb.append('\n');
+        for (List<String> r : rows) mdLine(sb, r);
+        return sb.toString();
+    }
+
+    private static void mdLine(StringBuilder sb, List<String> cells) {
+        sb.append('|');
+        for (String c : cells) sb.append(' ').append(c == null ? "" : c.replace("|", "\\|").replaceAll("\\R", " ")).append(" |");
+        sb.append('\n');
     }
 
     public static String tsv(List<Row> rows) {
@@ -26,16 +75,19 @@ public final class ReportFormat {
         return sb.toString();
     }
 
+    /** The aligned table, under a line naming the timing model(s) that produced it. */
     public static String table(List<Row> rows) {
-        int n = Row.COLUMNS.length;
+        StringBuilder head = new StringBuilder("# timing: ");
+        head.append(String.join("; ", rows.stream().map(r -> r.timing().label()).distinct().toList())).append('\n');
+        int n = Row.COLUMNS.length - 1; // the timing column is the header line
         int[] w = new int[n];
         for (int i = 0; i < n; i++) w[i] = Row.COLUMNS[i].length();
         List<String[]> all = rows.stream().map(ReportFormat::cells).toList();
         for (String[] c : all) for (int i = 0; i < n; i++) w[i] = Math.max(w[i], c[i].length());
         StringBuilder sb = new StringBuilder();
-        line(sb, Row.COLUMNS, w);
-        for (String[] c : all) line(sb, c, w);
-        return sb.toString();
+        line(sb, java.util.Arrays.copyOf(Row.COLUMNS, n), w);
+        for (String[] c : all) line(sb, java.util.Arrays.copyOf(c, n), w);
+        return head.append(sb).toString();
     }
 
     /**
@@ -53,10 +105,29 @@ public final class ReportFormat {
 
     private static void line(StringBuilder sb, String[] c, int[] w) {
         for (int i = 0; i < c.length; i++) {
-            boolean left = i < 4;
+            boolean left = i < TEXT_COLUMNS;
             String pad = " ".repeat(w[i] - c[i].length());
             sb.append(left ? c[i] + pad : pad + c[i]).append(i + 1 < c.length ? "  " : "\n");
         }
+    }
+
+    /** Header of {@link #seedCells}: the seeds' measured cells beside the model's figures for the same cells. */
+    public static final List<String> SEED_COLUMNS = List.of("table", "cell", "seed", "seed %", "model row",
+            "model calls/3 s", "model %", "diff (pp)");
+
+    /** One seed-table comparison as texts, in {@link #SEED_COLUMNS} order. */
+    public static List<String> seedCells(SeedTables.Comparison c) {
+        var s = c.cell().setup();
+        return List.of(c.table().id(), c.cell().label(), seedValue(c.cell().seed()),
+                String.format(Locale.ROOT, "%.1f", c.seedPercent()),
+                s.scenario().cliName() + " / " + s.variant().cliName() + " / " + s.clock().cliName(),
+                Long.toString(c.row().callsIn3s()), String.format(Locale.ROOT, "%.1f", c.modelPercent()),
+                String.format(Locale.ROOT, "%+.1f", c.differencePp()));
+    }
+
+    /** A seed's measured figure: large whole numbers (call counts) in full, others to three significant digits. */
+    public static String seedValue(double v) {
+        return v == Math.rint(v) && Math.abs(v) > 1000 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.3g", v);
     }
 
     public static String json(List<Row> rows) {
@@ -78,6 +149,7 @@ public final class ReportFormat {
                 g.writeNumberField("calls_in_3s", r.callsIn3s());
                 g.writeNumberField("retries", r.retries());
                 g.writeNumberField("fallbacks", r.fallbacks());
+                g.writeStringField("timing", r.timing().id());
                 g.writeEndObject();
             }
             g.writeEndArray();

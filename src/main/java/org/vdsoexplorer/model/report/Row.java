@@ -4,14 +4,17 @@ import org.vdsoexplorer.model.Compiler;
 import org.vdsoexplorer.model.Variant;
 import org.vdsoexplorer.model.kernel.Clock;
 import org.vdsoexplorer.model.kernel.Scenario;
+import org.vdsoexplorer.model.timing.TimingModel;
 
 /**
  * One report row: per-call steady-state figures of a scenario x variant x clock, as measured by
- * executing the listing (averages over a window of simulated time with the writer ticking).
+ * executing the listing (averages over a window of simulated time with the writer ticking), and the
+ * timing model that charged the cycles.
  */
 public record Row(Scenario scenario, Variant variant, Clock clock, Compiler compiler, double instructions, double cycles,
-                  double ns, long callsIn3s, double retries, double fallbacks, long calls, long incorrect) {
+                  double ns, long callsIn3s, double retries, double fallbacks, long calls, long incorrect,
+                  TimingModel timing) {
 
     public static final String[] COLUMNS = {"scenario", "variant", "clock", "compiler", "instructions", "cycles", "ns",
-            "calls_in_3s", "retries", "fallbacks"};
+            "calls_in_3s", "retries", "fallbacks", "timing"};
 }

@@ -14,6 +14,7 @@ import org.vdsoexplorer.model.Variant;
 import org.vdsoexplorer.model.cost.CostTable;
 import org.vdsoexplorer.model.kernel.Clock;
 import org.vdsoexplorer.model.kernel.Scenario;
+import org.vdsoexplorer.model.timing.TimingModel;
 
 /**
  * The seeds' tables (assets/seeds.yaml) beside the model's figures for the same cells. Every cell is
@@ -32,12 +33,27 @@ public final class SeedTables {
 
     private SeedTables() {}
 
-    /** The tables with the default compiler's (gcc 12) listings. */
-    public static List<Table> load(CostTable costs, double ghz) { return load(costs, ghz, Compiler.GCC_12); }
+    /** One seed cell under both timing models. */
+    public record Both(Comparison additive, Comparison pipeline) {}
+
+    /** The tables with the default compiler's (gcc 12) listings, charged by the additive model. */
+    public static List<Table> load(CostTable costs, double ghz) {
+        return load(costs, ghz, Compiler.GCC_12, TimingModel.ADDITIVE);
+    }
 
     /** The tables, every model row run on {@code compiler}'s listings. */
-    @SuppressWarnings("unchecked")
     public static List<Table> load(CostTable costs, double ghz, Compiler compiler) {
+        return load(costs, ghz, compiler, TimingModel.ADDITIVE);
+    }
+
+    /** The tables with every cell's row charged by {@code timing} (gcc 12's listings). */
+    public static List<Table> load(CostTable costs, double ghz, TimingModel timing) {
+        return load(costs, ghz, Compiler.GCC_12, timing);
+    }
+
+    /** The tables, every model row run on {@code compiler}'s listings and charged by {@code timing}. */
+    @SuppressWarnings("unchecked")
+    public static List<Table> load(CostTable costs, double ghz, Compiler compiler, TimingModel timing) {
         Object root = new Load(LoadSettings.builder().setLabel("assets/seeds.yaml").build())
                 .loadFromString(Listings.resource("/assets/seeds.yaml"));
         List<Table> out = new ArrayList<>();
@@ -54,7 +70,7 @@ public final class SeedTables {
                         Scenario.byName(row.get(0)).orElseThrow(() -> bad(m, "scenario " + row.get(0))),
                         Variant.byName(row.get(1)).orElseThrow(() -> bad(m, "variant " + row.get(1))),
                         Clock.byName(row.get(2)).orElseThrow(() -> bad(m, "clock " + row.get(2))),
-                        costs, ghz, Setup.tickCycles(ghz, Report.TICK_HZ), compiler);
+                        costs, ghz, Setup.tickCycles(ghz, Report.TICK_HZ), compiler, timing);
                 if (setup.problem() != null) throw bad(m, setup.problem());
                 if (baseId.equals(id)) base = cells.size();
                 cells.add(new Cell((String) cm.get("label"), ((Number) cm.get("seed")).doubleValue(), setup,
@@ -72,13 +88,34 @@ public final class SeedTables {
     }
 
     /** Measures every distinct row once and compares. */
-    public static List<Comparison> compare(List<Table> tables) {
+    public static List<Comparison> compare(List<Table> tables) { return compare(tables, measure(tables)); }
+
+    /**
+     * Every seed cell with the additive model and with {@code pipeline}, all rows measured in one pool
+     * (the full seed-table reproduction).
+     */
+    public static List<Both> compareBoth(CostTable costs, double ghz, Compiler compiler, TimingModel pipeline) {
+        List<Table> add = load(costs, ghz, compiler), pipe = load(costs, ghz, compiler, pipeline);
+        List<Table> all = new ArrayList<>(add);
+        all.addAll(pipe);
+        Map<Setup, Row> rows = measure(all);
+        List<Comparison> a = compare(add, rows), p = compare(pipe, rows);
+        List<Both> out = new ArrayList<>();
+        for (int i = 0; i < a.size(); i++) out.add(new Both(a.get(i), p.get(i)));
+        return out;
+    }
+
+    private static Map<Setup, Row> measure(List<Table> tables) {
         LinkedHashSet<Setup> setups = new LinkedHashSet<>();
         tables.forEach(t -> t.cells().forEach(c -> setups.add(c.setup())));
         List<Setup> list = new ArrayList<>(setups);
         List<Row> rows = Report.measureAll(list);
         Map<Setup, Row> bySetup = new LinkedHashMap<>();
         for (int i = 0; i < list.size(); i++) bySetup.put(list.get(i), rows.get(i));
+        return bySetup;
+    }
+
+    private static List<Comparison> compare(List<Table> tables, Map<Setup, Row> bySetup) {
         List<Comparison> out = new ArrayList<>();
         for (Table t : tables) {
             Cell base = t.cells().get(t.base());

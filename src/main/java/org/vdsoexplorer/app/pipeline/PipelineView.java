@@ -1,0 +1,143 @@
+package org.vdsoexplorer.app.pipeline;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import javafx.geometry.VPos;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.control.Label;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.Pane;
+import javafx.scene.paint.Color;
+import javafx.scene.text.Font;
+import javafx.scene.text.TextAlignment;
+import org.vdsoexplorer.app.common.Palette;
+import org.vdsoexplorer.model.Machine;
+import org.vdsoexplorer.model.timing.Pipeline;
+import org.vdsoexplorer.model.timing.TimelineText;
+
+/**
+ * The pipeline timeline of the current call, llvm-mca style: one row per dynamic instruction, one column
+ * per cycle (D dispatched, = waiting for its sources or a port, e executing, E done, - waiting to retire,
+ * R retired), scrolled so the instruction just executed is in view. The rdtsc row is marked; each push is
+ * marked hidden (it finished while a counter read was executing) or exposed. Canvas-drawn; it only
+ * projects the {@link Pipeline}'s rows (the model decides every cycle and the hidden/exposed test).
+ */
+public final class PipelineView extends BorderPane {
+    static final double ROW = 15, CELL = 9, TEXT = 250, MARK = 62;
+    private final Supplier<Machine> machine;
+    private final Canvas canvas = new Canvas(800, 400);
+    private final Label title = new Label();
+    private List<Pipeline.Slot> shown = List.of();
+
+    public PipelineView(Supplier<Machine> machine) {
+        this.machine = machine;
+        setId("pipeline-view");
+        title.setId("pipeline-title");
+        title.setStyle("-fx-font-weight: bold; -fx-padding: 4 8 4 8;");
+        Pane holder = new Pane(canvas);
+        holder.setMinSize(0, 0);
+        canvas.widthProperty().bind(holder.widthProperty());
+        canvas.heightProperty().bind(holder.heightProperty());
+        canvas.widthProperty().addListener((o, a, b) -> draw());
+        canvas.heightProperty().addListener((o, a, b) -> draw());
+        setTop(title);
+        setCenter(holder);
+    }
+
+    /** Redraws if the rows changed (cheap to call after every step). */
+    public void refresh() {
+        Machine m = machine.get();
+        Pipeline p = m == null ? null : m.pipeline();
+        List<Pipeline.Slot> rows = p == null ? List.of() : p.currentRows().isEmpty() ? p.lastRows() : p.currentRows();
+        if (rows.equals(shown) && !shown.isEmpty()) return;
+        shown = rows;
+        draw();
+    }
+
+    /** The rows drawn (for tests). */
+    public List<Pipeline.Slot> rows() { return shown; }
+
+    private void draw() {
+        Machine m = machine.get();
+        GraphicsContext g = canvas.getGraphicsContext2D();
+        double w = canvas.getWidth(), h = canvas.getHeight();
+        g.setFill(Palette.PAPER);
+        g.fillRect(0, 0, w, h);
+        Pipeline p = m == null ? null : m.pipeline();
+        if (p == null) {
+            title.setText("Pipeline timeline: pick a pipeline timing model (the 'timing' picker) to see it; the additive "
+                    + "model charges each instruction on its own and has no schedule to show");
+            return;
+        }
+        title.setText(m.setup().timing().label() + "   D dispatched  = waiting  e executing  E done  - waiting to retire  "
+                + "R retired");
+        if (shown.isEmpty()) return;
+        List<Pipeline.Slot> context = new ArrayList<>(p.lastRows());
+        context.addAll(shown);
+        int visibleRows = Math.max(1, (int) ((h - ROW * 1.5) / ROW));
+        int last = shown.size() - 1;
+        int first = Math.max(0, last - visibleRows + 3);
+        int cols = Math.max(1, (int) ((w - TEXT - MARK) / CELL));
+        long endCycle = shown.get(last).retire();
+        long startCycle = Math.max(shown.get(first).dispatch(), endCycle - cols + 4);
+        Font mono = Font.font("Monospaced", 11);
+        g.setFont(mono);
+        g.setTextBaseline(VPos.CENTER);
+        // cycle ruler
+        g.setFill(Palette.GREY);
+        for (int k = 0; k < cols; k++) {
+            long c = startCycle + k;
+            if (c % 10 == 0) {
+                double x = TEXT + MARK + k * CELL;
+                g.setStroke(Palette.SHADE);
+                g.strokeLine(x, ROW, x, h);
+                g.fillText(Long.toString(c), x + 1, ROW * 0.5);
+            }
+        }
+        for (int i = first; i <= last && (i - first + 1) * ROW < h; i++) {
+            Pipeline.Slot r = shown.get(i);
+            double y = ROW * (1 + i - first);
+            boolean rdtsc = p.isCounterRead(r);
+            String text = m.listing().get(r.index()).text().replaceAll("\\s+", " ");
+            if (i == last) {
+                g.setFill(Color.web("#FFF4C2"));
+                g.fillRect(0, y, w, ROW);
+            } else if (rdtsc) {
+                g.setFill(Color.web("#FBE3D6"));
+                g.fillRect(0, y, w, ROW);
+            }
+            g.setFill(Palette.INK);
+            g.setTextAlign(TextAlignment.LEFT);
+            g.fillText(text.length() > 36 ? text.substring(0, 35) + "\u2026" : text, 4, y + ROW / 2);
+            if (text.startsWith("push")) {
+                boolean hidden = p.underCounterRead(r, context);
+                g.setFill(hidden ? Palette.GREEN : Palette.VERMILLION);
+                g.fillText(hidden ? "hidden" : "exposed", TEXT + 2, y + ROW / 2);
+            } else if (rdtsc) {
+                g.setFill(Palette.VERMILLION);
+                g.fillText("counter", TEXT + 2, y + ROW / 2);
+            }
+            for (int k = 0; k < cols; k++) {
+                long c = startCycle + k;
+                char ch = TimelineText.at(r, c);
+                if (ch == ' ') continue;
+                double x = TEXT + MARK + k * CELL;
+                g.setFill(switch (ch) {
+                    case 'D' -> Palette.BLUE;
+                    case '=' -> Palette.SHADE;
+                    case 'e', 'E' -> rdtsc ? Palette.VERMILLION : Palette.ORANGE;
+                    case '-' -> Color.web("#D9EEF8");
+                    default -> Palette.GREEN;
+                });
+                g.fillRect(x + 0.5, y + 2, CELL - 1, ROW - 4);
+                if (ch == 'D' || ch == 'R' || ch == 'E') {
+                    g.setFill(Palette.PAPER);
+                    g.setTextAlign(TextAlignment.CENTER);
+                    g.fillText(Character.toString(ch), x + CELL / 2, y + ROW / 2);
+                }
+            }
+        }
+    }
+}

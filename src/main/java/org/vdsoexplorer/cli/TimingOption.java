@@ -1,0 +1,41 @@
+package org.vdsoexplorer.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.vdsoexplorer.model.cost.CostTable;
+import org.vdsoexplorer.model.timing.TimingModel;
+import org.vdsoexplorer.model.timing.TimingTable;
+
+/**
+ * {@code --timing additive|pipeline|pipeline:CORE} and the tables it reads: each {@code --costs FILE} (it may be
+ * given twice) replaces the cost table (assets/costs.yaml format) or the pipeline table (assets/timing.yaml
+ * format, recognised by its top-level {@code cores:}).
+ */
+record TimingOption(CostTable costs, TimingTable table, TimingModel timing) {
+
+    static final String HELP = "--timing additive|pipeline|pipeline:CORE";
+
+    static TimingOption parse(String command, Args a, String defaultTiming) {
+        CostTable costs = CostTable.defaults();
+        TimingTable table = TimingTable.defaults();
+        for (String f : a.all("costs")) {
+            Path p = Path.of(f);
+            String text;
+            try {
+                text = Files.readString(p, StandardCharsets.UTF_8);
+            } catch (IOException | java.io.UncheckedIOException e) {
+                throw new UsageException(command + ": --costs: cannot read '" + f + "'");
+            }
+            if (TimingTable.isTimingTable(text)) table = TimingTable.parse(f, text);
+            else costs = CostTable.parse(f, text);
+        }
+        String spec = a.one("timing") == null ? defaultTiming : a.one("timing");
+        try {
+            return new TimingOption(costs, table, TimingModel.parse(spec, table));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(command + ": --timing: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package org.vdsoexplorer.app.pipeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.vdsoexplorer.app.Fx.fx;
+import static org.vdsoexplorer.app.Fx.fxRun;
+
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.TabPane;
+import javafx.stage.Stage;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.vdsoexplorer.app.HeadlessStage;
+import org.vdsoexplorer.app.MainWindow;
+import org.vdsoexplorer.app.Screenshots;
+import org.vdsoexplorer.model.Setup;
+import org.vdsoexplorer.model.Variant;
+import org.vdsoexplorer.model.kernel.Clock;
+import org.vdsoexplorer.model.kernel.Scenario;
+import org.vdsoexplorer.model.timing.Pipeline;
+import org.vdsoexplorer.model.timing.TimingModel;
+import org.vdsoexplorer.model.timing.TimingTable;
+
+/** The Pipeline tab: picking the pipeline model, the timeline of the current call, rendered headless. */
+@ExtendWith(ApplicationExtension.class)
+class PipelineViewUiTest {
+    private MainWindow w;
+
+    @Start
+    void start(Stage stage) {
+        w = HeadlessStage.show(stage, Setup.of(Scenario.TIMENS, Variant.TIMENS_NOINLINE, Clock.MONOTONIC).withTick(0));
+    }
+
+    @org.testfx.framework.junit5.Stop
+    void stop() { w.dispose(); }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void timingPickerSwitchesTheModelAndTheTabDrawsTheCallsRows(FxRobot robot) throws Exception {
+        PipelineView view = robot.lookup("#pipeline-view").queryAs(PipelineView.class);
+        fxRun(() -> {
+            TabPane tabs = robot.lookup("#tabs").queryAs(TabPane.class);
+            tabs.getSelectionModel().select(tabs.getTabs().stream().filter(t -> t.getText().equals("Pipeline")).findFirst()
+                    .orElseThrow());
+        });
+        assertTrue(fx(() -> view.rows().isEmpty()), "the additive model has no schedule");
+        TimingModel zen2 = TimingModel.pipeline(TimingTable.defaults().core("zen2").orElseThrow());
+        fxRun(() -> robot.lookup("#timing").queryAs(ComboBox.class).setValue(zen2));
+        assertEquals(zen2, fx(() -> w.session().setup().timing()));
+        assertEquals("pipeline zen2", fx(() -> robot.lookup("#counter-timing").queryAs(javafx.scene.control.Label.class).getText()));
+        fxRun(() -> {
+            for (int i = 0; i < 5; i++) w.session().runCall();
+            for (int i = 0; i < 60; i++) w.session().step();
+        });
+        Pipeline p = fx(() -> w.session().machine().pipeline());
+        assertEquals(fx(p::currentRows), fx(view::rows), "the view shows the model's rows of the call in progress");
+        assertEquals(fx(() -> w.session().machine().callInstructions()), (long) fx(() -> view.rows().size()));
+        Path dir = Files.createDirectories(Path.of("target/screenshots"));
+        fxRun(() -> {
+            w.session().runCall();
+            while (!w.session().machine().next().mnemonic().equals("rdtsc")) w.session().step();
+            for (int i = 0; i < 4; i++) w.session().step();
+        });
+        Path png = fx(() -> Screenshots.shot(view, dir.resolve("pipeline.png")));
+        BufferedImage img = ImageIO.read(png.toFile());
+        assertTrue(img.getWidth() > 400 && img.getHeight() > 200);
+        assertFalse(fx(() -> view.rows().isEmpty()));
+    }
+}
