@@ -105,13 +105,9 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
         seqlock = new SeqlockView(session);
         dispatch = new DispatchView(session);
         top.getChildren().add(counters);
-        // each view is a layout root: a change inside one re-lays out only that view
-        codeHolder.getChildren().add(new Isolated(code));
-        pagesHolder.getChildren().add(new Isolated(pages));
-        seqlockHolder.getChildren().add(new Isolated(seqlock));
-        dispatchHolder.getChildren().add(new Isolated(dispatch));
-        views = new ViewsArea(viewsArea, grid, topRow, bottomRow, java.util.Map.of(View.CODE, codeHolder, View.PAGES,
-                pagesHolder, View.SEQLOCK, seqlockHolder, View.DISPATCH, dispatchHolder));
+        views = new ViewsArea(viewsArea, grid, topRow, bottomRow,
+                java.util.Map.of(View.CODE, codeHolder, View.PAGES, pagesHolder, View.SEQLOCK, seqlockHolder, View.DISPATCH, dispatchHolder),
+                java.util.Map.of(View.CODE, code, View.PAGES, pages, View.SEQLOCK, seqlock, View.DISPATCH, dispatch));
         model.scale().percentProperty().addListener((o, a, b) -> root.setStyle(org.vdsoexplorer.viewmodel.UiScale.rootStyle(b.intValue())));
         demos = new DemoFiles(model);
         Pickers.bind(model.setup(), scenario, variant, clock, tick);
@@ -217,11 +213,10 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
         return true;
     }
 
-    /** The GIF export dialog for this session, at the presenter's UI scale if presenter mode is on. */
+    /** The GIF export dialog for this session, at the window's scale (presenter mode's too). */
     private void exportGif() {
         run.setSelected(false);
-        var p = lessons == null ? null : lessons.presenter();
-        org.vdsoexplorer.app.GifExportDialog.show(scene.getWindow(), model.session(), p != null && p.active() ? p.scale() : 100);
+        org.vdsoexplorer.app.GifExportDialog.show(scene.getWindow(), model.session(), model.scale().percent());
     }
 
     /** Shows or hides the lessons side panel (built on first use; lessons load in the background). */
@@ -262,12 +257,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
         if (compare == null) {
             comparedBase = model.session().setup();
             compare = new CompareView(comparedBase);
-            Label drives = new Label("The toolbar here: " + KeyMap.COMPARE_DRIVES);
-            drives.setId("compare-drives");
-            drives.getStyleClass().add("compare-drives");
-            drives.setWrapText(true);
-            VBox.setVgrow(compare, javafx.scene.layout.Priority.ALWAYS);
-            compareTab.setContent(new VBox(4, drives, compare));
+            compareTab.setContent(ViewsArea.withToolbarNote(compare));
         }
         return compare;
     }

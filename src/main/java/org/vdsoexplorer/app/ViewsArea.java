@@ -32,7 +32,10 @@ final class ViewsArea {
     private final FlowPane strip = new FlowPane(6, 4);
     private final BorderPane focused = new BorderPane(side);
 
-    ViewsArea(StackPane area, SplitPane grid, SplitPane topRow, SplitPane bottomRow, Map<View, StackPane> holders) {
+    /** {@code views} go into their {@code holders}, each as a layout root: a change inside one re-lays out only that view. */
+    ViewsArea(StackPane area, SplitPane grid, SplitPane topRow, SplitPane bottomRow, Map<View, StackPane> holders,
+              Map<View, ? extends javafx.scene.layout.Region> views) {
+        views.forEach((v, r) -> holders.get(v).getChildren().add(new Isolated(r)));
         this.area = area;
         this.grid = grid;
         this.topRow = topRow;
@@ -125,6 +128,16 @@ final class ViewsArea {
             case DISPATCH -> "4 dispatch";
             default -> v.lessonName();
         };
+    }
+
+    /** The Compare tab's content: a note on what the main toolbar drives there ({@link org.vdsoexplorer.viewmodel.KeyMap#COMPARE_DRIVES}) above {@code c}. */
+    static javafx.scene.layout.VBox withToolbarNote(javafx.scene.layout.Region c) {
+        Label drives = new Label("The toolbar here: " + org.vdsoexplorer.viewmodel.KeyMap.COMPARE_DRIVES);
+        drives.setId("compare-drives");
+        drives.getStyleClass().add("compare-drives");
+        drives.setWrapText(true);
+        javafx.scene.layout.VBox.setVgrow(c, javafx.scene.layout.Priority.ALWAYS);
+        return new javafx.scene.layout.VBox(4, drives, c);
     }
 
     /** The views shown large now (for tests and the lesson host). */
