@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import org.vdsoexplorer.model.lesson.Shown;
 import org.vdsoexplorer.model.lesson.View;
 
 /**
@@ -112,11 +113,29 @@ public final class ViewLayout {
     }
 
     /**
-     * The views a lesson step needs: the view it focuses, then the code view (the reader's instructions) when
-     * that is another view; none for a step on the counters or the comparison (the grid, or the Compare tab).
+     * The views a lesson step needs: the view it focuses, the views that show the values its open predict
+     * question masks ({@code question}: they show "?" now and the answer after the reveal), then the code
+     * view (the reader's instructions). None for a step on the counters or the comparison without such
+     * values (the grid, or the Compare tab).
      */
-    public static List<View> stepViews(View focus) {
-        if (focus == null || !FOUR.contains(focus)) return List.of();
-        return focus == View.CODE ? List.of(View.CODE) : List.of(focus, View.CODE);
+    public static List<View> stepViews(View focus, java.util.Set<Shown> question) {
+        List<View> out = new ArrayList<>();
+        if (focus != null && FOUR.contains(focus)) out.add(focus);
+        for (Shown v : Shown.values()) {
+            if (!question.contains(v)) continue;
+            View w = switch (v) {
+                case SEQ, RETRIES, SPINS -> View.SEQLOCK;
+                case PAGE_TRAIL -> View.PAGES;
+                case DISPATCH_PATH -> View.DISPATCH;
+                case SPILLS -> View.CODE;
+                case CALL_INSTRUCTIONS, CALL_RATE -> null; // the counters bar, always shown
+            };
+            if (w != null && !out.contains(w)) out.add(w);
+        }
+        if (!out.isEmpty() && !out.contains(View.CODE)) out.add(View.CODE);
+        return out;
     }
+
+    /** {@link #stepViews(View, java.util.Set)} of a step without a predict question. */
+    public static List<View> stepViews(View focus) { return stepViews(focus, java.util.Set.of()); }
 }

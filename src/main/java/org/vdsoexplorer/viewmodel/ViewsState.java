@@ -13,6 +13,8 @@ import org.vdsoexplorer.model.lesson.View;
 public final class ViewsState {
     private double width = 1600, height = 800, scale = 1;
     private List<View> step = List.of();
+    private View focus;
+    private java.util.Set<org.vdsoexplorer.model.lesson.Shown> question = java.util.Set.of();
     private View picked, maximised;
     private final ReadOnlyObjectWrapper<ViewLayout.Arrangement> arrangement =
             new ReadOnlyObjectWrapper<>(this, "arrangement", decide());
@@ -23,7 +25,7 @@ public final class ViewsState {
 
     public View maximised() { return maximised; }
 
-    public List<View> stepViews() { return step; }
+    public View focus() { return focus; }
 
     public void setSize(double w, double h) {
         width = w;
@@ -36,11 +38,17 @@ public final class ViewsState {
         update();
     }
 
-    /** A lesson step's views ({@link ViewLayout#stepViews}; empty outside a lesson); forgets the strip's pick. */
-    public void setStepViews(List<View> views) {
-        step = List.copyOf(views);
+    /** The view a lesson step focuses (null: none, or outside a lesson); forgets the strip's pick. */
+    public void setFocus(View v) {
+        focus = v;
         picked = null;
         maximised = null;
+        update();
+    }
+
+    /** The values the step's predict question masks (empty: no such question): their views get the space too. */
+    public void setQuestion(java.util.Set<org.vdsoexplorer.model.lesson.Shown> values) {
+        question = java.util.Set.copyOf(values);
         update();
     }
 
@@ -57,7 +65,10 @@ public final class ViewsState {
         update();
     }
 
-    private ViewLayout.Arrangement decide() { return ViewLayout.decide(width, height, scale, step, picked, maximised); }
+    private ViewLayout.Arrangement decide() {
+        step = ViewLayout.stepViews(focus, question);
+        return ViewLayout.decide(width, height, scale, step, picked, maximised);
+    }
 
     private void update() {
         ViewLayout.Arrangement a = decide();

@@ -70,6 +70,9 @@ class ViewLayoutTest {
         assertEquals(List.of(), ViewLayout.stepViews(View.COUNTERS), "the counters are not in the area: the grid");
         assertEquals(List.of(C), ViewLayout.stepViews(C));
         assertEquals(List.of(), ViewLayout.stepViews(null));
+        // a predict question on the seq value while the step focuses the code: the seqlock view shows its '?'
+        assertEquals(List.of(C, S), ViewLayout.stepViews(C, org.vdsoexplorer.model.lesson.PredictKind.NEXT_SEQ.masks()));
+        assertEquals(List.of(), ViewLayout.stepViews(View.COUNTERS, java.util.Set.of(org.vdsoexplorer.model.lesson.Shown.CALL_RATE)));
         // a pick from the strip replaces the step's last view
         assertEquals(List.of(S, D), ViewLayout.decide(1900, 900, 1, seq, D, null).large());
         assertEquals(List.of(D), ViewLayout.decide(900, 900, 1, seq, D, null).large());
@@ -122,10 +125,10 @@ class ViewLayoutTest {
         s.toggleMaximised(S);
         assertNull(s.maximised());
         assertTrue(s.arrangement().grid(), "restored");
-        s.setStepViews(ViewLayout.stepViews(D));
+        s.setFocus(D);
         s.bringIn(P);
         assertEquals(List.of(D, P), s.arrangement().large());
-        s.setStepViews(ViewLayout.stepViews(D));
+        s.setFocus(D);
         assertEquals(List.of(D, C), s.arrangement().large(), "the next step starts from its own views");
         int[] changes = {0};
         s.arrangementProperty().addListener((o, x, y) -> changes[0]++);

@@ -429,14 +429,15 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
                         break;
                     }
                 }
-                Label l = countLabels.computeIfAbsent(e, k -> {
-                    Label c = new Label();
-                    c.getStyleClass().add("edge-count");
-                    c.setManaged(false);
-                    countLayer.getChildren().add(c);
-                    c.applyCss();
-                    return c;
-                });
+                Label l = countLabels.get(e);
+                if (l == null) { // (not computeIfAbsent: applyCss may redraw, and so come back here, re-entrantly)
+                    l = new Label();
+                    l.getStyleClass().add("edge-count");
+                    l.setManaged(false);
+                    countLabels.put(e, l);
+                    countLayer.getChildren().add(l);
+                    l.applyCss();
+                }
                 Fmt.setText(l, "\u00d7" + Fmt.big(n).replace(" ", ""));
                 boolean on = live.contains(e);
                 l.pseudoClassStateChanged(LIT, on);

@@ -138,6 +138,7 @@ public final class LessonPane extends BorderPane {
         sceneProperty().addListener((o, a, b) -> { // the panel closed: nothing masked, the views get the space back
             if (b == null) {
                 host.mask(Set.of());
+                host.questionShows(Set.of());
                 host.clearFocus();
             }
         });
@@ -568,7 +569,9 @@ public final class LessonPane extends BorderPane {
 
     private void buildQuestion(Step s) {
         Question q = s.question();
-        host.mask(q != null && q.type() == Question.Type.PREDICT && q.predict() != null ? q.predict().masks() : Set.of());
+        var masked = q != null && q.type() == Question.Type.PREDICT && q.predict() != null ? q.predict().masks() : Set.<org.vdsoexplorer.model.lesson.Shown>of();
+        host.questionShows(masked);
+        host.mask(masked);
         questionBox.getChildren().clear();
         result.getChildren().clear();
         result.setId("lesson-result");

@@ -71,7 +71,7 @@ public final class MainWindowLessonHost implements LessonHost {
             return null;
         }
         w.showCompare(view == View.COMPARE);
-        w.views().setStepViews(org.vdsoexplorer.viewmodel.ViewLayout.stepViews(view));
+        w.views().setFocus(view);
         w.root().applyCss();
         w.root().layout(); // the step's views in place before their element is looked for
         Node n = find(view, element);
@@ -115,7 +115,7 @@ public final class MainWindowLessonHost implements LessonHost {
         focused = null;
         splits.forEach(SplitPane::setDividerPositions);
         splits.clear();
-        if (!w.views().stepViews().isEmpty()) w.views().setStepViews(List.of());
+        if (w.views().focus() != null) w.views().setFocus(null);
     }
 
     @Override public Node focused() { return focused; }
@@ -128,6 +128,8 @@ public final class MainWindowLessonHost implements LessonHost {
         if (rate || compareMasked) w.compare().setMasked(values);
         compareMasked = rate;
     }
+
+    @Override public void questionShows(java.util.Set<org.vdsoexplorer.model.lesson.Shown> values) { w.views().setQuestion(values); }
 
     @Override public void refresh() { w.model().session().fire(); }
 
