@@ -1,5 +1,6 @@
 package org.vdsoexplorer.app;
 
+import org.vdsoexplorer.app.common.DrawnText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -102,7 +103,7 @@ public final class CountersBar extends VBox {
         l.setAlignment(javafx.geometry.Pos.CENTER_RIGHT);
         l.setTextOverrun(javafx.scene.control.OverrunStyle.CLIP);
         javafx.beans.InvalidationListener w = o -> {
-            double em = org.vdsoexplorer.app.DrawnText.measure("0", l.getFont())[0];
+            double em = org.vdsoexplorer.app.common.DrawnText.measure("0", l.getFont())[0];
             l.setMinWidth(Math.ceil(em * chars) + 2);
             l.setPrefWidth(Math.ceil(em * chars) + 2);
         };

@@ -49,12 +49,17 @@ final class DemoFiles {
      */
     javafx.concurrent.Task<DemoOpener.Opened> open(Window owner, Path file) {
         model.runner().setRunning(false);
-        return DemoOpener.open(owner, model.session(), file, o -> {
+        var task = DemoOpener.open(owner, model.session(), file, o -> {
             model.runner().setRunning(false);
             model.setup().choose(o.demo().setup());
             dir = file.toAbsolutePath().getParent();
             model.setStatus("opened demo " + file + ": " + o.demo());
         }, (f, why) -> model.setStatus(why));
+        // a refused file (not a cancel) also gets a dialog: the reason names the file and line
+        task.addEventHandler(javafx.concurrent.WorkerStateEvent.WORKER_STATE_FAILED, e -> Notice.show(owner,
+                javafx.scene.control.Alert.AlertType.ERROR, "Could not open the demo " + file.getFileName(),
+                model.statusProperty().get() + "\n\nNothing was changed: the window shows what it showed before."));
+        return task;
     }
 
     void save(Path file) {

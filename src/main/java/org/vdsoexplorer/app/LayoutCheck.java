@@ -1,5 +1,6 @@
 package org.vdsoexplorer.app;
 
+import org.vdsoexplorer.app.common.DrawnText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

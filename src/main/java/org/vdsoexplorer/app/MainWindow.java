@@ -3,7 +3,6 @@ package org.vdsoexplorer.app;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import javafx.animation.AnimationTimer;
 import javafx.fxml.FXML;
@@ -35,6 +34,7 @@ import org.vdsoexplorer.model.Setup;
 import org.vdsoexplorer.model.Variant;
 import org.vdsoexplorer.model.kernel.Clock;
 import org.vdsoexplorer.model.kernel.Scenario;
+import org.vdsoexplorer.model.lesson.View;
 import org.vdsoexplorer.viewmodel.Action;
 import org.vdsoexplorer.viewmodel.DemoState;
 import org.vdsoexplorer.viewmodel.KeyMap;
@@ -65,7 +65,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     private CompareView compare;
     private Setup comparedBase;
     private org.vdsoexplorer.app.lesson.LessonPane lessons;
-    private double fontSize = 16;
+    private final ViewsArea views;
 
     @FXML private BorderPane root;
     @FXML private VBox top, toolbar;
@@ -81,7 +81,8 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     @FXML private Label speedText, help, problem;
     @FXML private TabPane tabs;
     @FXML private Tab compareTab, seedsTab;
-    @FXML private StackPane codeHolder, pagesHolder, seqlockHolder, dispatchHolder;
+    @FXML private StackPane viewsArea, codeHolder, pagesHolder, seqlockHolder, dispatchHolder;
+    @FXML private javafx.scene.control.SplitPane grid, topRow, bottomRow;
     @FXML private StatusBar status;
 
     public MainWindow(Setup initial) { this(initial, VdsoExplorerApp.WIDTH, VdsoExplorerApp.HEIGHT); }
@@ -104,11 +105,10 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
         seqlock = new SeqlockView(session);
         dispatch = new DispatchView(session);
         top.getChildren().add(counters);
-        // each view is a layout root: a change inside one re-lays out only that view
-        codeHolder.getChildren().add(new Isolated(code));
-        pagesHolder.getChildren().add(new Isolated(pages));
-        seqlockHolder.getChildren().add(new Isolated(seqlock));
-        dispatchHolder.getChildren().add(new Isolated(dispatch));
+        views = new ViewsArea(viewsArea, grid, topRow, bottomRow,
+                java.util.Map.of(View.CODE, codeHolder, View.PAGES, pagesHolder, View.SEQLOCK, seqlockHolder, View.DISPATCH, dispatchHolder),
+                java.util.Map.of(View.CODE, code, View.PAGES, pages, View.SEQLOCK, seqlock, View.DISPATCH, dispatch));
+        model.scale().percentProperty().addListener((o, a, b) -> root.setStyle(org.vdsoexplorer.viewmodel.UiScale.rootStyle(b.intValue())));
         demos = new DemoFiles(model);
         Pickers.bind(model.setup(), scenario, variant, clock, tick);
         Pickers.bindTiming(model.setup(), timing);
@@ -149,7 +149,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     /** A toolbar button: its {@link Action} is its userData in the FXML (the main model's, also in the Compare tab). */
     @FXML private void button(javafx.event.ActionEvent e) {
         Action a = Action.valueOf((String) ((Node) e.getSource()).getUserData());
-        if (!model.perform(a)) perform(a);
+        perform(a); // in the Compare tab the lockstep actions drive both panes, as their keys do
     }
 
     @FXML private void closeHelp() { help.setVisible(false); }
@@ -168,6 +168,9 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     private void key(KeyEvent e) {
         for (ComboBox<?> c : List.of(scenario, variant, clock)) if (c.isShowing()) return;
         boolean ctrl = e.isShortcutDown();
+        // typing (a lesson's prediction): letters, digits and '.' are text there; F-keys, PageUp/Down and Ctrl keys still work
+        if (!ctrl && e.getTarget() instanceof javafx.scene.control.TextInputControl && !e.getCode().isFunctionKey()
+                && !e.getCode().isNavigationKey()) return;
         if (!ctrl && e.getTarget() instanceof Node n && n.getProperties().get(KeyMap.OWN_KEYS) instanceof Set<?> own
                 && own.contains(e.getCode().name())) return;
         Action a = model.keys().action(e.getCode().name(), e.getText(), ctrl);
@@ -192,10 +195,14 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
                 if (!help.isVisible()) return false;
                 closeHelp();
             }
-            case ZOOM_IN -> zoom(1);
-            case ZOOM_OUT -> zoom(-1);
-            case EXPORT_PNG -> model.setStatus(PngExport.write(java.nio.file.Path.of("").toAbsolutePath(),
-                    "vdso-explorer-" + model.session().position(), PngExport.of(this)));
+            case ZOOM_IN -> model.scale().step(1);
+            case ZOOM_OUT -> model.scale().step(-1);
+            case SCALE -> model.scale().cycle();
+            case FOCUS_CODE, FOCUS_PAGES, FOCUS_SEQLOCK, FOCUS_DISPATCH -> {
+                showCompare(false);
+                views.state().toggleMaximised(a.focusView());
+            }
+            case EXPORT_PNG -> PngExport.ask(this, scene.getWindow());
             case EXPORT_GIF -> exportGif();
             case SAVE_DEMO -> demos.save(scene.getWindow());
             case OPEN_DEMO -> demos.open(scene.getWindow());
@@ -206,11 +213,10 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
         return true;
     }
 
-    /** The GIF export dialog for this session, at the presenter's UI scale if presenter mode is on. */
+    /** The GIF export dialog for this session, at the window's scale (presenter mode's too). */
     private void exportGif() {
         run.setSelected(false);
-        var p = lessons == null ? null : lessons.presenter();
-        org.vdsoexplorer.app.GifExportDialog.show(scene.getWindow(), model.session(), p != null && p.active() ? p.scale() : 100);
+        org.vdsoexplorer.app.GifExportDialog.show(scene.getWindow(), model.session(), model.scale().percent());
     }
 
     /** Shows or hides the lessons side panel (built on first use; lessons load in the background). */
@@ -218,11 +224,6 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
 
     /** The lessons side panel if it was opened, else null. */
     public Node lessonsPanel() { return root.getRight(); }
-
-    private void zoom(int dir) {
-        fontSize = Math.max(11, Math.min(30, fontSize + dir));
-        root.setStyle(String.format(Locale.ROOT, "-fx-font-size: %.0fpx;", fontSize));
-    }
 
     /** True while the comparison tab is shown (the step keys then drive both of its panes). */
     public boolean comparing() { return compareTab.isSelected(); }
@@ -256,12 +257,13 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
         if (compare == null) {
             comparedBase = model.session().setup();
             compare = new CompareView(comparedBase);
-            compareTab.setContent(compare);
+            compareTab.setContent(ViewsArea.withToolbarNote(compare));
         }
         return compare;
     }
 
     @Override public WindowModel model() { return model; }
+    @Override public org.vdsoexplorer.viewmodel.ViewsState views() { return views.state(); }
     @Override public Scene scene() { return scene; }
     @Override public BorderPane root() { return root; }
     public Session session() { return model.session(); }

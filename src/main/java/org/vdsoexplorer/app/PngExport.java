@@ -5,19 +5,54 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import javafx.scene.Node;
 
-/** The PNG button (Ctrl+E): the window and each view as {@code vdso-explorer-STEP-NAME.png} in a directory. */
+/** The PNG button (Ctrl+E): the window and each view as {@code vdso-explorer-STEP-NAME.png} in a folder the user picks. */
 final class PngExport {
     private PngExport() {}
 
-    /** Writes each of {@code shots} (name to node) as {@code dir/stem-name.png}; returns the status line. */
-    static String write(Path dir, String stem, Map<String, Node> shots) {
+    /** Writes each of {@code shots} (name to node) as {@code dir/stem-name.png}; returns the files written. */
+    static java.util.List<Path> write(Path dir, String stem, Map<String, Node> shots) {
+        java.util.List<Path> out = new java.util.ArrayList<>();
+        for (var e : shots.entrySet()) {
+            Path f = dir.resolve(stem + "-" + e.getKey() + ".png");
+            Screenshots.shot(e.getValue(), f);
+            out.add(f);
+        }
+        return out;
+    }
+
+    /**
+     * The PNG button: asks for a folder (a DirectoryChooser over {@code owner}), writes the window and each
+     * view there and says which files it wrote (status line and a dialog). Nothing is written if the
+     * chooser is cancelled; without a shown window (off-screen) the working directory is used.
+     */
+    static void ask(MainWindow w, javafx.stage.Window owner) {
+        var model = w.model();
+        Path dir = Path.of("").toAbsolutePath();
+        if (owner != null && owner.isShowing()) {
+            javafx.stage.DirectoryChooser dc = new javafx.stage.DirectoryChooser();
+            dc.setTitle("Export PNG: choose a folder for the window and its four views");
+            if (lastDir != null && java.nio.file.Files.isDirectory(lastDir)) dc.setInitialDirectory(lastDir.toFile());
+            java.io.File f = dc.showDialog(owner);
+            if (f == null) {
+                model.setStatus("PNG export cancelled: nothing written");
+                return;
+            }
+            dir = f.toPath();
+        }
+        lastDir = dir;
         try {
-            for (var e : shots.entrySet()) Screenshots.shot(e.getValue(), dir.resolve(stem + "-" + e.getKey() + ".png"));
-            return "saved " + dir.resolve(stem + "-*.png");
+            var files = write(dir, "vdso-explorer-" + model.session().position(), of(w));
+            model.setStatus("saved " + files.size() + " PNG files in " + dir);
+            StringBuilder b = new StringBuilder("In " + dir + ":\n");
+            for (Path p : files) b.append("  ").append(p.getFileName()).append('\n');
+            Notice.show(owner, javafx.scene.control.Alert.AlertType.INFORMATION, "Saved " + files.size() + " PNG files", b.toString().strip());
         } catch (RuntimeException e) {
-            return "PNG export failed: " + e.getMessage();
+            model.setStatus("PNG export failed: " + e.getMessage());
+            Notice.show(owner, javafx.scene.control.Alert.AlertType.ERROR, "PNG export failed", e.getMessage());
         }
     }
+
+    private static Path lastDir;
 
     /** The window's shots: the whole window, then the four views. */
     static Map<String, Node> of(MainWindow w) {

@@ -15,12 +15,21 @@ public enum Action {
     LESSONS("lessons panel on / off (presenter mode is in the panel)"),
     SAVE_DEMO("save a demo file"),
     OPEN_DEMO("open a demo file"),
-    EXPORT_PNG("export the window and each view as PNG"),
+    EXPORT_PNG("export the window and each view as PNG files (asks for a folder)"),
+    ZOOM_IN("scale up: text and the drawn views (75-250 %)"),
+    ZOOM_OUT("scale down"),
+    SCALE("next scale: 100, 125, 150, 175, 200, 250 %, then 100 % again"),
+    FOCUS_CODE("maximise the code view; again: all four views (or double-click a view's title)"),
+    FOCUS_PAGES("maximise the pages view; again: all four"),
+    FOCUS_SEQLOCK("maximise the seqlock view; again: all four"),
+    FOCUS_DISPATCH("maximise the dispatch view; again: all four"),
+    BLANK("presenter mode: black screen / show again"),
+    LESSON_TEXT("presenter mode: lesson text shown / hidden"),
+    SPOTLIGHT("presenter mode: spotlight on / off"),
+    NOTES("presenter mode: speaker notes window shown / hidden"),
     EXPORT_GIF("export this call (or a range of steps) as an animated GIF"),
-    ZOOM_IN("bigger text"),
-    ZOOM_OUT("smaller text"),
     HELP("this help"),
-    CLOSE_HELP("close this help");
+    CLOSE_HELP("close this help; in presenter mode: show a blanked screen again, else leave presenter mode");
 
     public final String description;
 
@@ -28,6 +37,17 @@ public enum Action {
 
     /** The actions that step one model; in the Compare tab these drive both panes in lockstep. */
     public boolean lockstep() { return this == STEP || this == LINE || this == CALL; }
+
+    /** The view an action maximises (a FOCUS_ action), or null. */
+    public org.vdsoexplorer.model.lesson.View focusView() {
+        return switch (this) {
+            case FOCUS_CODE -> org.vdsoexplorer.model.lesson.View.CODE;
+            case FOCUS_PAGES -> org.vdsoexplorer.model.lesson.View.PAGES;
+            case FOCUS_SEQLOCK -> org.vdsoexplorer.model.lesson.View.SEQLOCK;
+            case FOCUS_DISPATCH -> org.vdsoexplorer.model.lesson.View.DISPATCH;
+            default -> null;
+        };
+    }
 
     /** The actions that move or change the main window's model (refused while the chosen setup cannot run). */
     public boolean movesModel() {

@@ -27,7 +27,9 @@ public final class KeyMap {
                 case "EQUALS", "PLUS", "ADD" -> "plus";
                 case "MINUS", "SUBTRACT" -> "minus";
                 case "ESCAPE" -> "Esc";
-                default -> name.length() <= 2 ? name : name.charAt(0) + name.substring(1).toLowerCase(java.util.Locale.ROOT);
+                case "PERIOD" -> ".";
+                default -> name.startsWith("DIGIT") ? name.substring(5) : name.startsWith("NUMPAD") ? "Num" + name.substring(6)
+                        : name.length() <= 2 ? name : name.charAt(0) + name.substring(1).toLowerCase(java.util.Locale.ROOT);
             };
             return (shortcut ? "Ctrl+" : "") + n;
         }
@@ -62,6 +64,15 @@ public final class KeyMap {
         m.bindShortcut(Action.EXPORT_GIF, "G");
         m.bindShortcut(Action.ZOOM_IN, "EQUALS", "PLUS", "ADD");
         m.bindShortcut(Action.ZOOM_OUT, "MINUS", "SUBTRACT");
+        m.bind(Action.SCALE, "Z");
+        m.bind(Action.FOCUS_CODE, "DIGIT1", "NUMPAD1");
+        m.bind(Action.FOCUS_PAGES, "DIGIT2", "NUMPAD2");
+        m.bind(Action.FOCUS_SEQLOCK, "DIGIT3", "NUMPAD3");
+        m.bind(Action.FOCUS_DISPATCH, "DIGIT4", "NUMPAD4");
+        m.bind(Action.BLANK, "PERIOD");
+        m.bind(Action.LESSON_TEXT, "T");
+        m.bind(Action.SPOTLIGHT, "S");
+        m.bind(Action.NOTES, "N");
         m.bind(Action.HELP, "F1", "?");
         m.bind(Action.CLOSE_HELP, "ESCAPE");
         return m;
@@ -106,8 +117,22 @@ public final class KeyMap {
             if (ks.isEmpty()) continue;
             b.append(String.format(java.util.Locale.ROOT, "  %-26s %s%n", String.join(", ", ks), a.description));
         }
-        b.append("\nMouse: double-click a listing or C line to run to it; right-click to set a breakpoint there.\n")
-                .append("In the Compare tab the step keys (instruction, C line, call) drive both panes in lockstep.");
+        b.append("\nPresenter mode: PageDown/PageUp, Right/Left and Space go to the next / previous lesson step\n")
+                .append("  (a clicker's buttons); the other keys mean what they mean here.\n")
+                .append("Speaker notes: " + NOTES_WHERE + "\n")
+                .append("Mouse: double-click a listing or C line to run to it; right-click to set a breakpoint there;\n")
+                .append("  double-click a view's title to maximise it or give the four views back.\n")
+                .append("Compare tab: " + COMPARE_DRIVES);
         return b.toString();
     }
+
+    /** Where the speaker notes open (also in the README). */
+    public static final String NOTES_WHERE = "on a second screen when there is one (maximised there); with one screen"
+            + " they stay closed, so a mirrored projector never shows them, until N opens them (blank the screen"
+            + " with '.' first)";
+
+    /** What the main toolbar and keys do while the Compare tab is shown (the tab says it too). */
+    public static final String COMPARE_DRIVES = "Step, Line and Call (Right, Down, Enter) step both panes in lockstep"
+            + " and Reset restarts both; Back, Run, Kernel update and Breakpoint do nothing here (they drive the four views'"
+            + " model, on the first tab).";
 }

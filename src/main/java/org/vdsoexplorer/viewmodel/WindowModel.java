@@ -15,6 +15,7 @@ public final class WindowModel {
     private final SetupModel setup;
     private final Runner runner;
     private final KeyMap keys = KeyMap.standard();
+    private final UiScale scale = new UiScale();
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private Setup described;
 
@@ -35,6 +36,9 @@ public final class WindowModel {
     public Runner runner() { return runner; }
 
     public KeyMap keys() { return keys; }
+
+    /** The window's scale (Ctrl +/-, Z; presenter mode's too). */
+    public UiScale scale() { return scale; }
 
     /** The status line: what runs, or what the last action did or why it failed. */
     public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }

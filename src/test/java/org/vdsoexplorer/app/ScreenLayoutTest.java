@@ -1,5 +1,7 @@
 package org.vdsoexplorer.app;
 
+import org.vdsoexplorer.app.common.FontScale;
+import org.vdsoexplorer.app.common.DrawnText;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -77,10 +79,25 @@ class ScreenLayoutTest {
         return v.drawnText().stream().mapToDouble(DrawnText.Box::fontSize).min().orElseThrow();
     }
 
+    /**
+     * Laptop size: below the grid's threshold the views go two-up with a strip (ViewLayout), and beside the
+     * lesson panel the step's view gets the space (lesson 2 step 2 had a 100 px C pane): nothing clipped or
+     * overlapping.
+     */
+    @Test
+    void laptopScreens() {
+        List<String> bad = new ArrayList<>();
+        for (Path lesson : new Path[] {null, Path.of(System.getProperty("basedir", "."), "lessons", "02-seqlock.md")}) {
+            Screenshots.Shot s = screen(1280, 720, 100, false, lesson, lesson == null ? 0 : 2);
+            if (!s.check().clipped().isEmpty() || !s.check().overlaps().isEmpty()) bad.add(s.check().details());
+        }
+        assertEquals(List.of(), bad);
+    }
+
     /** The remaining screens: counted and printed, not asserted (see the report of issue 9). */
     @Test
     void otherScreensCounted() {
-        for (double[] size : new double[][] {{1920, 1080, 150}, {1920, 1080, 250}, {1280, 720, 100}}) {
+        for (double[] size : new double[][] {{1920, 1080, 150}, {1920, 1080, 250}}) {
             Screenshots.Shot s = screen(size[0], size[1], (int) size[2], false, null, 0);
             assertTrue(Files.exists(s.file()));
         }

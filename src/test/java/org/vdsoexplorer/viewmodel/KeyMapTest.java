@@ -30,7 +30,12 @@ class KeyMapTest {
         assertEquals(Action.BACK, keys.action("PAGE_UP", "", false));
         assertEquals(Action.HELP, keys.action("SLASH", "?", false));
         assertEquals(Action.SAVE_DEMO, keys.action("S", "s", true));
-        assertNull(keys.action("S", "s", false));
+        assertEquals(Action.SPOTLIGHT, keys.action("S", "s", false), "presenter mode's key, the same everywhere");
+        assertEquals(Action.RUN_PAUSE, keys.action("F5", "", false), "F5 runs, in presenter mode too");
+        assertEquals(Action.SCALE, keys.action("Z", "z", false));
+        assertEquals(Action.FOCUS_SEQLOCK, keys.action("DIGIT3", "3", false));
+        assertEquals(Action.BLANK, keys.action("PERIOD", ".", false));
+        assertEquals(Action.BREAKPOINT, keys.action("B", "b", false), "B is the breakpoint, not presenter mode's blank");
         assertEquals(Action.RESET, keys.action("HOME", "", false));
         assertEquals(Action.RESET, keys.action("R", "r", true));
         assertNull(keys.action("R", "r", false));

@@ -246,7 +246,7 @@ public final class CodePane extends Region {
         boldFont = Font.font(f.getFamily(), FontWeight.BOLD, f.getSize());
         if (probe.getTextFill() instanceof Color c) ink = c;
         rowHeight = Math.ceil(f.getSize() * 1.3);
-        charW = org.vdsoexplorer.app.DrawnText.measure("M", font)[0];
+        charW = org.vdsoexplorer.app.common.DrawnText.measure("M", font)[0];
         int longest = 0;
         for (Row r : rows) longest = Math.max(longest, r.text().length());
         widest = longest * charW + 12;

@@ -32,7 +32,7 @@ import org.vdsoexplorer.viewmodel.Session;
  * counter by clock mode, and the result or the syscall fallback. The current call's path (derived from
  * its events by {@link Dispatch}) is lit; every edge carries the number of finished calls that took it.
  */
-public final class DispatchView extends BorderPane implements org.vdsoexplorer.app.DrawnText {
+public final class DispatchView extends BorderPane implements org.vdsoexplorer.app.common.DrawnText {
     private static final Node[][] COLUMNS = {
         {Node.CLOCK},
         {Node.MASK_HRES, Node.MASK_COARSE, Node.MASK_RAW, Node.MASK_INVALID, Node.LEGACY},
@@ -103,9 +103,9 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
     private boolean hidden;
     /** The node labels' size at 100 % (scaled with the window's text, never under 14 px). */
     static final double NODE_PX = 15, MIN_SQUEEZED_PX = 10;
-    private final org.vdsoexplorer.app.FontScale scale = new org.vdsoexplorer.app.FontScale(this);
+    private final org.vdsoexplorer.app.common.FontScale scale = new org.vdsoexplorer.app.common.FontScale(this);
     /** The node labels as drawn (for {@link org.vdsoexplorer.app.LayoutCheck}). */
-    private final List<org.vdsoexplorer.app.DrawnText.Box> drawnText = new ArrayList<>();
+    private final List<org.vdsoexplorer.app.common.DrawnText.Box> drawnText = new ArrayList<>();
 
     public DispatchView(Session session) {
         this.session = session;
@@ -142,12 +142,12 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
         refresh();
     }
 
-    @Override public List<org.vdsoexplorer.app.DrawnText.Box> drawnText() { return List.copyOf(drawnText); }
+    @Override public List<org.vdsoexplorer.app.common.DrawnText.Box> drawnText() { return List.copyOf(drawnText); }
 
     @Override public javafx.scene.Node drawnOn() { return canvas; }
 
     /** The text scale the node labels follow (the window's font size over 16 px). */
-    public org.vdsoexplorer.app.FontScale fontScale() { return scale; }
+    public org.vdsoexplorer.app.common.FontScale fontScale() { return scale; }
 
     /** The lit path of the current call. */
     public List<Node> currentPath() { return current; }
@@ -234,7 +234,7 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
     }
 
     private static boolean fits(String text, Font f, double width, double height) {
-        double[] wh = org.vdsoexplorer.app.DrawnText.measure(text, f);
+        double[] wh = org.vdsoexplorer.app.common.DrawnText.measure(text, f);
         return wh[0] <= width && wh[1] <= height;
     }
 
@@ -401,7 +401,7 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
             Font f = fit(n.label, b.w() - 8, b.h() - 2, nodePx);
             g.setFont(f);
             g.fillText(n.label, b.cx(), b.cy());
-            drawnText.add(org.vdsoexplorer.app.DrawnText.Box.of(n.label, f, b.cx(), b.cy(), TextAlignment.CENTER, VPos.CENTER,
+            drawnText.add(org.vdsoexplorer.app.common.DrawnText.Box.of(n.label, f, b.cx(), b.cy(), TextAlignment.CENTER, VPos.CENTER,
                     !fits(n.label, f, b.w() - 2, b.h() + 2)));
         }
     }
@@ -429,14 +429,15 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
                         break;
                     }
                 }
-                Label l = countLabels.computeIfAbsent(e, k -> {
-                    Label c = new Label();
-                    c.getStyleClass().add("edge-count");
-                    c.setManaged(false);
-                    countLayer.getChildren().add(c);
-                    c.applyCss();
-                    return c;
-                });
+                Label l = countLabels.get(e);
+                if (l == null) { // (not computeIfAbsent: applyCss may redraw, and so come back here, re-entrantly)
+                    l = new Label();
+                    l.getStyleClass().add("edge-count");
+                    l.setManaged(false);
+                    countLabels.put(e, l);
+                    countLayer.getChildren().add(l);
+                    l.applyCss();
+                }
                 Fmt.setText(l, "\u00d7" + Fmt.big(n).replace(" ", ""));
                 boolean on = live.contains(e);
                 l.pseudoClassStateChanged(LIT, on);

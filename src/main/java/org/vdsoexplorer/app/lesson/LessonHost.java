@@ -128,4 +128,7 @@ public interface LessonHost {
             refresh();
         }
     }
+
+    /** The values the step's open predict question masks (empty: none); the window gives their views room. Not called at the reveal. */
+    default void questionShows(java.util.Set<org.vdsoexplorer.model.lesson.Shown> values) {}
 }

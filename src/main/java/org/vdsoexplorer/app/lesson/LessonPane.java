@@ -135,7 +135,13 @@ public final class LessonPane extends BorderPane {
         bindWidth(getScene());
         installKeys(w.scene());
         sceneProperty().addListener((o, a, b) -> installKeys(b));
-        sceneProperty().addListener((o, a, b) -> { if (b == null) host.mask(Set.of()); }); // the panel closed
+        sceneProperty().addListener((o, a, b) -> { // the panel closed: nothing masked, the views get the space back
+            if (b == null) {
+                host.mask(Set.of());
+                host.questionShows(Set.of());
+                host.clearFocus();
+            }
+        });
 
         warning.setId("lesson-warning");
         warning.getStyleClass().add("lesson-warning");
@@ -563,7 +569,9 @@ public final class LessonPane extends BorderPane {
 
     private void buildQuestion(Step s) {
         Question q = s.question();
-        host.mask(q != null && q.type() == Question.Type.PREDICT && q.predict() != null ? q.predict().masks() : Set.of());
+        var masked = q != null && q.type() == Question.Type.PREDICT && q.predict() != null ? q.predict().masks() : Set.<org.vdsoexplorer.model.lesson.Shown>of();
+        host.questionShows(masked);
+        host.mask(masked);
         questionBox.getChildren().clear();
         result.getChildren().clear();
         result.setId("lesson-result");

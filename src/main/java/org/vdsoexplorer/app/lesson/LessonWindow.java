@@ -20,6 +20,9 @@ public interface LessonWindow {
     /** The comparison (built on first use). */
     CompareView compare();
 
+    /** The explore tab's layout state: a lesson step's views get the space ({@link org.vdsoexplorer.viewmodel.ViewLayout}). */
+    org.vdsoexplorer.viewmodel.ViewsState views();
+
     /** Shows the comparison tab ({@code true}) or the four views. */
     void showCompare(boolean on);
 }

@@ -71,6 +71,9 @@ public final class MainWindowLessonHost implements LessonHost {
             return null;
         }
         w.showCompare(view == View.COMPARE);
+        w.views().setFocus(view);
+        w.root().applyCss();
+        w.root().layout(); // the step's views in place before their element is looked for
         Node n = find(view, element);
         if (n == null) {
             w.root().applyCss(); // a tab's content may only just have been added
@@ -112,6 +115,7 @@ public final class MainWindowLessonHost implements LessonHost {
         focused = null;
         splits.forEach(SplitPane::setDividerPositions);
         splits.clear();
+        if (w.views().focus() != null) w.views().setFocus(null);
     }
 
     @Override public Node focused() { return focused; }
@@ -124,6 +128,8 @@ public final class MainWindowLessonHost implements LessonHost {
         if (rate || compareMasked) w.compare().setMasked(values);
         compareMasked = rate;
     }
+
+    @Override public void questionShows(java.util.Set<org.vdsoexplorer.model.lesson.Shown> values) { w.views().setQuestion(values); }
 
     @Override public void refresh() { w.model().session().fire(); }
 

@@ -21,14 +21,17 @@ import javafx.stage.Screen;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.vdsoexplorer.model.lesson.Step;
+import org.vdsoexplorer.viewmodel.Action;
+import org.vdsoexplorer.viewmodel.KeyMap;
 
 /**
  * Classroom mode: full screen, the high-contrast projector stylesheet (presenter.css) on the scene, a
  * UI scale of 100-250 %, the lesson text large or hidden, a spotlight that dims everything but the
  * element the step highlights, a blank screen, and the speaker notes in their own window (on a second
- * screen if there is one). Keys while active: PageDown/Right/Space next step, PageUp/Left previous, B
- * or '.' blank, F5 cycle the scale, Ctrl +/- scale up/down, T lesson text, S spotlight, N notes
- * window, Esc leave (first un-blanks).
+ * screen if there is one; with one screen only when N asks, see {@link KeyMap#NOTES_WHERE}). Keys are the
+ * window's {@link KeyMap} with one meaning each: PageDown/Right/Space (STEP) the next lesson step,
+ * PageUp/Left (BACK) the previous, '.' blank, T lesson text, S spotlight, N notes window, Esc leave (first
+ * un-blanks); Z and Ctrl +/- scale (the window's {@link org.vdsoexplorer.viewmodel.UiScale}), F5 runs.
  */
 public final class Presenter {
     public static final int[] SCALES = {100, 125, 150, 175, 200, 250};
@@ -39,8 +42,8 @@ public final class Presenter {
     private final LessonWindow w;
     private final LessonHost host;
     private boolean active, blank, spotlight = true;
-    private int scale = 100;
-    private String savedRootStyle, savedPaneStyle;
+    private int savedScale = 100;
+    private String savedPaneStyle;
     private Effect savedEffect;
     private boolean wasFullScreen;
     private final List<Node> dimmed = new ArrayList<>();
@@ -63,7 +66,7 @@ public final class Presenter {
     public boolean blank() { return blank; }
 
     /** The UI scale in percent. */
-    public int scale() { return scale; }
+    public int scale() { return w.model().scale().percent(); }
 
     public boolean spotlight() { return spotlight; }
 
@@ -83,7 +86,7 @@ public final class Presenter {
         Scene s = w.scene();
         String css = Presenter.class.getResource("presenter.css").toExternalForm();
         if (!s.getStylesheets().contains(css)) s.getStylesheets().add(css);
-        savedRootStyle = w.root().getStyle();
+        savedScale = scale();
         savedPaneStyle = pane.getStyle();
         pane.getStyleClass().add("presenting");
         w.root().getStyleClass().add("presenting");
@@ -93,9 +96,10 @@ public final class Presenter {
             st.setFullScreenExitHint("");
             st.setFullScreen(true);
         }
+        toolbar(false);
         pane.layoutForMode();
-        setScale(scale == 100 ? 150 : scale);
-        showNotes();
+        setScale(scale() == 100 ? 150 : scale());
+        if (secondScreen() != null) showNotes();
         refreshSpotlight();
         pane.requestFocus();
     }
@@ -109,44 +113,34 @@ public final class Presenter {
         s.getStylesheets().remove(Presenter.class.getResource("presenter.css").toExternalForm());
         pane.getStyleClass().remove("presenting");
         w.root().getStyleClass().remove("presenting");
-        w.root().setStyle(savedRootStyle == null ? "" : savedRootStyle);
+        w.model().scale().set(savedScale);
+        toolbar(true);
         pane.setStyle(savedPaneStyle == null ? "" : savedPaneStyle);
         pane.setTextVisible(true); // also restores the self-paced layout
         if (s.getWindow() instanceof Stage st && !wasFullScreen) st.setFullScreen(false);
         if (notes != null) notes.hide();
     }
 
-    /** Sets the UI scale (clamped to 100-250 %): the font size of the whole window, which the layout follows. */
+    /** The pickers and transport buttons: hidden while presenting (the keys and the lesson drive the model). */
+    private void toolbar(boolean on) {
+        Node tb = w.root().lookup(".toolbar");
+        if (tb == null) return;
+        tb.setVisible(on);
+        tb.setManaged(on);
+    }
+
+    /** Sets the UI scale (clamped to 100-250 %): the window's {@link org.vdsoexplorer.viewmodel.UiScale}, which the layout follows. */
     public void setScale(int percent) {
-        scale = Math.max(SCALES[0], Math.min(SCALES[SCALES.length - 1], percent));
-        String style = rootStyle(scale);
-        w.root().setStyle(style);
-        if (!LessonPane.inside(pane, w.root())) pane.setStyle(style);
+        w.model().scale().set(Math.max(SCALES[0], Math.min(SCALES[SCALES.length - 1], percent)));
+        if (!LessonPane.inside(pane, w.root())) {
+            pane.setStyle(org.vdsoexplorer.viewmodel.UiScale.rootStyle(scale()));
+        }
     }
 
     /** The window root's style for a UI scale of {@code percent} (also used by the GIF export). */
-    public static String rootStyle(int percent) {
-        return String.format(Locale.ROOT, "-fx-font-size: %.1fpx;", BASE_FONT * percent / 100.0);
-    }
+    public static String rootStyle(int percent) { return org.vdsoexplorer.viewmodel.UiScale.rootStyle(percent); }
 
-    /** F5: the next scale in {@link #SCALES}, wrapping round. */
-    public void cycleScale() {
-        for (int s : SCALES) {
-            if (s > scale) {
-                setScale(s);
-                return;
-            }
-        }
-        setScale(SCALES[0]);
-    }
-
-    private void stepScale(int dir) {
-        int i = 0;
-        while (i < SCALES.length - 1 && SCALES[i] < scale) i++;
-        setScale(SCALES[Math.max(0, Math.min(SCALES.length - 1, i + dir))]);
-    }
-
-    /** B: everything black (the notes window says so). */
+    /** '.': everything black (the notes window says so). */
     public void setBlank(boolean on) {
         if (on == blank) return;
         blank = on;
@@ -168,30 +162,23 @@ public final class Presenter {
     /** Lesson text shown large (true) or hidden, leaving only the step title (false). */
     public void setLessonText(boolean on) { pane.setTextVisible(on); }
 
-    /** Handles a key while active; true if it was one of presenter mode's keys. */
+    /** Handles a key while active (by the window's {@link KeyMap}); true if presenter mode used it. */
     boolean key(KeyEvent e) {
-        KeyCode k = e.getCode();
+        Action a = w.model().keys().action(e.getCode().name(), e.getText(), e.isShortcutDown());
+        if (a == null) return false;
         Node focus = w.scene().getFocusOwner();
-        boolean typing = focus instanceof TextInputControl;
-        if (e.isShortcutDown()) {
-            switch (k) {
-                case EQUALS, PLUS, ADD -> stepScale(1);
-                case MINUS, SUBTRACT -> stepScale(-1);
-                default -> { return false; }
-            }
-            return true;
-        }
-        if (typing && k != KeyCode.PAGE_DOWN && k != KeyCode.PAGE_UP && k != KeyCode.ESCAPE && k != KeyCode.F5) return false;
-        switch (k) {
-            case PAGE_DOWN, RIGHT, SPACE -> { if (!blank) pane.nextStep(); }
-            case PAGE_UP, LEFT -> { if (!blank) pane.previousStep(); }
-            case B, PERIOD -> setBlank(!blank);
-            case F5 -> cycleScale();
-            case T -> setLessonText(!pane.textVisible());
-            case S -> setSpotlight(!spotlight);
-            case N -> { if (notes != null && notes.isShowing()) notes.hide(); else showNotes(); }
-            case ESCAPE -> { if (blank) setBlank(false); else exit(); }
-            default -> { return false; }
+        KeyCode k = e.getCode();
+        if (focus instanceof TextInputControl && !e.isShortcutDown() && k != KeyCode.PAGE_DOWN && k != KeyCode.PAGE_UP
+                && k != KeyCode.ESCAPE) return false;
+        switch (a) {
+            case STEP -> { if (!blank) pane.nextStep(); }
+            case BACK -> { if (!blank) pane.previousStep(); }
+            case BLANK -> setBlank(!blank);
+            case LESSON_TEXT -> setLessonText(!pane.textVisible());
+            case SPOTLIGHT -> setSpotlight(!spotlight);
+            case NOTES -> { if (notes != null && notes.isShowing()) notes.hide(); else showNotes(); }
+            case CLOSE_HELP -> { if (blank) setBlank(false); else exit(); }
+            default -> { return false; } // the window's meaning (F5 runs, Z and Ctrl +/- scale, 1-4 maximise)
         }
         return true;
     }
@@ -249,13 +236,18 @@ public final class Presenter {
             v.setPadding(new Insets(16));
             ScrollPane sp = new ScrollPane(v);
             sp.setFitToWidth(true);
-            Label keys = new Label("PageDown/PageUp step \u00b7 B blank \u00b7 F5 scale \u00b7 T text \u00b7 S spotlight \u00b7 Esc leave");
+            Label keys = new Label("PageDown/PageUp step \u00b7 . blank \u00b7 Z scale \u00b7 T text \u00b7 S spotlight \u00b7 N notes \u00b7 Esc leave");
             keys.getStyleClass().add("notes-keys");
             BorderPane root = new BorderPane(sp);
             root.setBottom(keys);
             root.getStyleClass().add("notes-root");
             Scene sc = new Scene(root, 640, 480);
-            sc.addEventFilter(KeyEvent.KEY_PRESSED, e -> { if (active && key(e)) e.consume(); }); // the clicker may talk to this window
+            sc.addEventFilter(KeyEvent.KEY_PRESSED, e -> { // the clicker may talk to this window
+                if (!active) return;
+                // presenter mode's keys here, the others (F5 run, Z scale...) as the main window's
+                if (!key(e)) javafx.event.Event.fireEvent(w.root(), e.copyFor(w.root(), w.root()));
+                e.consume();
+            });
             sc.getStylesheets().add(Presenter.class.getResource("lesson.css").toExternalForm());
             notes.setScene(sc);
             placeNotes();
@@ -270,25 +262,29 @@ public final class Presenter {
         if (main != null) main.requestFocus();
     }
 
-    /** On a second screen if there is one (the screen the main window is not on), maximised there. */
+    /** Maximised on a second screen if there is one; with one screen the notes open only when N asks. */
     private void placeNotes() {
+        Screen other = secondScreen();
+        if (other == null) return;
+        Rectangle2D b = other.getVisualBounds();
+        notes.setX(b.getMinX());
+        notes.setY(b.getMinY());
+        notes.setWidth(b.getWidth());
+        notes.setHeight(b.getHeight());
+    }
+
+    /** A screen the main window is not on, or null with one screen. */
+    private Screen secondScreen() {
         List<Screen> screens = Screen.getScreens();
-        if (screens.size() < 2) return;
+        if (screens.size() < 2) return null;
         Window main = w.scene().getWindow();
         Screen mainScreen = Screen.getPrimary();
         if (main != null) {
             List<Screen> on = Screen.getScreensForRectangle(main.getX(), main.getY(), Math.max(1, main.getWidth()), Math.max(1, main.getHeight()));
             if (!on.isEmpty()) mainScreen = on.getFirst();
         }
-        for (Screen sc : screens) {
-            if (sc.equals(mainScreen)) continue;
-            Rectangle2D b = sc.getVisualBounds();
-            notes.setX(b.getMinX());
-            notes.setY(b.getMinY());
-            notes.setWidth(b.getWidth());
-            notes.setHeight(b.getHeight());
-            return;
-        }
+        for (Screen sc : screens) if (!sc.equals(mainScreen)) return sc;
+        return null;
     }
 
     private void updateNotes(Step s) {

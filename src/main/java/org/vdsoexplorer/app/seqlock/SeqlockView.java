@@ -49,7 +49,7 @@ import org.vdsoexplorer.viewmodel.Session;
  * update is marked on the writer lane (a triangle; its writer steps are outlined) and a click on it (or
  * Delete) removes it.
  */
-public final class SeqlockView extends BorderPane implements org.vdsoexplorer.app.DrawnText {
+public final class SeqlockView extends BorderPane implements org.vdsoexplorer.app.common.DrawnText {
     private static final PseudoClass ODD = PseudoClass.getPseudoClass("odd");
     private static final PseudoClass EVEN = PseudoClass.getPseudoClass("even");
     private static final PseudoClass ACTIVE = PseudoClass.getPseudoClass("active");
@@ -61,9 +61,9 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
             + "before that step; the call re-runs with it. Click a \u25bc (a placed update) to remove it. "
             + "Keyboard, with the timeline focused (Tab or click): \u2190 \u2192 Home End move the cursor, "
             + "Enter places, Delete removes, Esc leaves.";
-    /** Lane names' and marks' sizes at 100 % (scaled with the window's text; see {@link org.vdsoexplorer.app.FontScale}). */
+    /** Lane names' and marks' sizes at 100 % (scaled with the window's text; see {@link org.vdsoexplorer.app.common.FontScale}). */
     static final double LABEL_PX = 15, SMALL_PX = 14;
-    private final org.vdsoexplorer.app.FontScale scale = new org.vdsoexplorer.app.FontScale(this);
+    private final org.vdsoexplorer.app.common.FontScale scale = new org.vdsoexplorer.app.common.FontScale(this);
     /** The text drawn on the timeline (for {@link org.vdsoexplorer.app.LayoutCheck}) and the rows' label placer. */
     private final TimelineLabels labels = new TimelineLabels();
 
@@ -175,12 +175,12 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
         refresh();
     }
 
-    @Override public List<org.vdsoexplorer.app.DrawnText.Box> drawnText() { return labels.drawn(); }
+    @Override public List<org.vdsoexplorer.app.common.DrawnText.Box> drawnText() { return labels.drawn(); }
 
     @Override public javafx.scene.Node drawnOn() { return canvas; }
 
     /** The text scale the timeline's labels follow (the window's font size over 16 px). */
-    public org.vdsoexplorer.app.FontScale fontScale() { return scale; }
+    public org.vdsoexplorer.app.common.FontScale fontScale() { return scale; }
 
     /** The marks currently drawn (for tests). */
     public List<Mark> marks() { return marks; }
@@ -428,7 +428,7 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
     private Geometry geometryFor(double h) {
         double w = canvas.getWidth();
         double lh = Math.ceil(SMALL_PX * scale.scale() * 1.3);
-        double left = org.vdsoexplorer.app.DrawnText.measure("reader", labelFont())[0] + 20;
+        double left = org.vdsoexplorer.app.common.DrawnText.measure("reader", labelFont())[0] + 20;
         double right = Math.max(left + 10, w - 16);
         int span = Math.max(steps + 1, 40);
         double dx = (right - left) / span;

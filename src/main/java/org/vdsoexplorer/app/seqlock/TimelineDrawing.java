@@ -59,7 +59,7 @@ final class TimelineDrawing {
         g.strokeLine(left, yWriter, geo.right(), yWriter);
         // reader step ticks, numbered every 10 steps (every 20, 50... when the numbers would not fit)
         g.setStroke(Color.web("#999999"));
-        double numberW = org.vdsoexplorer.app.DrawnText.measure(Integer.toString(Math.max(10, steps)), small)[0] + 8;
+        double numberW = org.vdsoexplorer.app.common.DrawnText.measure(Integer.toString(Math.max(10, steps)), small)[0] + 8;
         int every = 10;
         while (dx * every < numberW) every = every == 10 ? 20 : every == 20 ? 50 : every * 2;
         for (int i = 0; i < steps; i++) {
@@ -164,7 +164,7 @@ final class TimelineDrawing {
                 g.setFill(Palette.INK);
                 String t = p.count() > 1 ? "placed \u00d7" + p.count() : "placed";
                 // beside the marker, on the side with room (never cut at the canvas's right edge)
-                double tw = org.vdsoexplorer.app.DrawnText.measure(t, small)[0];
+                double tw = org.vdsoexplorer.app.common.DrawnText.measure(t, small)[0];
                 boolean rightSide = x + 12 + tw <= w;
                 labels.place(g, small, t, rightSide ? x + 12 : x - 12, yp, rightSide ? TextAlignment.LEFT : TextAlignment.RIGHT, true);
             }
@@ -182,7 +182,7 @@ final class TimelineDrawing {
         g.setLineWidth(1);
         g.setFill(Palette.INK);
         String t = v < 0 ? "?" : v + (odd ? " odd" : " even");
-        if (x1 - x0 > org.vdsoexplorer.app.DrawnText.measure(t, small)[0] + 8) {
+        if (x1 - x0 > org.vdsoexplorer.app.common.DrawnText.measure(t, small)[0] + 8) {
             labels.fixed(g, small, t, (x0 + x1) / 2, (top + bot) / 2, TextAlignment.CENTER);
         }
     }

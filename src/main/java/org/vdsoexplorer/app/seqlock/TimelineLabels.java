@@ -6,7 +6,7 @@ import javafx.geometry.VPos;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.text.Font;
 import javafx.scene.text.TextAlignment;
-import org.vdsoexplorer.app.DrawnText;
+import org.vdsoexplorer.app.common.DrawnText;
 
 /**
  * The text of one drawing of the seqlock timeline, placed so no two pieces overlap and none leaves the

@@ -1,4 +1,4 @@
-package org.vdsoexplorer.app;
+package org.vdsoexplorer.app.common;
 
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyDoubleWrapper;

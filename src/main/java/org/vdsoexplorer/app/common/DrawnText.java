@@ -1,4 +1,4 @@
-package org.vdsoexplorer.app;
+package org.vdsoexplorer.app.common;
 
 import java.util.List;
 import javafx.scene.Node;
