@@ -272,6 +272,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     public SeqlockView seqlock() { return seqlock; }
     public DispatchView dispatch() { return dispatch; }
     public CountersBar counters() { return counters; }
+    @Override public List<Node> viewNodes() { return List.of(code, pages, seqlock, dispatch, counters); }
 
     /** Why the chosen setup cannot run, as the banner says ("" when it runs). */
     public String problemText() { return model.setup().problemProperty().get(); }

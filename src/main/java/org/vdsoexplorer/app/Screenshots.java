@@ -256,6 +256,7 @@ public final class Screenshots {
                 s.runCall();
                 stepUntil(s, e -> e instanceof Event.MemRead r && r.where() instanceof VvarLocation v
                         && v.kind() == PageKind.TIMENS && v.field().isNsec());
+                p.views().bringIn(org.vdsoexplorer.model.lesson.View.PAGES); // narrower windows show two views
                 out.add(checkedShot(p.root(), dir.resolve("window-" + tag + ".png")));
                 out.add(checkedShot(p.pages(), dir.resolve("pages-timens-" + tag + ".png")));
                 p.scenarioPicker().setValue(Scenario.HOST);

@@ -51,7 +51,16 @@ class AppSmokeTest {
 
     @Test
     void allViewsAndControlsAreShown(FxRobot robot) {
-        for (String id : new String[] {"#code-view", "#pages-view", "#seqlock-view", "#dispatch-view", "#counters",
+        // a 1000 px window shows two views beside a strip of the others' titles (issue 9's adaptive layout):
+        // each view is brought in from the strip as a click on its title does
+        for (org.vdsoexplorer.model.lesson.View v : java.util.List.of(org.vdsoexplorer.model.lesson.View.CODE,
+                org.vdsoexplorer.model.lesson.View.PAGES, org.vdsoexplorer.model.lesson.View.SEQLOCK,
+                org.vdsoexplorer.model.lesson.View.DISPATCH)) {
+            robot.interact(() -> app.window().views().bringIn(v));
+            String id = "#" + v.name().toLowerCase(java.util.Locale.ROOT) + "-view";
+            assertNotNull(robot.lookup(id).query(), id + " missing after bringing it in");
+        }
+        for (String id : new String[] {"#counters",
                 "#pick-scenario", "#pick-variant", "#pick-clock", "#reset", "#step-back", "#step", "#step-line",
                 "#run-call", "#run", "#speed", "#inject"}) {
             assertNotNull(robot.lookup(id).query(), id + " missing");

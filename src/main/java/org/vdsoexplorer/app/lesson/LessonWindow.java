@@ -23,6 +23,9 @@ public interface LessonWindow {
     /** The explore tab's layout state: a lesson step's views get the space ({@link org.vdsoexplorer.viewmodel.ViewLayout}). */
     org.vdsoexplorer.viewmodel.ViewsState views();
 
+    /** The views and the counters bar, whether the adaptive layout shows them or keeps them in its strip. */
+    java.util.List<javafx.scene.Node> viewNodes();
+
     /** Shows the comparison tab ({@code true}) or the four views. */
     void showCompare(boolean on);
 }

@@ -133,7 +133,15 @@ public final class MainWindowLessonHost implements LessonHost {
 
     @Override public void refresh() { w.model().session().fire(); }
 
-    private Node byId(String id) { return w.root().lookup("#" + id); }
+    /** The node with {@code id} in the window, or in a view the adaptive layout has moved out of it (to the strip). */
+    private Node byId(String id) {
+        Node n = w.root().lookup("#" + id);
+        for (Node view : w.viewNodes()) {
+            if (n != null) break;
+            n = view.lookup("#" + id);
+        }
+        return n;
+    }
 
     private Node parentOf(String id) {
         Node n = byId(id);

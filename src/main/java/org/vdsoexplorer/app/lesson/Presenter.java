@@ -176,7 +176,7 @@ public final class Presenter {
             case BLANK -> setBlank(!blank);
             case LESSON_TEXT -> setLessonText(!pane.textVisible());
             case SPOTLIGHT -> setSpotlight(!spotlight);
-            case NOTES -> { if (notes != null && notes.isShowing()) notes.hide(); else showNotes(); }
+            case NOTES -> toggleNotes();
             case CLOSE_HELP -> { if (blank) setBlank(false); else exit(); }
             default -> { return false; } // the window's meaning (F5 runs, Z and Ctrl +/- scale, 1-4 maximise)
         }
@@ -219,6 +219,12 @@ public final class Presenter {
     public List<Node> dimmedNodes() { return List.copyOf(dimmed); }
 
     // ---- speaker notes ------------------------------------------------------------------------
+
+    /** The speaker notes window on or off (N). */
+    public void toggleNotes() {
+        if (notes != null && notes.isShowing()) notes.hide();
+        else showNotes();
+    }
 
     private void showNotes() {
         if (notes == null) {

@@ -73,6 +73,7 @@ class LessonScreenshotsTest {
         });
         shot(w, dir.resolve("lesson-1920-presenter-code.png"));
         fx(() -> {
+            pane.presenter().toggleNotes(); // with one screen the notes open only when asked (N)
             Screenshots.shot(pane.presenter().notesStage().getScene().getRoot(), dir.resolve("lesson-notes-window.png"));
             pane.presenter().exit();
             w.dispose();

@@ -47,6 +47,7 @@ class SeqlockPlacementUiTest {
     @Start
     void start(Stage stage) {
         w = HeadlessStage.show(stage, Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC).withTick(0));
+        w.views().bringIn(org.vdsoexplorer.model.lesson.View.SEQLOCK); // a 1000 px window shows two views
     }
 
     @Stop
