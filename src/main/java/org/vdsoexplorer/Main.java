@@ -23,6 +23,11 @@ public final class Main {
             System.exit(2);
         }
         if (args.length == 0) {
+            if (noDisplay()) {
+                System.err.println("vdso-explorer: no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY "
+                        + "is set): start it in a desktop session, under xvfb-run, or use a headless command (help)");
+                System.exit(2);
+            }
             org.vdsoexplorer.app.Launch.launch(args);
             return;
         }
@@ -37,6 +42,15 @@ public final class Main {
         }
         System.exit(Cli.run(args));
     }
+
+    /** On Linux and other X11/Wayland systems, a window needs one of these (macOS and Windows need neither). */
+    private static boolean noDisplay() {
+        String os = System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT);
+        if (os.contains("mac") || os.contains("win") || "Headless".equals(System.getProperty("glass.platform"))) return false;
+        return isBlank(System.getenv("DISPLAY")) && isBlank(System.getenv("WAYLAND_DISPLAY"));
+    }
+
+    private static boolean isBlank(String s) { return s == null || s.isBlank(); }
 
     /** JavaFX from the module path (every launcher), or from the class path (the tests). */
     private static boolean javafxFound() {
