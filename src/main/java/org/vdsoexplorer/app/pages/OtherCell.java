@@ -57,7 +57,7 @@ final class OtherCell {
         }
     }
 
-    /** Shows the other task's ({@code sibling}'s, null: none) page in this slot beside {@code m}'s; returns the kind text shown, or null. */
+    /** Shows the other task's ({@code sibling}'s, null: none) page in this slot beside {@code m}'s; returns its kind text or null. */
     String retarget(Machine m, AddressSpace sibling) {
         Page p = sibling == null ? null : sibling.slot(slot);
         box.setVisible(sibling != null);
