@@ -1,10 +1,8 @@
 package org.vdsoexplorer.app.lesson;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.Locale;
 import java.util.function.Consumer;
 import javafx.application.Platform;
 import javafx.geometry.Insets;
@@ -14,11 +12,8 @@ import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.RadioButton;
 import javafx.scene.control.ScrollPane;
-import javafx.scene.control.TextField;
 import javafx.scene.control.TextInputControl;
-import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
@@ -30,18 +25,14 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Window;
 import org.vdsoexplorer.model.lesson.Answer;
-import org.vdsoexplorer.model.lesson.AnswerWatch;
 import org.vdsoexplorer.model.lesson.Evaluator;
 import org.vdsoexplorer.model.lesson.Lesson;
 import org.vdsoexplorer.model.lesson.LessonException;
 import org.vdsoexplorer.model.lesson.LessonFolder;
 import org.vdsoexplorer.model.lesson.LessonLibrary;
-import org.vdsoexplorer.model.lesson.PredictKind;
 import org.vdsoexplorer.model.lesson.Problem;
-import org.vdsoexplorer.model.lesson.Question;
 import org.vdsoexplorer.model.lesson.Step;
 import org.vdsoexplorer.model.lesson.StepSetup;
-import org.vdsoexplorer.model.lesson.Stepper;
 import org.vdsoexplorer.viewmodel.ProgressStore;
 
 /**
@@ -49,6 +40,7 @@ import org.vdsoexplorer.viewmodel.ProgressStore;
  * problems of its file) and a player (the step's Markdown, its setup applied to the app's model, its
  * question with hint, check or predict-then-reveal, and explanation). Keyboard, while the panel has
  * focus: PageDown/Right next step, PageUp/Left previous step. Presenter mode: see {@link Presenter}.
+ * The picker is a {@link LessonPicker}, the step's question panel a {@link LessonQuestion}.
  *
  * <p>Entry point: {@link #open(LessonWindow, Path)}; put the returned node beside the views, e.g.
  * {@code root().setRight(LessonPane.open(this, null))}.
@@ -63,10 +55,8 @@ public final class LessonPane extends BorderPane {
     private LessonLibrary.Loaded loaded;
     private LessonFolder.Source source;
 
-    // picker
-    private final VBox pickerBox = new VBox(10);
-    private final Label warning = new Label();
-    private final Label loading = new Label("Loading lessons\u2026");
+    private final LessonPicker picker;
+    private final LessonQuestion question;
 
     // player
     private final BorderPane playerBox = new BorderPane();
@@ -78,7 +68,6 @@ public final class LessonPane extends BorderPane {
     /** The step's setup status line (tests: a lookup can miss it before the scroll pane's skin exists). */
     Label setupStatusLabel() { return setupStatus; }
     private final VBox body = new VBox(12);
-    private final VBox questionBox = new VBox(8);
     private final VBox lessonProblems = new VBox(4);
     private final ScrollPane bodyScroll = new ScrollPane();
     private final Label hiddenNote = new Label("Lesson text hidden (T shows it)");
@@ -87,8 +76,6 @@ public final class LessonPane extends BorderPane {
     private final Button present = new Button("Presenter mode");
     private Lesson lesson;
     private int index = -1;
-    /** The revealed answer of the current step's predict question (for tests), or null. */
-    private Answer revealed;
 
     /**
      * Builds the lessons panel for {@code w}: lessons from {@code lessonsDir} (null: ./lessons, or the
@@ -123,6 +110,8 @@ public final class LessonPane extends BorderPane {
         this.requestedDir = lessonsDir;
         this.progress = progress;
         this.presenter = new Presenter(this, w, host);
+        this.picker = new LessonPicker(this, progress);
+        this.question = new LessonQuestion(this);
         setId("lesson-pane");
         getStyleClass().add("lesson-pane");
         setFocusTraversable(true);
@@ -142,16 +131,6 @@ public final class LessonPane extends BorderPane {
                 host.clearFocus();
             }
         });
-
-        warning.setId("lesson-warning");
-        warning.getStyleClass().add("lesson-warning");
-        warning.setWrapText(true);
-        warning.managedProperty().bind(warning.visibleProperty());
-        warning.setMinHeight(Region.USE_PREF_SIZE);
-        warning.setVisible(false);
-        loading.getStyleClass().add("lesson-meta");
-        pickerBox.setPadding(new Insets(10));
-        pickerBox.setId("lesson-picker");
 
         buildPlayer();
         showPicker();
@@ -187,7 +166,7 @@ public final class LessonPane extends BorderPane {
     // ---- loading ---------------------------------------------------------------------------
 
     void loadInBackground() {
-        pickerBox.getChildren().setAll(warning, loading);
+        picker.showLoading();
         org.vdsoexplorer.util.Background.run(() -> {
             LessonFolder.Source src = LessonFolder.resolve(requestedDir);
             LessonLibrary.Loaded l;
@@ -232,149 +211,13 @@ public final class LessonPane extends BorderPane {
         host.mask(Set.of());
         lesson = null;
         index = -1;
-        refreshWarning();
-        Label head = new Label("Lessons");
-        head.getStyleClass().add("lesson-title");
-        Region gap = new Region();
-        HBox.setHgrow(gap, Priority.ALWAYS);
-        HBox headRow = new HBox(8, head, gap);
-        headRow.setAlignment(Pos.CENTER_LEFT);
-        pickerBox.getChildren().setAll(headRow, warning);
-        if (loaded != null) {
-            Button reset = new Button("Reset all progress");
-            reset.setId("lesson-reset-all");
-            reset.setTooltip(new Tooltip("Forget which steps and questions you have done in every lesson "
-                    + "(asks for a second click)"));
-            // two clicks: the first arms it (for a few seconds), the second forgets everything
-            javafx.animation.PauseTransition disarm = new javafx.animation.PauseTransition(javafx.util.Duration.seconds(5));
-            disarm.setOnFinished(e -> {
-                reset.setText("Reset all progress");
-                reset.getStyleClass().remove("armed-reset");
-            });
-            reset.setOnAction(e -> {
-                if (!reset.getStyleClass().contains("armed-reset")) {
-                    reset.setText("Click again to forget ALL lessons' progress");
-                    reset.getStyleClass().add("armed-reset");
-                    disarm.playFromStart();
-                    return;
-                }
-                disarm.stop();
-                progress.reset(null);
-                progress.save();
-                showPicker();
-            });
-            reset.getStyleClass().add("lesson-small");
-            headRow.getChildren().add(reset);
-        }
-        if (loaded == null) {
-            pickerBox.getChildren().add(loading);
-        } else {
-            Label from = new Label("from " + source.description());
-            from.getStyleClass().add("lesson-meta");
-            from.setWrapText(true);
-            pickerBox.getChildren().add(from);
-            for (Lesson l : loaded.lessons()) pickerBox.getChildren().add(card(l));
-            List<Problem> orphans = new ArrayList<>();
-            for (Problem p : loaded.problems()) {
-                if (loaded.lessons().stream().noneMatch(l -> l.file().equals(p.file()))) orphans.add(p);
-            }
-            if (loaded.lessons().isEmpty() && orphans.isEmpty()) {
-                pickerBox.getChildren().add(meta("No lessons found."));
-            }
-            if (!orphans.isEmpty()) {
-                Label t = new Label("Files that could not be loaded");
-                t.getStyleClass().add("lesson-subtitle");
-                pickerBox.getChildren().add(t);
-                pickerBox.getChildren().add(problemList(orphans));
-            }
-        }
-        ScrollPane sp = new ScrollPane(pickerBox);
-        sp.setFitToWidth(true);
-        sp.getStyleClass().add("lesson-scroll");
-        setCenter(sp);
+        setCenter(picker.build(loaded, source));
         setTop(null);
         setBottom(null);
     }
 
-    private void refreshWarning() {
-        warning.setText(progress.warning());
-        warning.setVisible(!progress.warning().isEmpty());
-    }
+    void refreshWarning() { picker.refreshWarning(); }
 
-    private static Label meta(String s) {
-        Label l = new Label(s);
-        l.getStyleClass().add("lesson-meta");
-        l.setWrapText(true);
-        l.setMinHeight(Region.USE_PREF_SIZE);
-        return l;
-    }
-
-    private Node card(Lesson l) {
-        Label title = new Label(l.title());
-        title.getStyleClass().add("lesson-card-title");
-        title.setWrapText(true);
-        title.setMinHeight(Region.USE_PREF_SIZE);
-        List<String> needs = new ArrayList<>();
-        for (String p : l.prerequisites()) {
-            ProgressStore.Entry e = progress.peek(p);
-            String name = loaded.lessons().stream().filter(x -> x.id().equals(p)).map(Lesson::title).findFirst().orElse(p);
-            needs.add(name + (e != null && e.done() ? " \u2713" : ""));
-        }
-        Label info = meta(l.minutes() + " min \u00b7 " + l.steps().size() + " steps"
-                + (needs.isEmpty() ? "" : " \u00b7 after: " + String.join(", ", needs)));
-        Label prog = meta(progressText(l));
-        prog.getStyleClass().add("lesson-progress");
-        prog.setId("lesson-progress-" + l.id());
-        VBox box = new VBox(3, title, info, prog);
-        List<Problem> ps = loaded.problems().stream().filter(p -> p.file().equals(l.file())).toList();
-        if (!ps.isEmpty()) box.getChildren().add(problemList(ps));
-        box.getStyleClass().add("lesson-card");
-        box.setId("lesson-card-" + l.id());
-        box.setOnMouseClicked(e -> openLesson(l));
-        Button resetOne = new Button("Reset");
-        resetOne.setTooltip(new Tooltip("Forget your progress in this lesson"));
-        resetOne.setOnAction(e -> {
-            progress.reset(l.id());
-            progress.save();
-            showPicker();
-        });
-        resetOne.getStyleClass().add("lesson-small");
-        Button go = new Button(progress.peek(l.id()) == null ? "Start" : "Resume");
-        go.setId("lesson-open-" + l.id());
-        go.setOnAction(e -> openLesson(l));
-        HBox buttons = new HBox(6, go, resetOne);
-        box.getChildren().add(buttons);
-        return box;
-    }
-
-    private String progressText(Lesson l) {
-        ProgressStore.Entry e = progress.peek(l.id());
-        if (e == null) return "not started";
-        String lastHere = l.id().equals(progress.last()) ? "last opened \u00b7 " : "";
-        int n = l.steps().size();
-        long questions = l.steps().stream().filter(s -> s.question() != null).count();
-        return lastHere + (e.done() ? "finished \u2713 \u00b7 " : "") + "step " + Math.min(e.step() + 1, n) + " of " + n
-                + " \u00b7 " + e.right() + " of " + questions + " questions right";
-    }
-
-    private static Node problemList(List<Problem> ps) {
-        VBox v = new VBox(2);
-        v.getStyleClass().add("lesson-problems");
-        for (Problem p : ps.subList(0, Math.min(ps.size(), 30))) {
-            Label l = new Label(shortName(p.file()) + ":" + p.line() + ": " + p.message());
-            l.setWrapText(true);
-            l.setMinHeight(Region.USE_PREF_SIZE);
-            l.getStyleClass().add("lesson-problem");
-            v.getChildren().add(l);
-        }
-        if (ps.size() > 30) v.getChildren().add(new Label("\u2026 and " + (ps.size() - 30) + " more"));
-        return v;
-    }
-
-    private static String shortName(String file) {
-        int i = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'));
-        return i >= 0 ? file.substring(i + 1) : file;
-    }
 
     // ---- player ----------------------------------------------------------------------------
 
@@ -402,6 +245,7 @@ public final class LessonPane extends BorderPane {
         header.getStyleClass().add("lesson-header");
         header.setPadding(new Insets(8, 10, 6, 10));
         body.setId("lesson-body");
+        VBox questionBox = question.box();
         questionBox.setId("lesson-question");
         questionBox.getStyleClass().add("lesson-question");
         questionBox.managedProperty().bind(questionBox.visibleProperty());
@@ -445,7 +289,7 @@ public final class LessonPane extends BorderPane {
         int start = e == null ? 0 : Math.max(0, Math.min(e.step(), l.steps().size() - 1));
         lessonTitle.setText(l.title());
         List<Problem> ps = loaded == null ? List.of() : loaded.problems().stream().filter(p -> p.file().equals(l.file())).toList();
-        lessonProblems.getChildren().setAll(ps.isEmpty() ? List.of() : List.of(problemList(ps)));
+        lessonProblems.getChildren().setAll(ps.isEmpty() ? List.of() : List.of(LessonPicker.problemList(ps)));
         lessonProblems.setVisible(!ps.isEmpty());
         setTop(null);
         setCenter(playerBox);
@@ -453,7 +297,7 @@ public final class LessonPane extends BorderPane {
         if (l.steps().isEmpty()) {
             stepTitle.setText("This lesson has no steps.");
             body.getChildren().setAll(MarkdownView.render(l.intro()));
-            questionBox.setVisible(false);
+            question.box().setVisible(false);
             return;
         }
         showStep(start, true);
@@ -474,7 +318,7 @@ public final class LessonPane extends BorderPane {
         keyboardHere = keyboardInPane();
         Step s = lesson.steps().get(i);
         index = i;
-        revealed = null;
+        question.clearRevealed();
         progress.visit(lesson.id(), i, lesson.steps().size());
         progress.save();
         refreshWarning();
@@ -488,7 +332,7 @@ public final class LessonPane extends BorderPane {
         }
         body.getChildren().add(MarkdownView.render(s.body()));
         if (i == lesson.steps().size() - 1) {
-            Label end = meta("\u2713 End of the lesson. Your progress is saved; \u25c0 Lessons picks the next one.");
+            Label end = LessonPicker.meta("\u2713 End of the lesson. Your progress is saved; \u25c0 Lessons picks the next one.");
             end.setId("lesson-end");
             end.getStyleClass().add("lesson-end");
             body.getChildren().add(end);
@@ -496,7 +340,7 @@ public final class LessonPane extends BorderPane {
         prev.setDisable(i == 0);
         next.setDisable(i == lesson.steps().size() - 1);
         applySetup(s, jumped);
-        buildQuestion(s);
+        question.build(s);
         bodyScroll.setVvalue(0);
         presenter.stepChanged(s);
         keepFocus();
@@ -511,6 +355,12 @@ public final class LessonPane extends BorderPane {
         Node f = sc.getFocusOwner();
         return f == null || f.getScene() != sc || !f.isVisible() || inside(f, this);
     }
+
+    /** Notes whether the keyboard is in the panel before a reveal moves the model. */
+    void noteKeyboard() { keyboardHere = keyboardInPane(); }
+
+    /** True if the keyboard was in the panel before the reveal and is not now. */
+    boolean keyboardLeftPane() { return keyboardHere && !keyboardInPane(); }
 
     /**
      * The step's controls were replaced and loading a setup may move the focus (the main window's pickers
@@ -552,205 +402,13 @@ public final class LessonPane extends BorderPane {
         }
     }
 
-    private void status(String text, boolean bad) {
+    void status(String text, boolean bad) {
         setupStatus.setText(text);
         setupStatus.getStyleClass().remove("bad");
         if (bad) setupStatus.getStyleClass().add("bad");
         setupStatus.setVisible(!text.isEmpty());
     }
 
-    // ---- questions ---------------------------------------------------------------------------
-
-    private ToggleGroup choiceGroup;
-    private TextField guessField;
-    private final VBox result = new VBox(6);
-    private Button answerButton;
-    private boolean revealing;
-
-    private void buildQuestion(Step s) {
-        Question q = s.question();
-        var masked = q != null && q.type() == Question.Type.PREDICT && q.predict() != null ? q.predict().masks() : Set.<org.vdsoexplorer.model.lesson.Shown>of();
-        host.questionShows(masked);
-        host.mask(masked);
-        questionBox.getChildren().clear();
-        result.getChildren().clear();
-        result.setId("lesson-result");
-        questionBox.setVisible(q != null);
-        if (q == null) return;
-        boolean predict = q.type() == Question.Type.PREDICT;
-        Label kind = new Label(predict ? "Predict, then reveal" : "Question");
-        kind.getStyleClass().add("lesson-question-kind");
-        questionBox.getChildren().addAll(kind, MarkdownView.inline(q.prompt(), "lesson-prompt"));
-        List<String> choices = q.choices(s.effectiveSetup());
-        choiceGroup = null;
-        guessField = null;
-        if (!choices.isEmpty()) {
-            choiceGroup = new ToggleGroup();
-            VBox opts = new VBox(4);
-            opts.setId("lesson-options");
-            int n = 0;
-            for (String c : choices) {
-                RadioButton r = new RadioButton(c);
-                r.setToggleGroup(choiceGroup);
-                r.setUserData(c);
-                r.setWrapText(true);
-                r.setId("lesson-option-" + n++);
-                r.getStyleClass().add("lesson-option");
-                opts.getChildren().add(r);
-            }
-            questionBox.getChildren().add(opts);
-        } else {
-            guessField = new TextField();
-            guessField.setId("lesson-guess");
-            guessField.setPromptText(q.predict() != null && q.predict().numeric() ? "your prediction (a number)" : "your prediction");
-            guessField.setOnAction(e -> answer(s));
-            questionBox.getChildren().add(guessField);
-        }
-        answerButton = new Button(predict ? "Reveal: run the model" : "Check my answer");
-        answerButton.setId("lesson-answer");
-        answerButton.setDefaultButton(false);
-        answerButton.setOnAction(e -> answer(s));
-        HBox buttons = new HBox(8, answerButton);
-        if (q.hint() != null && !q.hint().isBlank()) {
-            Button hint = new Button("Hint");
-            hint.setId("lesson-hint");
-            hint.setOnAction(e -> {
-                Node h = MarkdownView.inline(q.hint(), "lesson-hint");
-                h.setId("lesson-hint-text");
-                if (questionBox.lookup("#lesson-hint-text") == null) questionBox.getChildren().add(questionBox.getChildren().indexOf(buttons), h);
-                hint.setDisable(true);
-            });
-            buttons.getChildren().add(hint);
-        }
-        questionBox.getChildren().addAll(buttons, result);
-        ProgressStore.Entry e = progress.peek(lesson.id());
-        if (e != null && e.answers().containsKey(s.number())) {
-            result.getChildren().add(meta("You answered this before: " + (e.answers().get(s.number()) ? "right." : "not quite.")));
-        }
-    }
-
-    private String guess() {
-        if (choiceGroup != null) return choiceGroup.getSelectedToggle() == null ? null : (String) choiceGroup.getSelectedToggle().getUserData();
-        return guessField == null || guessField.getText().isBlank() ? null : guessField.getText().strip();
-    }
-
-    private void answer(Step s) {
-        Question q = s.question();
-        String g = guess();
-        result.getChildren().clear();
-        if (q.type() == Question.Type.CHOICE) {
-            if (g == null) {
-                result.getChildren().add(meta("Choose an answer first."));
-                return;
-            }
-            boolean right = g.equals(q.answer());
-            record(s, right);
-            verdict(right, right ? "Right." : "Not quite. The answer is: " + q.answer());
-            explain(q);
-            return;
-        }
-        // predict: the model computes the answer (off the FX thread: the speed questions measure), then
-        // the app's model runs to where the answer shows
-        StepSetup eff = s.effectiveSetup();
-        if (revealing) return;
-        revealing = true; // (not setDisable: a button disabled while pressed stays drawn pressed)
-        Label running = meta("Running the model\u2026");
-        result.getChildren().add(running);
-        int at = index;
-        Lesson in = lesson;
-        org.vdsoexplorer.util.Background.run(() -> {
-            Answer a;
-            String err = null;
-            try {
-                a = evaluator.answer(eff, q);
-            } catch (LessonException | RuntimeException e) {
-                a = null;
-                err = e.getMessage();
-            }
-            Answer done = a;
-            String why = err;
-            Platform.runLater(() -> {
-                revealing = false;
-                if (lesson != in || index != at) return; // the student moved on
-                result.getChildren().clear();
-                if (done == null) {
-                    result.getChildren().add(meta("The model could not compute this answer: " + why));
-                    return;
-                }
-                keyboardHere = keyboardInPane();
-                host.mask(Set.of());
-                revealInModel(eff, q.predict());
-                if (keyboardHere && !keyboardInPane()) answerButton.requestFocus();
-                revealed = done;
-                showRevealed(s, done, g);
-            });
-        });
-    }
-
-    /** Puts the app's model where the answer shows: the step's setup point, then runs on as the evaluator did. */
-    private void revealInModel(StepSetup eff, PredictKind k) {
-        try {
-            host.apply(eff);
-            if (k.needsCompare()) return;
-            AnswerWatch watch = new AnswerWatch();
-            Stepper stepper = host.stepper(watch);
-            watch.arm(stepper);
-            Evaluator.runUntilAnswered(stepper, eff.writerUpdateAt(), k, watch);
-            if (eff.focus() != null) host.focus(eff.focus(), eff.highlight());
-            host.refresh();
-            status("Revealed: the model ran on to reader step " + host.position() + ".", false);
-        } catch (LessonException | RuntimeException e) {
-            status("Could not run the model: " + e.getMessage(), true);
-        }
-        presenter.refreshSpotlight();
-    }
-
-    private void showRevealed(Step s, Answer a, String g) {
-        Label ans = new Label("The model's answer: " + a.value() + (a.tolerance() > 0
-                ? String.format(Locale.ROOT, "  (a guess within \u00b1%s counts)", trim(a.tolerance())) : ""));
-        ans.setId("lesson-model-answer");
-        ans.getStyleClass().add("lesson-model-answer");
-        ans.setWrapText(true);
-        ans.setMinHeight(Region.USE_PREF_SIZE);
-        result.getChildren().add(ans);
-        if (g == null) {
-            result.getChildren().add(meta("You made no prediction this time."));
-        } else {
-            boolean right = a.accepts(g);
-            record(s, right);
-            verdict(right, (right ? "Right: you predicted " : "Not quite: you predicted ") + g + ".");
-        }
-        Label detail = meta("What the model did: " + a.detail());
-        detail.setId("lesson-detail");
-        result.getChildren().add(detail);
-        explain(s.question());
-    }
-
-    private static String trim(double d) {
-        return d == Math.rint(d) ? Long.toString((long) d) : String.format(Locale.ROOT, "%.1f", d);
-    }
-
-    private void verdict(boolean right, String text) {
-        Label v = new Label((right ? "\u2713 " : "\u2717 ") + text);
-        v.setId("lesson-verdict");
-        v.getStyleClass().addAll("lesson-verdict", right ? "right" : "wrong");
-        v.setWrapText(true);
-        v.setMinHeight(Region.USE_PREF_SIZE);
-        result.getChildren().add(v);
-    }
-
-    private void explain(Question q) {
-        if (q.explain() == null || q.explain().isBlank()) return;
-        Node n = MarkdownView.inline(q.explain(), "lesson-explain");
-        n.setId("lesson-explain");
-        result.getChildren().add(n);
-    }
-
-    private void record(Step s, boolean right) {
-        progress.answered(lesson.id(), s.number(), right);
-        progress.save();
-        refreshWarning();
-    }
 
     // ---- keys ----------------------------------------------------------------------------------
 
@@ -796,7 +454,7 @@ public final class LessonPane extends BorderPane {
     public Step step() { return lesson == null || index < 0 ? null : lesson.steps().get(index); }
 
     /** The answer the last reveal showed (null until a predict question of this step is revealed). */
-    public Answer revealedAnswer() { return revealed; }
+    public Answer revealedAnswer() { return question.revealed(); }
 
     public Presenter presenter() { return presenter; }
 

@@ -31,8 +31,9 @@ import org.vdsoexplorer.model.kernel.Scenario;
  * ```question and ```notes blocks. Purely syntactic plus name resolution (scenarios, variants, clocks,
  * views, predict kinds); what needs the model (C lines, addresses, reachability, answers) is checked by
  * {@link LessonChecker}. Never throws on bad input: every problem is reported with its file line.
+ * The blocks are read by {@link SetupBlockParser} and {@link QuestionBlockParser}.
  */
-public final class LessonParser {
+public final class LessonParser extends BlockValues {
     public static final int MAX_BYTES = 512 * 1024;
     public static final int MAX_STEPS = 100;
     static final int MAX_LIST = 32;
@@ -56,10 +57,7 @@ public final class LessonParser {
         }
     }
 
-    private final String file;
-    private final List<Problem> problems = new ArrayList<>();
-
-    private LessonParser(String file) { this.file = file; }
+    private LessonParser(String file) { super(file, new ArrayList<>()); }
 
     public static Result parse(String file, byte[] bytes) {
         LessonParser p = new LessonParser(file);
@@ -75,8 +73,6 @@ public final class LessonParser {
     }
 
     public static Result parse(String file, String text) { return parse(file, text.getBytes(StandardCharsets.UTF_8)); }
-
-    private void problem(int line, String message) { problems.add(new Problem(file, line, message)); }
 
     private Lesson read(byte[] bytes) {
         if (bytes.length > MAX_BYTES) {
@@ -225,9 +221,12 @@ public final class LessonParser {
             Raw r = raws.get(i);
             int end = i + 1 < raws.size() ? raws.get(i + 1).line - 1 : lines.length;
             StepSetup setup = null;
-            if (r.blocks.containsKey("setup")) setup = setup(r, inherited);
+            if (r.blocks.containsKey("setup")) {
+                setup = new SetupBlockParser(file, problems).setup(r.blocks.get("setup")[0], r.literals.get("setup"), inherited);
+            }
             if (setup != null) inherited = setup;
-            Question q = r.blocks.containsKey("question") ? question(r) : null;
+            Question q = r.blocks.containsKey("question")
+                    ? new QuestionBlockParser(file, problems).question(r.blocks.get("question")[0], r.literals.get("question")) : null;
             String notes = r.literals.getOrDefault("notes", "").strip();
             int notesLine = r.blocks.containsKey("notes") ? r.blocks.get("notes")[0] : 0;
             boolean broken = r.blocks.containsKey("setup") && setup == null;
@@ -329,285 +328,5 @@ public final class LessonParser {
             sb.append(inBlock ? "" : lines[ln - 1]).append('\n');
         }
         return sb.toString().stripTrailing();
-    }
-
-    // ---- value helpers
-
-    private String string(YamlBlock.Value v, String name) {
-        if (v == null) return null;
-        if (!v.isScalar()) {
-            problem(v.line(), "'" + name + "' must be a single value");
-            return null;
-        }
-        String s = v.scalar().strip();
-        if (s.isEmpty()) {
-            problem(v.line(), "'" + name + "' is empty");
-            return null;
-        }
-        return s;
-    }
-
-    private int integer(YamlBlock.Value v, String name, long min, long max) {
-        String s = string(v, name);
-        if (s == null) return -1;
-        try {
-            long n = Long.parseLong(s);
-            if (n < min || n > max) {
-                problem(v.line(), "'" + name + "' must be between " + min + " and " + max + ", not " + s);
-                return -1;
-            }
-            return (int) n;
-        } catch (NumberFormatException e) {
-            problem(v.line(), "'" + name + "' must be a whole number, not '" + YamlBlock.oneLine(s) + "'");
-            return -1;
-        }
-    }
-
-    private List<YamlBlock.Value> list(YamlBlock.Value v) {
-        if (v.map() != null) {
-            problem(v.line(), "'" + v.key() + "' must be a list, like [a, b]");
-            return List.of();
-        }
-        List<YamlBlock.Value> items = v.isScalar() ? List.of(v) : v.items();
-        if (items.size() > MAX_LIST) {
-            problem(v.line(), "'" + v.key() + "' has " + items.size() + " entries; at most " + MAX_LIST);
-            return items.subList(0, MAX_LIST);
-        }
-        return items;
-    }
-
-    // ---- setup blocks
-
-    private StepSetup setup(Raw r, StepSetup inherited) {
-        int line = r.blocks.get("setup")[0];
-        YamlBlock y = new YamlBlock(file, line + 1, "setup", problems);
-        Map<String, YamlBlock.Value> m = y.parse(r.literals.get("setup"));
-        if (m == null) return null;
-        int before = problems.size();
-        Map<String, Integer> lines = new LinkedHashMap<>();
-        for (YamlBlock.Value v : m.values()) {
-            lines.put(v.key(), v.line());
-            if (!SETUP_KEYS.contains(v.key())) {
-                problem(v.line(), "unknown setup key '" + v.key() + "' (known: " + String.join(", ", SETUP_KEYS) + ")");
-            }
-        }
-        Scenario s = inherited == null ? DEFAULT_SCENARIO : inherited.scenario();
-        Variant va = inherited == null ? DEFAULT_VARIANT : inherited.variant();
-        Clock c = inherited == null ? DEFAULT_CLOCK : inherited.clock();
-        if (m.containsKey("scenario")) s = scenario(m.get("scenario"), s);
-        if (m.containsKey("variant")) va = variant(m.get("variant"), va);
-        if (m.containsKey("clock")) c = clock(m.get("clock"), c);
-
-        Target runTo = null;
-        if (m.containsKey("run_to")) {
-            String t = string(m.get("run_to"), "run_to");
-            if (t != null) {
-                runTo = Target.parse(t, false);
-                if (runTo == null) {
-                    problem(m.get("run_to").line(), "run_to '" + YamlBlock.oneLine(t) + "' is not a target: write c:LINE for a C line, "
-                            + "asm:ADDR for an instruction, step:N for a reader step count, or call_end");
-                }
-            }
-        }
-        List<Long> updates = new ArrayList<>();
-        if (m.containsKey("writer_update_at")) {
-            for (YamlBlock.Value item : list(m.get("writer_update_at"))) {
-                String t = string(item, "writer_update_at");
-                if (t == null) continue;
-                try {
-                    long n = Long.parseLong(t);
-                    if (n < 0 || n > Evaluator.MAX_SETUP_STEPS) throw new NumberFormatException();
-                    updates.add(n);
-                } catch (NumberFormatException e) {
-                    problem(item.line(), "writer_update_at '" + YamlBlock.oneLine(t) + "' must be a reader step number from 0 to "
-                            + Evaluator.MAX_SETUP_STEPS);
-                }
-            }
-            updates.sort(null);
-        }
-        List<Target> bps = new ArrayList<>();
-        if (m.containsKey("breakpoints")) {
-            for (YamlBlock.Value item : list(m.get("breakpoints"))) {
-                String t = string(item, "breakpoints");
-                if (t == null) continue;
-                Target b = Target.parse(t, true);
-                if (b == null) problem(item.line(), "breakpoint '" + YamlBlock.oneLine(t) + "' must be c:LINE or asm:ADDR");
-                else bps.add(b);
-            }
-        }
-        Compare cmp = null;
-        if (m.containsKey("compare")) cmp = compare(m.get("compare"), s, va, c);
-        View focus = null;
-        if (m.containsKey("focus")) {
-            String f = string(m.get("focus"), "focus");
-            if (f != null) {
-                focus = View.byName(f).orElse(null);
-                if (focus == null) problem(m.get("focus").line(), "unknown view '" + YamlBlock.oneLine(f) + "' (known: " + View.names() + ")");
-            }
-            if (focus == View.COMPARE && !m.containsKey("compare")) {
-                problem(m.get("focus").line(), "focus: compare needs a 'compare' in the same setup");
-            }
-        }
-        String highlight = null;
-        if (m.containsKey("highlight")) {
-            YamlBlock.Value hv = m.get("highlight");
-            highlight = string(hv, "highlight");
-            if (highlight != null) {
-                if (!m.containsKey("focus")) {
-                    problem(hv.line(), "highlight needs a 'focus' (the view the element is in)");
-                } else if (focus != null && !focus.elements().contains(highlight)
-                        && !(focus == View.CODE && Target.parse(highlight, true) != null)) {
-                    problem(hv.line(), "view '" + focus.lessonName() + "' has no element '" + YamlBlock.oneLine(highlight)
-                            + "' (known: " + String.join(", ", focus.elements()) + (focus == View.CODE ? ", c:LINE, asm:ADDR" : "") + ")");
-                }
-            }
-        }
-        if (problems.size() > before) return null;
-        return new StepSetup(line, s, va, c, runTo, updates, bps, cmp, focus, highlight, lines);
-    }
-
-    private Scenario scenario(YamlBlock.Value v, Scenario dflt) {
-        String t = string(v, "scenario");
-        if (t == null) return dflt;
-        return Scenario.byName(t).orElseGet(() -> {
-            problem(v.line(), "unknown scenario '" + YamlBlock.oneLine(t) + "' (known: " + Scenario.names() + ")");
-            return dflt;
-        });
-    }
-
-    private Variant variant(YamlBlock.Value v, Variant dflt) {
-        String t = string(v, "variant");
-        if (t == null) return dflt;
-        return Variant.byName(t).orElseGet(() -> {
-            problem(v.line(), "unknown variant '" + YamlBlock.oneLine(t) + "' (known: " + Variant.names() + ")");
-            return dflt;
-        });
-    }
-
-    private Clock clock(YamlBlock.Value v, Clock dflt) {
-        String t = string(v, "clock");
-        if (t == null) return dflt;
-        Clock c = Clock.byName(t).orElse(null);
-        if (c == null || !c.cliName().equals(t)) {
-            problem(v.line(), "unknown clock '" + YamlBlock.oneLine(t) + "' (known: "
-                    + String.join(", ", java.util.Arrays.stream(Clock.values()).map(Clock::cliName).toList()) + ")");
-            return dflt;
-        }
-        return c;
-    }
-
-    private Compare compare(YamlBlock.Value v, Scenario s, Variant va, Clock c) {
-        if (v.isScalar()) {
-            String t = v.scalar().strip();
-            if (Variant.byName(t).isPresent()) return new Compare(s, Variant.byName(t).get(), c);
-            if (Scenario.byName(t).isPresent()) return new Compare(Scenario.byName(t).get(), va, c);
-            Clock k = Clock.byName(t).orElse(null);
-            if (k != null && k.cliName().equals(t)) return new Compare(s, va, k);
-            problem(v.line(), "compare '" + YamlBlock.oneLine(t) + "' is no variant, scenario or clock name (variants: "
-                    + Variant.names() + "; scenarios: " + Scenario.names() + ")");
-            return null;
-        }
-        if (v.map() == null) {
-            problem(v.line(), "compare must be a name or a mapping like {variant: before}");
-            return null;
-        }
-        int before = problems.size();
-        Scenario os = s;
-        Variant ov = va;
-        Clock oc = c;
-        for (YamlBlock.Value e : v.map().values()) {
-            String k = e.key().substring("compare.".length());
-            switch (k) {
-                case "scenario" -> os = scenario(e, s);
-                case "variant" -> ov = variant(e, va);
-                case "clock" -> oc = clock(e, c);
-                default -> problem(e.line(), "unknown compare key '" + k + "' (known: scenario, variant, clock)");
-            }
-        }
-        if (v.map().isEmpty()) problem(v.line(), "compare is empty: name a scenario, variant or clock");
-        return problems.size() > before ? null : new Compare(os, ov, oc);
-    }
-
-    // ---- question blocks
-
-    private Question question(Raw r) {
-        int line = r.blocks.get("question")[0];
-        YamlBlock y = new YamlBlock(file, line + 1, "question", problems);
-        Map<String, YamlBlock.Value> m = y.parse(r.literals.get("question"));
-        if (m == null) return null;
-        int before = problems.size();
-        for (YamlBlock.Value v : m.values()) {
-            if (!QUESTION_KEYS.contains(v.key())) {
-                problem(v.line(), "unknown question key '" + v.key() + "' (known: " + String.join(", ", QUESTION_KEYS) + ")");
-            }
-        }
-        String typeS = string(m.get("type"), "type");
-        Question.Type type = null;
-        if (typeS == null) {
-            if (!m.containsKey("type")) problem(line, "question: missing 'type' (choice or predict)");
-        } else if (typeS.equals("choice")) {
-            type = Question.Type.CHOICE;
-        } else if (typeS.equals("predict")) {
-            type = Question.Type.PREDICT;
-        } else {
-            problem(m.get("type").line(), "question type '" + YamlBlock.oneLine(typeS) + "' is unknown (known: choice, predict)");
-        }
-        String prompt = string(m.get("prompt"), "prompt");
-        if (prompt == null && !m.containsKey("prompt")) problem(line, "question: missing 'prompt'");
-        List<String> options = new ArrayList<>();
-        if (m.containsKey("options")) {
-            for (YamlBlock.Value item : list(m.get("options"))) {
-                String o = string(item, "options");
-                if (o == null) continue;
-                if (options.contains(o)) problem(item.line(), "option '" + YamlBlock.oneLine(o) + "' is listed twice");
-                options.add(o);
-            }
-        }
-        String answer = string(m.get("answer"), "answer");
-        PredictKind kind = null;
-        double tolerance = Double.NaN;
-        if (type == Question.Type.CHOICE) {
-            if (options.size() < 2) problem(m.containsKey("options") ? m.get("options").line() : line, "a choice question needs at least two options");
-            if (m.containsKey("predict")) problem(m.get("predict").line(), "'predict' belongs to predict questions (type: predict)");
-            if (answer == null) {
-                if (!m.containsKey("answer")) problem(line, "choice question: missing 'answer' (the text of the right option)");
-            } else if (!options.isEmpty() && !options.contains(answer)) {
-                problem(m.get("answer").line(), "answer '" + YamlBlock.oneLine(answer) + "' is not one of the options");
-            }
-            if (m.containsKey("tolerance")) problem(m.get("tolerance").line(), "'tolerance' belongs to predict questions");
-        } else if (type == Question.Type.PREDICT) {
-            if (m.containsKey("answer")) {
-                problem(m.get("answer").line(), "a predict question takes no 'answer': the model computes it");
-            }
-            String k = string(m.get("predict"), "predict");
-            if (k == null) {
-                if (!m.containsKey("predict")) problem(line, "predict question: missing 'predict' (one of: " + PredictKind.names() + ")");
-            } else {
-                kind = PredictKind.byName(k).orElse(null);
-                if (kind == null) {
-                    problem(m.get("predict").line(), "unknown predict kind '" + YamlBlock.oneLine(k) + "' (known: " + PredictKind.names() + ")");
-                }
-            }
-            if (m.containsKey("tolerance")) {
-                String t = string(m.get("tolerance"), "tolerance");
-                if (kind != null && kind != PredictKind.SPEEDUP_PERCENT && kind != PredictKind.SPEEDUP_FACTOR) {
-                    problem(m.get("tolerance").line(), "'tolerance' only applies to speedup-percent and speedup-factor");
-                } else if (t != null) {
-                    try {
-                        tolerance = Double.parseDouble(t);
-                        if (!(tolerance >= 0) || Double.isInfinite(tolerance)) throw new NumberFormatException();
-                    } catch (NumberFormatException e) {
-                        problem(m.get("tolerance").line(), "tolerance '" + YamlBlock.oneLine(t) + "' must be a number >= 0");
-                        tolerance = Double.NaN;
-                    }
-                }
-            }
-            if (options.size() == 1) problem(m.get("options").line(), "a predict question's options need at least two entries");
-        }
-        String hint = string(m.get("hint"), "hint");
-        String explain = string(m.get("explain"), "explain");
-        if (problems.size() > before || type == null) return null;
-        return new Question(line, type, prompt, options, answer, kind, tolerance, hint == null ? "" : hint,
-                explain == null ? "" : explain);
     }
 }

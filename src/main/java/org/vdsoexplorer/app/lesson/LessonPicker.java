@@ -1,0 +1,198 @@
+package org.vdsoexplorer.app.lesson;
+
+import java.util.ArrayList;
+import java.util.List;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.vdsoexplorer.model.lesson.Lesson;
+import org.vdsoexplorer.model.lesson.LessonFolder;
+import org.vdsoexplorer.model.lesson.LessonLibrary;
+import org.vdsoexplorer.model.lesson.Problem;
+import org.vdsoexplorer.viewmodel.ProgressStore;
+
+/**
+ * The lesson picker of {@link LessonPane}: each lesson as a card with its minutes, prerequisites,
+ * progress, problems of its file and Start/Resume/Reset buttons; files that could not be loaded; the
+ * progress store's warning; the two-click "Reset all progress".
+ */
+final class LessonPicker {
+    private final LessonPane pane;
+    private final ProgressStore progress;
+    private final VBox pickerBox = new VBox(10);
+    private final Label warning = new Label();
+    private final Label loading = new Label("Loading lessons\u2026");
+    private LessonLibrary.Loaded loaded;
+
+    LessonPicker(LessonPane pane, ProgressStore progress) {
+        this.pane = pane;
+        this.progress = progress;
+        warning.setId("lesson-warning");
+        warning.getStyleClass().add("lesson-warning");
+        warning.setWrapText(true);
+        warning.managedProperty().bind(warning.visibleProperty());
+        warning.setMinHeight(Region.USE_PREF_SIZE);
+        warning.setVisible(false);
+        loading.getStyleClass().add("lesson-meta");
+        pickerBox.setPadding(new Insets(10));
+        pickerBox.setId("lesson-picker");
+    }
+
+    /** The picker shows the warning and "Loading lessons...". */
+    void showLoading() {
+        pickerBox.getChildren().setAll(warning, loading);
+    }
+
+    /** The list of lessons as it stands ({@code loaded} null: still loading), in a scroll pane. */
+    ScrollPane build(LessonLibrary.Loaded loaded, LessonFolder.Source source) {
+        this.loaded = loaded;
+        refreshWarning();
+        Label head = new Label("Lessons");
+        head.getStyleClass().add("lesson-title");
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox headRow = new HBox(8, head, gap);
+        headRow.setAlignment(Pos.CENTER_LEFT);
+        pickerBox.getChildren().setAll(headRow, warning);
+        if (loaded != null) {
+            Button reset = new Button("Reset all progress");
+            reset.setId("lesson-reset-all");
+            reset.setTooltip(new Tooltip("Forget which steps and questions you have done in every lesson "
+                    + "(asks for a second click)"));
+            // two clicks: the first arms it (for a few seconds), the second forgets everything
+            javafx.animation.PauseTransition disarm = new javafx.animation.PauseTransition(javafx.util.Duration.seconds(5));
+            disarm.setOnFinished(e -> {
+                reset.setText("Reset all progress");
+                reset.getStyleClass().remove("armed-reset");
+            });
+            reset.setOnAction(e -> {
+                if (!reset.getStyleClass().contains("armed-reset")) {
+                    reset.setText("Click again to forget ALL lessons' progress");
+                    reset.getStyleClass().add("armed-reset");
+                    disarm.playFromStart();
+                    return;
+                }
+                disarm.stop();
+                progress.reset(null);
+                progress.save();
+                pane.showPicker();
+            });
+            reset.getStyleClass().add("lesson-small");
+            headRow.getChildren().add(reset);
+        }
+        if (loaded == null) {
+            pickerBox.getChildren().add(loading);
+        } else {
+            Label from = new Label("from " + source.description());
+            from.getStyleClass().add("lesson-meta");
+            from.setWrapText(true);
+            pickerBox.getChildren().add(from);
+            for (Lesson l : loaded.lessons()) pickerBox.getChildren().add(card(l));
+            List<Problem> orphans = new ArrayList<>();
+            for (Problem p : loaded.problems()) {
+                if (loaded.lessons().stream().noneMatch(l -> l.file().equals(p.file()))) orphans.add(p);
+            }
+            if (loaded.lessons().isEmpty() && orphans.isEmpty()) {
+                pickerBox.getChildren().add(meta("No lessons found."));
+            }
+            if (!orphans.isEmpty()) {
+                Label t = new Label("Files that could not be loaded");
+                t.getStyleClass().add("lesson-subtitle");
+                pickerBox.getChildren().add(t);
+                pickerBox.getChildren().add(problemList(orphans));
+            }
+        }
+        ScrollPane sp = new ScrollPane(pickerBox);
+        sp.setFitToWidth(true);
+        sp.getStyleClass().add("lesson-scroll");
+        return sp;
+    }
+
+    void refreshWarning() {
+        warning.setText(progress.warning());
+        warning.setVisible(!progress.warning().isEmpty());
+    }
+
+    static Label meta(String s) {
+        Label l = new Label(s);
+        l.getStyleClass().add("lesson-meta");
+        l.setWrapText(true);
+        l.setMinHeight(Region.USE_PREF_SIZE);
+        return l;
+    }
+
+    private Node card(Lesson l) {
+        Label title = new Label(l.title());
+        title.getStyleClass().add("lesson-card-title");
+        title.setWrapText(true);
+        title.setMinHeight(Region.USE_PREF_SIZE);
+        List<String> needs = new ArrayList<>();
+        for (String p : l.prerequisites()) {
+            ProgressStore.Entry e = progress.peek(p);
+            String name = loaded.lessons().stream().filter(x -> x.id().equals(p)).map(Lesson::title).findFirst().orElse(p);
+            needs.add(name + (e != null && e.done() ? " \u2713" : ""));
+        }
+        Label info = meta(l.minutes() + " min \u00b7 " + l.steps().size() + " steps"
+                + (needs.isEmpty() ? "" : " \u00b7 after: " + String.join(", ", needs)));
+        Label prog = meta(progressText(l));
+        prog.getStyleClass().add("lesson-progress");
+        prog.setId("lesson-progress-" + l.id());
+        VBox box = new VBox(3, title, info, prog);
+        List<Problem> ps = loaded.problems().stream().filter(p -> p.file().equals(l.file())).toList();
+        if (!ps.isEmpty()) box.getChildren().add(problemList(ps));
+        box.getStyleClass().add("lesson-card");
+        box.setId("lesson-card-" + l.id());
+        box.setOnMouseClicked(e -> pane.openLesson(l));
+        Button resetOne = new Button("Reset");
+        resetOne.setTooltip(new Tooltip("Forget your progress in this lesson"));
+        resetOne.setOnAction(e -> {
+            progress.reset(l.id());
+            progress.save();
+            pane.showPicker();
+        });
+        resetOne.getStyleClass().add("lesson-small");
+        Button go = new Button(progress.peek(l.id()) == null ? "Start" : "Resume");
+        go.setId("lesson-open-" + l.id());
+        go.setOnAction(e -> pane.openLesson(l));
+        HBox buttons = new HBox(6, go, resetOne);
+        box.getChildren().add(buttons);
+        return box;
+    }
+
+    private String progressText(Lesson l) {
+        ProgressStore.Entry e = progress.peek(l.id());
+        if (e == null) return "not started";
+        String lastHere = l.id().equals(progress.last()) ? "last opened \u00b7 " : "";
+        int n = l.steps().size();
+        long questions = l.steps().stream().filter(s -> s.question() != null).count();
+        return lastHere + (e.done() ? "finished \u2713 \u00b7 " : "") + "step " + Math.min(e.step() + 1, n) + " of " + n
+                + " \u00b7 " + e.right() + " of " + questions + " questions right";
+    }
+
+    static Node problemList(List<Problem> ps) {
+        VBox v = new VBox(2);
+        v.getStyleClass().add("lesson-problems");
+        for (Problem p : ps.subList(0, Math.min(ps.size(), 30))) {
+            Label l = new Label(shortName(p.file()) + ":" + p.line() + ": " + p.message());
+            l.setWrapText(true);
+            l.setMinHeight(Region.USE_PREF_SIZE);
+            l.getStyleClass().add("lesson-problem");
+            v.getChildren().add(l);
+        }
+        if (ps.size() > 30) v.getChildren().add(new Label("\u2026 and " + (ps.size() - 30) + " more"));
+        return v;
+    }
+
+    private static String shortName(String file) {
+        int i = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'));
+        return i >= 0 ? file.substring(i + 1) : file;
+    }
+}

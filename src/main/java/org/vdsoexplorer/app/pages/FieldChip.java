@@ -1,0 +1,63 @@
+package org.vdsoexplorer.app.pages;
+
+import static org.vdsoexplorer.app.pages.PageNames.describeValue;
+import static org.vdsoexplorer.app.pages.PageNames.field;
+import static org.vdsoexplorer.app.pages.PageNames.mode;
+import static org.vdsoexplorer.app.pages.PageNames.shortField;
+import static org.vdsoexplorer.app.pages.PageStyle.LIT;
+import static org.vdsoexplorer.app.pages.PageStyle.ODD;
+
+import javafx.scene.control.Label;
+import javafx.scene.layout.HBox;
+import org.vdsoexplorer.app.common.Flash;
+import org.vdsoexplorer.app.common.Fmt;
+import org.vdsoexplorer.model.kernel.DataLayout;
+import org.vdsoexplorer.model.kernel.Field;
+import org.vdsoexplorer.model.kernel.Page;
+
+/** One field of a page: its C name and current value, lit while the last step reads it. */
+final class FieldChip {
+    Page page;
+    int off, size;
+    final Label name = new Label(), value = new Label();
+    final HBox row = new HBox(3, name, value);
+    org.vdsoexplorer.app.common.Tips.Lazy tip;
+
+    FieldChip() {
+        name.getStyleClass().add("field-name");
+        value.getStyleClass().add("field-value");
+        row.getStyleClass().add("field");
+        row.setAlignment(javafx.geometry.Pos.BASELINE_LEFT);
+        row.managedProperty().bind(row.visibleProperty());
+        tip = org.vdsoexplorer.app.common.Tips.lazy(row);
+    }
+
+    /** Shows field {@code off} of {@code page}; a ".nsec" after its ".sec" drops the shared prefix. */
+    String retarget(Page page, int off, int size, String prev) {
+        this.page = page;
+        this.off = off;
+        this.size = size;
+        String n = shortField(DataLayout.fieldName(page.kind(), off));
+        int dot = n.lastIndexOf("].");
+        String prefix = dot > 0 ? n.substring(0, dot + 1) : n;
+        name.setText(dot > 0 && prefix.equals(prev) ? n.substring(dot + 1) : n);
+        return prefix;
+    }
+
+    /** {@code hideSeq}: a seq field shows "?" (an open question asks for it). */
+    void update(boolean lit, boolean hideSeq) {
+        if (lit && !row.getPseudoClassStates().contains(LIT) && !PagesView.reducedMotion()) Flash.on(row, 300);
+        Field f = new Field(page.kind(), off);
+        long v = page.read(off, size);
+        boolean hide = hideSeq && f.isSeq();
+        value.setText(hide ? "?" : f.isClockMode() ? mode(v).replace("VCLOCK_", "") : Long.toString(v));
+        value.pseudoClassStateChanged(ODD, !hide && f.isSeq() && (v & 1) != 0);
+        row.pseudoClassStateChanged(LIT, lit);
+        if (hide) {
+            tip.setText(f.name() + " at page offset " + Fmt.hex(off) + ": hidden until you reveal");
+            return;
+        }
+        tip.setText(f.name() + " at page offset " + Fmt.hex(off) + " = " + v + describeValue(f, v)
+                + (f.isBasetime() && f.isNsec() ? "  (for the hres clocks: nanoseconds << shift)" : ""));
+    }
+}
