@@ -112,6 +112,14 @@ public final class GifExport {
             throw new IllegalArgumentException("steps " + from + " to " + to + " are more than " + GifRequest.MAX_FRAMES + " frames");
         }
         session.seek(from);
+        // a one-view GIF: that view gets the whole area (the adaptive layout may have it in its strip)
+        switch (request.view()) {
+            case "code" -> window.views().toggleMaximised(org.vdsoexplorer.model.lesson.View.CODE);
+            case "pages" -> window.views().toggleMaximised(org.vdsoexplorer.model.lesson.View.PAGES);
+            case "seqlock" -> window.views().toggleMaximised(org.vdsoexplorer.model.lesson.View.SEQLOCK);
+            case "dispatch" -> window.views().toggleMaximised(org.vdsoexplorer.model.lesson.View.DISPATCH);
+            default -> { }
+        }
         // one whole-window pass first: the tab and split panes size the views when the window is laid out
         Screenshots.image(window.root(), null, BufferedImage.TYPE_INT_RGB);
         at = from;
