@@ -122,7 +122,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
         });
         help.setText(model.keys().helpText());
         status.textProperty().bind(model.statusProperty());
-        tabs.getTabs().add(tabs.getTabs().indexOf(seedsTab) + 1, pipelineTab(session));
+        tabs.getTabs().add(tabs.getTabs().indexOf(seedsTab) + 1, org.vdsoexplorer.app.pipeline.PipelineView.tab(session));
         tabs.getTabs().add(org.vdsoexplorer.app.live.LiveView.tab()); // "Your machine": built when first shown
         compareTab.selectedProperty().addListener((o, a, on) -> { if (on) compare(); });
         seedsTab.selectedProperty().addListener((o, a, on) -> {
@@ -232,17 +232,6 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     @Override public void showCompare(boolean on) { tabs.getSelectionModel().select(on ? compareTab : tabs.getTabs().getFirst()); }
 
     /** Shows the seed-tables page (measuring the model's cells the first time). */
-    /** The Pipeline tab: the out-of-order timeline of the current call, redrawn while the tab is shown. */
-    private static Tab pipelineTab(Session session) {
-        org.vdsoexplorer.app.pipeline.PipelineView view = new org.vdsoexplorer.app.pipeline.PipelineView(session::machine);
-        Tab tab = new Tab("Pipeline", view);
-        tab.setClosable(false);
-        tab.setTooltip(new javafx.scene.control.Tooltip("The out-of-order timeline of this call (pipeline timing model)"));
-        session.addListener(() -> { if (tab.isSelected()) view.refresh(); });
-        tab.selectedProperty().addListener((o, a, on) -> { if (on) view.refresh(); });
-        return tab;
-    }
-
     public void showSeedTables() { tabs.getSelectionModel().select(seedsTab); }
 
     public SeedTablesView seedTables() {

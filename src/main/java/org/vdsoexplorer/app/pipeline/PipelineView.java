@@ -31,6 +31,17 @@ public final class PipelineView extends BorderPane {
     private final Label title = new Label();
     private List<Pipeline.Slot> shown = List.of();
 
+    /** The Pipeline tab: the out-of-order timeline of {@code session}'s current call, redrawn while the tab is shown. */
+    public static javafx.scene.control.Tab tab(org.vdsoexplorer.viewmodel.Session session) {
+        PipelineView view = new PipelineView(session::machine);
+        javafx.scene.control.Tab tab = new javafx.scene.control.Tab("Pipeline", view);
+        tab.setClosable(false);
+        tab.setTooltip(new javafx.scene.control.Tooltip("The out-of-order timeline of this call (pipeline timing model)"));
+        session.addListener(() -> { if (tab.isSelected()) view.refresh(); });
+        tab.selectedProperty().addListener((o, a, on) -> { if (on) view.refresh(); });
+        return tab;
+    }
+
     public PipelineView(Supplier<Machine> machine) {
         this.machine = machine;
         setId("pipeline-view");
