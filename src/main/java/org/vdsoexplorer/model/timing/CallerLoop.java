@@ -25,7 +25,7 @@ public final class CallerLoop {
 
     private final Shape[] shapes;
     private final Core.Uop[] mains;
-    private final int[][] ports;
+    private final int[] ports;
     private final boolean[] taken;
     private final long[] registers;
 
@@ -33,11 +33,11 @@ public final class CallerLoop {
         int n = shapes.size();
         this.shapes = shapes.toArray(Shape[]::new);
         this.mains = new Core.Uop[n];
-        this.ports = new int[n][];
+        this.ports = new int[n];
         this.taken = new boolean[n];
         for (int i = 0; i < n; i++) {
             mains[i] = Pipeline.mainUop(core, this.shapes[i]);
-            ports[i] = mains[i] == null ? null : Pipeline.ports(mains[i].portMask());
+            ports[i] = mains[i] == null ? 0 : mains[i].portMask();
             this.taken[i] = taken.get(i);
         }
         this.registers = registers;
@@ -88,7 +88,7 @@ public final class CallerLoop {
 
     Core.Uop main(int k) { return mains[k]; }
 
-    int[] ports(int k) { return ports[k]; }
+    int ports(int k) { return ports[k]; }
 
     boolean taken(int k) { return taken[k]; }
 

@@ -42,8 +42,9 @@ public final class Pipeline implements Clocking {
     private final Core core;
     private final Shape[] shapes;
     private final Core.Uop[] mains;
-    private final int[][] mainPorts;
-    private final int[] loadPorts, storePorts;
+    /** Port masks (a bit per port) of each instruction's main op, and of the load and store ops. */
+    private final int[] mainPorts;
+    private final int loadPorts, storePorts;
     private final Core.Uop loadU, storeU;
     /** The caller loop scheduled between calls, or null (the front end then waits the harness cost). */
     private final CallerLoop caller;
@@ -94,17 +95,17 @@ public final class Pipeline implements Clocking {
         int n = listing.size();
         this.shapes = new Shape[n];
         this.mains = new Core.Uop[n];
-        this.mainPorts = new int[n][];
+        this.mainPorts = new int[n];
         for (int i = 0; i < n; i++) {
             Shape s = Shape.of(listing.get(i));
             shapes[i] = s;
             mains[i] = mainUop(core, s);
-            mainPorts[i] = mains[i] == null ? null : ports(mains[i].portMask());
+            mainPorts[i] = mains[i] == null ? 0 : mains[i].portMask();
         }
         this.loadU = core.uop(UopClass.LOAD);
         this.storeU = core.uop(UopClass.STORE);
-        this.loadPorts = ports(loadU.portMask());
-        this.storePorts = ports(storeU.portMask());
+        this.loadPorts = loadU.portMask();
+        this.storePorts = storeU.portMask();
         this.robRetire = new long[core.rob()];
         this.cycleTag = new long[RING];
         this.cycleBusy = new int[RING];
@@ -124,19 +125,13 @@ public final class Pipeline implements Clocking {
         return core.uop(s.main() == UopClass.MOV && !core.movElimination() ? UopClass.ALU : s.main());
     }
 
-    static int[] ports(int mask) {
-        int[] out = new int[Integer.bitCount(mask)];
-        for (int i = 0, k = 0; i < 32; i++) if ((mask & (1 << i)) != 0) out[k++] = i;
-        return out;
-    }
-
     // ---- the interpreter's calls ----------------------------------------------------------------
 
     @Override
     public long begin(Interpreter in, int index) { return begin(shapes[index], mains[index], mainPorts[index], in.cpu.r); }
 
     /** Schedules one instruction up to its completion; {@code r} holds the registers its address uses. */
-    private long begin(Shape s, Core.Uop main, int[] mainPortList, long[] r) {
+    private long begin(Shape s, Core.Uop main, int mainPortMask, long[] r) {
         cTaken = false;
         cMispredict = false;
         cKernel = 0;
@@ -207,7 +202,7 @@ public final class Pipeline implements Clocking {
                     issue = Math.max(mr, prevFlagsReady);
                     done = issue;
                 } else {
-                    issue = mainPortList.length == 0 ? mr : reserve(mainPortList, mr, u.occupancy());
+                    issue = mainPortMask == 0 ? mr : reserve(mainPortMask, mr, u.occupancy());
                     done = issue + u.latency();
                 }
             }
@@ -347,16 +342,14 @@ public final class Pipeline implements Clocking {
     }
 
     /**
-     * Reserves the earliest cycle at or after {@code from} on one of {@code ports} (ascending) free for
-     * {@code occ} cycles; on a tie the first port in the list.
+     * Reserves the earliest cycle at or after {@code from} on one of the ports in {@code mask} free for
+     * {@code occ} cycles; on a tie the lowest-numbered port.
      */
-    private long reserve(int[] ports, long from, int occ) {
-        if (ports.length == 0) return from;
-        int mask = 0;
-        for (int p : ports) mask |= 1 << p;
+    private long reserve(int mask, long from, int occ) {
+        if (mask == 0) return from;
         for (long c = from; ; c++) {
             if (c - from >= RING) { // never reached with the table's occupancies; bounded like the ring
-                for (int k = 0; k < occ; k++) mark(c + k, ports[0]);
+                for (int k = 0; k < occ; k++) mark(c + k, Integer.numberOfTrailingZeros(mask));
                 return c;
             }
             int free = mask & ~busy(c);
@@ -365,8 +358,8 @@ public final class Pipeline implements Clocking {
                 mark(c, Integer.numberOfTrailingZeros(free));
                 return c;
             }
-            for (int p : ports) {
-                if ((free & (1 << p)) == 0) continue;
+            for (int f = free; f != 0; f &= f - 1) {
+                int p = Integer.numberOfTrailingZeros(f);
                 int k = 1;
                 while (k < occ && (busy(c + k) & (1 << p)) == 0) k++;
                 if (k == occ) {
