@@ -44,6 +44,8 @@ public final class Pipeline implements Clocking {
     private final Core.Uop[] mains;
     /** Port masks (a bit per port) of each instruction's main op, and of the load and store ops. */
     private final int[] mainPorts;
+    /** Per instruction: it changes or copies the stack pointer ({@link Shape#movesStackPointer}). */
+    private final boolean[] movesStack;
     private final int loadPorts, storePorts;
     private final Core.Uop loadU, storeU;
     /** The caller loop scheduled between calls, or null (the front end then waits the harness cost). */
@@ -72,7 +74,10 @@ public final class Pipeline implements Clocking {
     private long fenceDispatch, fenceIssue, maxComplete;
     /** Recent stores by address hash (8-byte granules): address, data-ready and retirement cycles, via rsp. */
     private long[] sbAddr, sbReady, sbRetire;
-    private boolean[] sbStack;
+    /** How each recent store named its memory ({@link Shape#renameKey}): a load named the same way is renamed. */
+    private long[] sbKey;
+    /** Instructions so far that changed or copied the stack pointer other than by push/pop/call/ret. */
+    private long stackEpoch;
     /** Retirement cycles of the last {@link Core#storeBuffer()} stores: a store dispatches only with a free entry. */
     private long[] sbRing;
     private long stores;
@@ -96,11 +101,13 @@ public final class Pipeline implements Clocking {
         this.shapes = new Shape[n];
         this.mains = new Core.Uop[n];
         this.mainPorts = new int[n];
+        this.movesStack = new boolean[n];
         for (int i = 0; i < n; i++) {
             Shape s = Shape.of(listing.get(i));
             shapes[i] = s;
             mains[i] = mainUop(core, s);
             mainPorts[i] = mains[i] == null ? 0 : mains[i].portMask();
+            movesStack[i] = Shape.movesStackPointer(listing.get(i));
         }
         this.loadU = core.uop(UopClass.LOAD);
         this.storeU = core.uop(UopClass.STORE);
@@ -112,7 +119,7 @@ public final class Pipeline implements Clocking {
         this.sbAddr = new long[HASH];
         this.sbReady = new long[HASH];
         this.sbRetire = new long[HASH];
-        this.sbStack = new boolean[HASH];
+        this.sbKey = new long[HASH];
         Arrays.fill(sbAddr, -1);
         this.sbRing = new long[core.storeBuffer()];
     }
@@ -128,10 +135,13 @@ public final class Pipeline implements Clocking {
     // ---- the interpreter's calls ----------------------------------------------------------------
 
     @Override
-    public long begin(Interpreter in, int index) { return begin(shapes[index], mains[index], mainPorts[index], in.cpu.r); }
+    public long begin(Interpreter in, int index) {
+        return begin(shapes[index], mains[index], mainPorts[index], movesStack[index], in.cpu.r);
+    }
 
     /** Schedules one instruction up to its completion; {@code r} holds the registers its address uses. */
-    private long begin(Shape s, Core.Uop main, int mainPortMask, long[] r) {
+    private long begin(Shape s, Core.Uop main, int mainPortMask, boolean movesSp, long[] r) {
+        if (movesSp) stackEpoch++;
         cTaken = false;
         cMispredict = false;
         cKernel = 0;
@@ -187,7 +197,8 @@ public final class Pipeline implements Clocking {
                 loadDone = li + loadU.latency();
                 int k = forwardingStore(a, li);
                 if (k >= 0) {
-                    int fwd = s.stackAccess() && sbStack[k] ? core.stackForward() : core.storeForward();
+                    long key = s.renameKey(stackEpoch);
+                    int fwd = key != 0 && sbKey[k] == key ? core.stackForward() : core.storeForward();
                     loadDone = Math.max(li, sbReady[k]) + fwd;
                 }
                 issue = li;
@@ -216,7 +227,7 @@ public final class Pipeline implements Clocking {
                 sbAddr[h] = a >>> 3;
                 sbReady[h] = data;
                 sbRetire[h] = Long.MAX_VALUE;
-                sbStack[h] = s.stackAccess();
+                sbKey[h] = s.renameKey(stackEpoch);
                 if (u == null) issue = si;
                 done = Math.max(done, sd);
             }
@@ -254,7 +265,7 @@ public final class Pipeline implements Clocking {
         }
         for (int k = 0; k < caller.size(); k++) {
             Shape s = caller.shape(k);
-            begin(s, caller.main(k), caller.ports(k), caller.registers());
+            begin(s, caller.main(k), caller.ports(k), caller.movesStack(k), caller.registers());
             cTaken = caller.taken(k);
             retire(s);
         }
@@ -443,13 +454,13 @@ public final class Pipeline implements Clocking {
     /** Everything the pipeline owns, copied. */
     public record State(long[] scalars, int[] ints, boolean[] flags, long[] robRetire, long[] regReady, long[] cycleTag,
                         int[] cycleBusy,
-                        long[] sbAddr, long[] sbReady, long[] sbRetire, boolean[] sbStack, long[] sbRing, List<Slot> rows,
+                        long[] sbAddr, long[] sbReady, long[] sbRetire, long[] sbKey, long[] sbRing, List<Slot> rows,
                         List<Slot> lastRows) {}
 
     public State save() {
         return new State(new long[] {seq, feCycle, feNext, dispCycle, retCycle, lastRetire, fenceDispatch, fenceIssue,
-            maxComplete, prevFlagsReady, stores}, new int[] {feUsed, dispUsed, retUsed, robPos, sbPos}, new boolean[] {prevFusible, recording},
-                robRetire.clone(), regReady.clone(), cycleTag.clone(), cycleBusy.clone(), sbAddr.clone(), sbReady.clone(), sbRetire.clone(), sbStack.clone(),
+            maxComplete, prevFlagsReady, stores, stackEpoch}, new int[] {feUsed, dispUsed, retUsed, robPos, sbPos}, new boolean[] {prevFusible, recording},
+                robRetire.clone(), regReady.clone(), cycleTag.clone(), cycleBusy.clone(), sbAddr.clone(), sbReady.clone(), sbRetire.clone(), sbKey.clone(),
                 sbRing.clone(), List.copyOf(rows), lastRows);
     }
 
@@ -466,6 +477,7 @@ public final class Pipeline implements Clocking {
         maxComplete = a[8];
         prevFlagsReady = a[9];
         stores = a[10];
+        stackEpoch = a[11];
         feUsed = s.ints()[0];
         dispUsed = s.ints()[1];
         retUsed = s.ints()[2];
@@ -480,7 +492,7 @@ public final class Pipeline implements Clocking {
         sbAddr = s.sbAddr().clone();
         sbReady = s.sbReady().clone();
         sbRetire = s.sbRetire().clone();
-        sbStack = s.sbStack().clone();
+        sbKey = s.sbKey().clone();
         sbRing = s.sbRing().clone();
         rows = new ArrayList<>(s.rows());
         lastRows = s.lastRows();
