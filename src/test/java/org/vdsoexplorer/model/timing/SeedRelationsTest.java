@@ -54,8 +54,8 @@ class SeedRelationsTest {
     static final List<String> PIPELINE_GAPS = List.of(
             // one taken branch before the lfence: the pipeline fetches it under the previous call's counter read
             "vagin-v7: with 18/33 (unlikely) > before",
-            // two more instructions on the coarse path: the overlapped coarse loop is bound by the caller loop's
-            // counter in memory (gettime_perf built -O0), not by them
+            // two more instructions on the coarse path but no taken branch: the overlapped coarse loop is bound by
+            // the front end, one fetch group per taken branch, not by them
             "gleixner: MONOCOARSE, base (upstream) > MONOCOARSE, + VDSO patch",
             // the switch's extra compares run in the shadow of rdtsc
             "gleixner: MONO, + timens page > MONO, switch instead of array, + timens page");
