@@ -52,10 +52,16 @@ public final class Placements {
      * Every placement in the call after {@link #WARM_CALLS} calls of {@code setup} (run without ticks): before each
      * of its steps, and after its last (then the searched call is already over and the next call meets the update).
      */
-    public static List<Outcome> sweep(Setup setup) {
+    public static List<Outcome> sweep(Setup setup) { return sweep(setup, WARM_CALLS); }
+
+    /**
+     * As {@link #sweep(Setup)}, searching the call after {@code warmCalls} calls. A torn hres read counts the time
+     * between the previous update and the placed one twice, so the later the searched call, the farther off it is.
+     */
+    public static List<Outcome> sweep(Setup setup, int warmCalls) {
         Machine m = new Machine(setup.withTick(0));
         long position = 0;
-        for (int i = 0; i < WARM_CALLS; i++) position += m.runCall().instructions();
+        for (int i = 0; i < warmCalls; i++) position += m.runCall().instructions();
         Machine.Snapshot start = m.save();
         long steps = m.runCall().instructions();
         List<Outcome> out = new ArrayList<>();
@@ -71,8 +77,11 @@ public final class Placements {
     }
 
     /** The placements that make the searched call return a wrong time, in step order. */
-    public static List<Outcome> wrongTimes(Setup setup) {
-        return sweep(setup).stream().filter(Outcome::wrong).toList();
+    public static List<Outcome> wrongTimes(Setup setup) { return wrongTimes(setup, WARM_CALLS); }
+
+    /** The placements that make the call after {@code warmCalls} calls return a wrong time, in step order. */
+    public static List<Outcome> wrongTimes(Setup setup, int warmCalls) {
+        return sweep(setup, warmCalls).stream().filter(Outcome::wrong).toList();
     }
 
     /** The wrong-time placement farthest from the kernel's reference, if there is one. */

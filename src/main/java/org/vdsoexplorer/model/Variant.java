@@ -75,6 +75,9 @@ public enum Variant {
      */
     public boolean broken() { return origin.equals(BROKEN); }
 
+    /** The name in a list of variants: a broken one says so. */
+    public String listLabel() { return broken() ? cliName + " \u2014 " + BROKEN : cliName; }
+
     public static Optional<Variant> byName(String s) {
         return Arrays.stream(values()).filter(v -> v.cliName.equals(s)).findFirst();
     }

@@ -68,9 +68,10 @@ class ReportTest {
         // for a v5.6 namespace page, 2 legacy scenarios; 7 clocks each
         assertEquals((4 * 11 + 6 + 2) * 7, rows.size());
         for (Row r : rows) {
-            // the broken ones too: the cost table's writer has written nothing a reader reads for 40 cycles after
-            // its seq++, and a read is over well before that (aBrokenReaderIsWrongUnderAFastWriter)
-            assertEquals(0, r.incorrect(), r + " returned a wrong time");
+            // a broken reader is caught only by an update that starts within a few instructions of its call
+            // (aBrokenReaderIsWrongUnderAFastWriter); each of the window's ticks catches at most one call
+            if (r.variant().broken()) assertTrue(r.incorrect() <= Report.WINDOW_TICKS, r.toString());
+            else assertEquals(0, r.incorrect(), r + " returned a wrong time");
             assertTrue(r.calls() > 1000, r + " measured too few calls");
         }
         String tsv = ReportFormat.tsv(rows);
