@@ -535,39 +535,36 @@ static __always_inline u64 rdtsc_ordered_kernel(void)
 	return low | ((u64)high << 32);
 }
 
-HRES_INLINE int do_hres_broken(const struct vdso_data *vd, clockid_t clk,
-			       struct __kernel_timespec *ts)
+HRES_INLINE int do_hres_broken(const struct vdso_data *vd, clockid_t clk, struct __kernel_timespec *ts)
 {
 	const struct vdso_timestamp *vdso_ts = &vd->basetime[clk];
-	u64 cycles, last, sec, ns;
 	u32 seq;
+	u64 cycles, last, ns, sec;
 
+	/* Only the TSC path is broken: the other clock modes go to the real reader. */
 	do {
 		seq = broken_read_begin(vd);
-		/* The other clock modes go to the real reader: only the TSC path is broken. */
 		if (unlikely(vd->clock_mode != VCLOCK_TSC))
 			return do_hres(vd, clk, ts);
 		cycles = rdtsc_ordered_kernel();
 		ns = vdso_ts->nsec;
 		last = vd->cycle_last;
 		CYCLES_OK_LATE(cycles);
-
-		ns += vdso_calc_delta(cycles, last, vd->mask, vd->mult);
-		ns >>= vd->shift;
+		ns = (ns + vdso_calc_delta(cycles, last, vd->mask, vd->mult)) >> vd->shift;
 		sec = vdso_ts->sec;
 	} while (unlikely(broken_read_retry(vd, seq)));
 
-	ts->tv_sec = sec + __iter_div_u64_rem(ns, NSEC_PER_SEC, &ns);
+	sec += __iter_div_u64_rem(ns, NSEC_PER_SEC, &ns);
+	ts->tv_sec = sec;
 	ts->tv_nsec = ns;
 	return 0;
 }
 
-HRES_INLINE int do_coarse_broken(const struct vdso_data *vd, clockid_t clk,
-				 struct __kernel_timespec *ts)
+HRES_INLINE int do_coarse_broken(const struct vdso_data *vd, clockid_t clk, struct __kernel_timespec *ts)
 {
 	const struct vdso_timestamp *vdso_ts = &vd->basetime[clk];
-	u64 sec, nsec;
 	u32 seq;
+	u64 sec, nsec;
 
 	do {
 		seq = broken_read_begin(vd);
@@ -575,8 +572,7 @@ HRES_INLINE int do_coarse_broken(const struct vdso_data *vd, clockid_t clk,
 		nsec = vdso_ts->nsec;
 	} while (unlikely(broken_read_retry(vd, seq)));
 
-	/* stored after the loop, as do_coarse_timens() does */
-	ts->tv_sec = sec;
+	ts->tv_sec = sec;	/* stored after the loop, as do_coarse_timens() does */
 	ts->tv_nsec = nsec;
 	return 0;
 }
