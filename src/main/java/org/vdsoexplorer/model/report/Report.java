@@ -23,7 +23,7 @@ import org.vdsoexplorer.model.timing.TimingModel;
  */
 public final class Report {
     public static final int WARMUP_CALLS = 64;
-    public static final int WINDOW_TICKS = 2;
+    public static final int WINDOW_TICKS = 1;
     public static final double TICK_HZ = 1000;
 
     private Report() {}
