@@ -12,18 +12,18 @@ import java.util.stream.Collectors;
  * holds the 2007 syscall stubs.
  */
 public enum Variant {
-    BEFORE("before", false, "2019-10 (seed 000 'before')",
+    BEFORE("before", false, "2019-10 (Vagin's 'before', S1)",
             "the read path before the time-namespace series, as in v5.5: vdso_read_begin() without unlikely()"),
     UNLIKELY("unlikely", false, "PATCHv7 18/33, 2019-10",
             "before + unlikely() in vdso_read_begin() (PATCHv7 18/33, Oct 2019; in v5.6)"),
     TIMENS_INLINE("timens-inline", true, "PATCHv7, 2019-10",
             "the PATCHv7 layout (Oct 2019): TIMENS check in the odd-seq loop, do_hres/do_coarse plain static"),
     TIMENS_NOINLINE("timens-noinline", true, "PATCHv7 + noinline, 2019-10",
-            "PATCHv7 with do_hres_timens/do_coarse_timens noinline (Vagin's experiment, seed 000, Oct 2019)"),
+            "PATCHv7 with do_hres_timens/do_coarse_timens noinline (Vagin's experiment, S1, Oct 2019)"),
     ALWAYS_INLINE("always-inline", true, "Vagin, 2019-10-22",
-            "do_hres/do_coarse __always_inline, timens functions noinline (seed 001, Oct 2019)"),
+            "do_hres/do_coarse __always_inline, timens functions noinline (Vagin, S2, Oct 2019)"),
     ALWAYS_INLINE_ALL("always-inline-all", true, "Vagin, 2019-10-22",
-            "all four __always_inline (seed 001, Oct 2019; v5.13's 58efe9f696cf made the timens pair the same)"),
+            "all four __always_inline (Vagin, S2, Oct 2019; v5.13's 58efe9f696cf made the timens pair the same)"),
     SWITCH_OFFSETS("switch-offsets", true, "PATCHv6 review, 2019-08",
             "timens-inline with a switch instead of the offset[] array index (the alternative Gleixner measured slower)"),
     V5_6("v5.6", true, "v5.6 release, 2020-03",
