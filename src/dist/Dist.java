@@ -49,6 +49,13 @@ public final class Dist {
                 "--main-class", "org.vdsoexplorer.Main", "--dest", dist.toString()));
         for (String o : jvmOptions) jp.addAll(List.of("--java-options", o));
         jp.addAll(List.of("--java-options", "-XX:AOTCache=$APPDIR/" + NAME + ".aot"));
+        if (isWindows()) {
+            // vdso-explorer.exe is a GUI program (no console: the headless commands would print nowhere); a second
+            // launcher with the same options and cache, vdso-explorer-cli.exe, runs them in the console
+            Path props = dist.resolve("cli-launcher.properties");
+            Files.writeString(props, "win-console=true\n");
+            jp.addAll(List.of("--add-launcher", NAME + "-cli=" + props));
+        }
         tool("jpackage", jp.toArray(String[]::new));
 
         Path image = dist.resolve(isMac() ? NAME + ".app" : NAME);
@@ -98,7 +105,8 @@ public final class Dist {
      * in place of AOTCache in its cfg, so class path, module options and runtime are exactly those of a start.
      */
     static void train(Path image, Path dist) throws Exception {
-        Path app = isMac() ? image.resolve("Contents/app") : image.resolve("lib/app");
+        // jpackage's layouts: vdso-explorer.app/Contents/app (macOS), vdso-explorer/app (Windows), vdso-explorer/lib/app
+        Path app = isMac() ? image.resolve("Contents/app") : image.resolve(isWindows() ? "app" : "lib/app");
         Path cfg = app.resolve(NAME + ".cfg");
         String original = Files.readString(cfg);
         Files.writeString(cfg, original.replace("-XX:AOTCache=", "-XX:AOTCacheOutput="));
