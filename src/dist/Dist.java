@@ -17,7 +17,7 @@ import java.util.zip.ZipFile;
  * ahead-of-time cache with a short headless run of the image's own launcher, then jpackage an installer
  * (deb, msi, dmg; "none" for just the image). jpackage builds for the OS it runs on.
  *
- * <p>Arguments: TARGET_DIR JVM_OPTIONS_FILE VERSION INSTALLER_TYPE
+ * <p>Arguments: TARGET_DIR JVM_OPTIONS_FILE VERSION INSTALLER_TYPE DEB_RESOURCES (the .deb's maintainer scripts)
  */
 public final class Dist {
     static final String NAME = "vdso-explorer";
@@ -65,7 +65,10 @@ public final class Dist {
             List<String> inst = new ArrayList<>(List.of("--type", installer, "--app-image", image.toString(), "--name", NAME,
                     "--app-version", version, "--dest", dist.toString(), "--vendor", "vDSO Explorer",
                     "--description", "Interactive visualizer of the Linux vDSO clock_gettime() fast path"));
-            if (installer.equals("deb")) inst.addAll(List.of("--linux-shortcut", "--linux-menu-group", "Education"));
+            if (installer.equals("deb")) {
+                // src/dist/deb: postinst/prerm for which a missing desktop menu (a server) is not an error
+                inst.addAll(List.of("--linux-shortcut", "--linux-menu-group", "Education", "--resource-dir", args[4]));
+            }
             if (installer.equals("msi") || installer.equals("exe")) inst.addAll(List.of("--win-menu", "--win-shortcut"));
             tool("jpackage", inst.toArray(String[]::new));
         }
