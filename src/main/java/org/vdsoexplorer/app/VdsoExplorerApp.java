@@ -34,7 +34,8 @@ public class VdsoExplorerApp extends Application {
         stage.setY(screen.getMinY());
         stage.setOnHidden(e -> window.dispose());
         stage.show();
-        if (getParameters().getRaw().contains(FIRST_FRAME)) reportFirstFrame();
+        // (tests call start() on an instance that was not launched: no parameters)
+        if (getParameters() != null && getParameters().getRaw().contains(FIRST_FRAME)) reportFirstFrame();
     }
 
     /** The option that makes the app print the time to its first frame and quit (a start-up measurement). */
