@@ -33,7 +33,7 @@
 @SET __MVNW_PSMODULEP_SAVE=%PSModulePath%
 @SET PSModulePath=
 @FOR /F "usebackq tokens=1* delims==" %%A IN (`powershell -noprofile "& {$scriptDir='%~dp0'; $script='%__MVNW_ARG0_NAME__%'; icm -ScriptBlock ([Scriptblock]::Create((Get-Content -Raw '%~f0'))) -NoNewScope}"`) DO @(
-  IF "%%A"=="MVN_CMD" (set __MVNW_CMD__=%%B) ELSE IF "%%B"=="" (echo %%A) ELSE (echo %%A=%%B)
+  IF "%%A"=="MVN_CMD" (set __MVNW_CMD__=%%B) ELSE IF "%%A"=="MVNW_JAVA_HOME" (set "JAVA_HOME=%%B") ELSE IF "%%B"=="" (echo %%A) ELSE (echo %%A=%%B)
 )
 @SET PSModulePath=%__MVNW_PSMODULEP_SAVE%
 @SET __MVNW_PSMODULEP_SAVE=
@@ -48,6 +48,45 @@
 $ErrorActionPreference = "Stop"
 if ($env:MVNW_VERBOSE -eq "true") {
   $VerbosePreference = "Continue"
+}
+
+# vDSO Explorer: run Maven on a JDK 25 or newer when there is one, as ./mvnw does (bin/find-jdk): JAVA_HOME, the
+# java on PATH, then the newest 25+ in the usual install folders (the batch part above sets JAVA_HOME to it), because
+# javafx:run reads JavaFX 26's module descriptors in Maven's own JVM; the build's toolchain plugin finds it too.
+# With none, one line says what to install (the toolchain plugin then fails with its own message).
+function Get-JdkMajor([string]$dir) {
+  if (!$dir -or !(Test-Path -LiteralPath (Join-Path $dir "release") -PathType Leaf) -or
+      !(Test-Path -LiteralPath (Join-Path $dir "bin\java.exe") -PathType Leaf)) { return 0 }
+  $m = Select-String -LiteralPath (Join-Path $dir "release") -Pattern '^JAVA_VERSION="(\d+)' | Select-Object -First 1
+  if ($m) { return [int]$m.Matches[0].Groups[1].Value }
+  return 0
+}
+$vdsoJdk = $null
+if ((Get-JdkMajor $env:JAVA_HOME) -ge 25) { $vdsoJdk = $env:JAVA_HOME }
+if (!$vdsoJdk) {
+  $onPath = Get-Command java.exe -CommandType Application -ErrorAction SilentlyContinue | Select-Object -First 1
+  if ($onPath) {
+    $jdkDir = Split-Path -Parent (Split-Path -Parent $onPath.Source)
+    if ((Get-JdkMajor $jdkDir) -ge 25) { $vdsoJdk = $jdkDir }
+  }
+}
+if (!$vdsoJdk) {
+  $bestMajor = 0
+  foreach ($root in @("$env:ProgramFiles\Eclipse Adoptium", "$env:ProgramFiles\Java", "$env:ProgramFiles\Microsoft",
+                      "$env:ProgramFiles\Zulu", "$env:ProgramFiles\BellSoft", "$env:ProgramFiles\Amazon Corretto",
+                      "$env:ProgramFiles\OpenJDK", "$env:LOCALAPPDATA\Programs\Eclipse Adoptium", "$HOME\.jdks",
+                      "$HOME\.gradle\jdks")) {
+    if (!(Test-Path -LiteralPath $root -PathType Container)) { continue }
+    foreach ($dir in Get-ChildItem -LiteralPath $root -Directory -ErrorAction SilentlyContinue) {
+      $major = Get-JdkMajor $dir.FullName
+      if ($major -ge 25 -and $major -gt $bestMajor) { $bestMajor = $major; $vdsoJdk = $dir.FullName }
+    }
+  }
+}
+if ($vdsoJdk) {
+  Write-Output "MVNW_JAVA_HOME=$vdsoJdk"
+} else {
+  [Console]::Error.WriteLine("vdso-explorer: needs a JDK 25 or newer and found none: install one (https://adoptium.net) or set JAVA_HOME to it")
 }
 
 # calculate distributionUrl, requires .mvn/wrapper/maven-wrapper.properties

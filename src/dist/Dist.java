@@ -17,7 +17,7 @@ import java.util.zip.ZipFile;
  * ahead-of-time cache with a short headless run of the image's own launcher, then jpackage an installer
  * (deb, msi, dmg; "none" for just the image). jpackage builds for the OS it runs on.
  *
- * <p>Arguments: TARGET_DIR JVM_OPTIONS_FILE VERSION INSTALLER_TYPE
+ * <p>Arguments: TARGET_DIR JVM_OPTIONS_FILE VERSION INSTALLER_TYPE DEB_RESOURCES (the .deb's maintainer scripts)
  */
 public final class Dist {
     static final String NAME = "vdso-explorer";
@@ -49,6 +49,13 @@ public final class Dist {
                 "--main-class", "org.vdsoexplorer.Main", "--dest", dist.toString()));
         for (String o : jvmOptions) jp.addAll(List.of("--java-options", o));
         jp.addAll(List.of("--java-options", "-XX:AOTCache=$APPDIR/" + NAME + ".aot"));
+        if (isWindows()) {
+            // vdso-explorer.exe is a GUI program (no console: the headless commands would print nowhere); a second
+            // launcher with the same options and cache, vdso-explorer-cli.exe, runs them in the console
+            Path props = dist.resolve("cli-launcher.properties");
+            Files.writeString(props, "win-console=true\n");
+            jp.addAll(List.of("--add-launcher", NAME + "-cli=" + props));
+        }
         tool("jpackage", jp.toArray(String[]::new));
 
         Path image = dist.resolve(isMac() ? NAME + ".app" : NAME);
@@ -58,7 +65,10 @@ public final class Dist {
             List<String> inst = new ArrayList<>(List.of("--type", installer, "--app-image", image.toString(), "--name", NAME,
                     "--app-version", version, "--dest", dist.toString(), "--vendor", "vDSO Explorer",
                     "--description", "Interactive visualizer of the Linux vDSO clock_gettime() fast path"));
-            if (installer.equals("deb")) inst.addAll(List.of("--linux-shortcut", "--linux-menu-group", "Education"));
+            if (installer.equals("deb")) {
+                // src/dist/deb: postinst/prerm for which a missing desktop menu (a server) is not an error
+                inst.addAll(List.of("--linux-shortcut", "--linux-menu-group", "Education", "--resource-dir", args[4]));
+            }
             if (installer.equals("msi") || installer.equals("exe")) inst.addAll(List.of("--win-menu", "--win-shortcut"));
             tool("jpackage", inst.toArray(String[]::new));
         }
@@ -98,7 +108,8 @@ public final class Dist {
      * in place of AOTCache in its cfg, so class path, module options and runtime are exactly those of a start.
      */
     static void train(Path image, Path dist) throws Exception {
-        Path app = isMac() ? image.resolve("Contents/app") : image.resolve("lib/app");
+        // jpackage's layouts: vdso-explorer.app/Contents/app (macOS), vdso-explorer/app (Windows), vdso-explorer/lib/app
+        Path app = isMac() ? image.resolve("Contents/app") : image.resolve(isWindows() ? "app" : "lib/app");
         Path cfg = app.resolve(NAME + ".cfg");
         String original = Files.readString(cfg);
         Files.writeString(cfg, original.replace("-XX:AOTCache=", "-XX:AOTCacheOutput="));

@@ -13,7 +13,8 @@ SECONDS_PER_RUN=${2:-3}
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../../.." && pwd)
 JAR="$ROOT/target/vdso-explorer.jar"
-JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
+# the launcher finds a JDK 25 (bin/find-jdk) even where the default java is older
+LAUNCHER="$ROOT/bin/vdso-explorer"
 [ -f "$JAR" ] || { echo "compare-with-c: build the jar first (./mvnw -DskipTests package)" >&2; exit 2; }
 command -v gcc >/dev/null || { echo "compare-with-c: gcc is needed for the C reference loop" >&2; exit 2; }
 WORK=$(mktemp -d)
@@ -24,7 +25,7 @@ $NS true 2>/dev/null || NS="unshare -r --time --monotonic 500 --boottime 1000"
 $NS true 2>/dev/null || { echo "compare-with-c: no time namespace here (unshare --time refused); host rows only" >&2; NS=""; }
 i=1
 while [ "$i" -le "$REPS" ]; do
-    "$JAVA" -jar "$JAR" live --seconds "$SECONDS_PER_RUN" --format tsv 2>/dev/null | tail -n +2 |
+    "$LAUNCHER" live --seconds "$SECONDS_PER_RUN" --format tsv 2>/dev/null | tail -n +2 |
         awk -F'\t' -v r="$i" '{print "java", r, $1, $2, $3, $4, $6}' >> "$WORK/all"
     "$WORK/clockloop" "$SECONDS_PER_RUN" 7 | awk -F'\t' -v r="$i" '{print "c", r, "host", $1, $2, $3, $4}' >> "$WORK/all"
     [ -n "$NS" ] && $NS "$WORK/clockloop" "$SECONDS_PER_RUN" 7 |

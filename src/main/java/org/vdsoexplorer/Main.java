@@ -16,13 +16,14 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        boolean fx = args.length == 0 || List.of("screenshots", "bench-ui", "export-gif").contains(args[0]);
+        boolean app = args.length == 0 || args.length == 1 && args[0].equals("--first-frame");
+        boolean fx = app || List.of("screenshots", "bench-ui", "export-gif").contains(args[0]);
         if (fx && !javafxFound()) {
             System.err.println("vdso-explorer: JavaFX is not on the module path: start it with bin/vdso-explorer, "
                     + "./mvnw javafx:run or the app image (see README), not java -jar");
             System.exit(2);
         }
-        if (args.length == 0) {
+        if (app) {
             if (noDisplay()) {
                 System.err.println("vdso-explorer: no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY "
                         + "is set): start it in a desktop session, under xvfb-run, or use a headless command (help)");

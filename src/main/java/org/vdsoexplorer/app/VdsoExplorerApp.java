@@ -34,6 +34,26 @@ public class VdsoExplorerApp extends Application {
         stage.setY(screen.getMinY());
         stage.setOnHidden(e -> window.dispose());
         stage.show();
+        // (tests call start() on an instance that was not launched: no parameters)
+        if (getParameters() != null && getParameters().getRaw().contains(FIRST_FRAME)) reportFirstFrame();
+    }
+
+    /** The option that makes the app print the time to its first frame and quit (a start-up measurement). */
+    public static final String FIRST_FRAME = "--first-frame";
+
+    /**
+     * On the first pulse with the window shown (as bench-ui measures it): prints the time since the JVM started,
+     * then quits.
+     */
+    private static void reportFirstFrame() {
+        new javafx.animation.AnimationTimer() {
+            @Override public void handle(long now) {
+                stop();
+                long ms = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
+                System.out.println("first frame " + ms + " ms after JVM start");
+                javafx.application.Platform.exit();
+            }
+        }.start();
     }
 
     /** Builds the main scene; separate from {@link #start(Stage)} so tests can reuse it. */

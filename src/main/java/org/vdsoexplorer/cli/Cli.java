@@ -36,7 +36,8 @@ public final class Cli {
     static final String USAGE = """
             usage: vdso-explorer [command] [args...]
 
-            Without a command the interactive JavaFX app is started.
+            Without a command the interactive JavaFX app is started; with --first-frame it prints the time
+            from JVM start to its first frame and quits (a start-up measurement).
 
             commands:
               report [--scenario S] [--variant V] [--clock C] [--compiler gcc-12|gcc-11|clang-16] [--ghz F]

@@ -27,6 +27,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.util.Duration;
+import org.vdsoexplorer.app.common.TableExport;
 import org.vdsoexplorer.model.Listings;
 import org.vdsoexplorer.model.cost.CostTable;
 import org.vdsoexplorer.model.live.LiveSession;
@@ -65,6 +66,9 @@ public final class LiveView extends BorderPane {
     private final TextArea real = new TextArea(), model = new TextArea();
     private final ScheduledService<Map<String, Long>> ticker;
     private List<PageDecoder.TaskPages> shownPages = List.of();
+    /** The measured table as last shown (what Copy CSV / Copy Markdown / Save… export). */
+    private List<List<String>> shownRows = List.of();
+    private final HBox export = TableExport.buttons("live-lab", () -> HEAD, () -> shownRows, 2);
     private Task<Result> running;
 
     public LiveView() { this(LiveSession.Options.defaults()); }
@@ -106,7 +110,10 @@ public final class LiveView extends BorderPane {
         VBox listings = new VBox(4, heading("The vDSO itself: exported symbols (its ELF .dynsym and version sections, parsed here)"),
                 symbols, new HBox(8, column("this kernel's __vdso_clock_gettime (objdump of the [vdso] image)", real),
                 column("the model's __vdso_clock_gettime (v5.6 C model, timens-inline, gcc 12)", model)));
-        VBox content = new VBox(8, bar, problems, heading("Measured here, beside the model of v5.6 and the seeds"), table, chart,
+        export.setDisable(true); // until something is measured
+        HBox tableTitle = new HBox(12, heading("Measured here, beside the model of v5.6 and the seeds"), export);
+        tableTitle.setAlignment(Pos.CENTER_LEFT);
+        VBox content = new VBox(8, bar, problems, tableTitle, table, chart,
                 heading("The real pages: host task and namespace task"), pages, listings);
         content.setPadding(new Insets(8));
         ScrollPane scroll = new ScrollPane(content);
@@ -238,24 +245,36 @@ public final class LiveView extends BorderPane {
         if (!shownPages.isEmpty()) ticker.restart();
     }
 
-    private void showTable(Result r) {
-        table.getChildren().clear();
-        String[] head = {"clock", "path", "host ns", "host raw", "timens ns", "timens raw", "timens slower", "model host",
-                "model timens", "model slower", "seeds: timens slower"};
-        for (int c = 0; c < head.length; c++) table.add(cell(head[c], true), c, 0);
-        int row = 1;
+    /** The table's columns (the grid's header, and the CSV/Markdown export's). */
+    static final List<String> HEAD = List.of("clock", "path", "host ns", "host raw", "timens ns", "timens raw", "timens slower",
+            "model host", "model timens", "model slower", "seeds: timens slower");
+
+    /** One row per host clock and path (the namespace task's alone if the host measured nothing), as shown. */
+    static List<List<String>> tableRows(Result r) {
+        List<List<String>> out = new ArrayList<>();
         for (Measurements.Row h : rows(r, "host").isEmpty() ? rows(r, "timens") : rows(r, "host")) {
             Optional<Measurements.Row> n = rows(r, "timens").stream().filter(x -> x.clock().equals(h.clock()) && x.path().equals(h.path())).findFirst();
             Optional<Prediction.Line> m = h.path().equals("vdso") ? r.model().stream().filter(x -> x.clock().equals(h.clock())).findFirst()
                     : Optional.empty();
             Measurements.Row host = h.task().equals("host") ? h : null;
-            List<String> cells = new ArrayList<>(List.of(h.clock(), h.path(), host == null ? "-" : ns(host.nsPerCall()),
+            out.add(List.of(h.clock(), h.path(), host == null ? "-" : ns(host.nsPerCall()),
                     host == null ? "-" : ns(host.rawNs()), n.map(x -> ns(x.nsPerCall())).orElse("-"), n.map(x -> ns(x.rawNs())).orElse("-"),
                     host != null && n.isPresent() ? pct(100 * (n.get().nsPerCall() / host.nsPerCall() - 1)) : "-",
                     m.map(x -> ns(x.modelHostNs())).orElse("-"), m.map(x -> ns(x.modelTimensNs())).orElse("-"),
                     m.map(x -> pct(x.modelSlowdownPercent())).orElse(h.path().equals("syscall") ? "(no model row)" : "-"),
                     m.map(x -> String.join(", ", x.seeds().stream().map(s -> s.source() + " " + s.variant() + " " + pct(s.slowdownPercent()))
                             .toList())).orElse("")));
+        }
+        return out;
+    }
+
+    private void showTable(Result r) {
+        table.getChildren().clear();
+        for (int c = 0; c < HEAD.size(); c++) table.add(cell(HEAD.get(c), true), c, 0);
+        shownRows = tableRows(r);
+        export.setDisable(shownRows.isEmpty());
+        int row = 1;
+        for (List<String> cells : shownRows) {
             for (int c = 0; c < cells.size(); c++) {
                 Label l = cell(cells.get(c), false);
                 if (c == cells.size() - 1) {
@@ -277,7 +296,7 @@ public final class LiveView extends BorderPane {
         note.setWrapText(true);
         note.setMinWidth(0);
         note.setMaxWidth(950);
-        table.add(note, 0, row, head.length, 1);
+        table.add(note, 0, row, HEAD.size(), 1);
     }
 
     private static List<Measurements.Row> rows(Result r, String task) {
@@ -322,6 +341,14 @@ public final class LiveView extends BorderPane {
     Label problemsLabel() { return problems; }
 
     GridPane table() { return table; }
+
+    /** The text of the grid's cell at column {@code c}, row {@code r} (0: the header). */
+    String cellText(int c, int r) {
+        for (javafx.scene.Node n : table.getChildren()) {
+            if (GridPane.getColumnIndex(n) == c && GridPane.getRowIndex(n) == r && n instanceof Label l) return l.getText();
+        }
+        return null;
+    }
 
     /** Stops the seq poll and the child processes (the window closing, tests). */
     public void shutdown() {

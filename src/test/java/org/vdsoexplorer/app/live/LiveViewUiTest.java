@@ -92,6 +92,54 @@ class LiveViewUiTest {
         assertTrue(fx(() -> ((Label) v.lookup("#live-status")).getText().startsWith("measured")));
     }
 
+    /** Copy CSV and Copy Markdown give the table as the grid shows it: every row, every cell. */
+    @Test
+    void theTableCopiesAsCsvAndMarkdown() throws Exception {
+        LiveView v = show(LiveSession.Options.defaults().withSeconds(0.3).withRounds(1));
+        assertTrue(fx(() -> v.lookup("#live-lab-copy-csv").isDisabled()), "nothing to copy before a measurement");
+        LiveView.Result r = run(v);
+        assumeTrue(!r.rows().isEmpty(), "nothing measured here: " + r.problems());
+        assertTrue(fx(() -> !v.lookup("#live-lab-copy-csv").isDisabled()));
+        int rows = fx(() -> (int) v.table().getChildren().stream().filter(n -> javafx.scene.layout.GridPane.getColumnIndex(n) == 0).count()) - 2;
+        assertTrue(rows >= 2, "the vDSO clocks and the syscall");
+        List<List<String>> grid = fx(() -> {
+            List<List<String>> g = new java.util.ArrayList<>();
+            for (int row = 0; row <= rows; row++) {
+                List<String> cells = new java.util.ArrayList<>();
+                for (int c = 0; c < 11; c++) cells.add(v.cellText(c, row) == null ? "" : v.cellText(c, row));
+                g.add(cells);
+            }
+            return g;
+        });
+
+        String csv = copied(v, "#live-lab-copy-csv");
+        List<String> lines = csv.lines().toList();
+        assertEquals(rows + 1, lines.size(), csv);
+        for (int row = 0; row <= rows; row++) {
+            // the last column (the seeds' slowdowns) is a list with commas: quoted
+            List<String> cells = grid.get(row);
+            String seeds = cells.getLast();
+            String expected = String.join(",", cells.subList(0, 10)) + "," + (seeds.contains(",") ? '"' + seeds + '"' : seeds);
+            assertEquals(expected, lines.get(row), "CSV line " + row);
+        }
+
+        String md = copied(v, "#live-lab-copy-markdown");
+        List<String> mdLines = md.lines().toList();
+        assertEquals(rows + 2, mdLines.size(), md);
+        assertEquals("|---|---|" + "---:|".repeat(9), mdLines.get(1), "text columns left, numbers right");
+        for (int row = 0; row <= rows; row++) {
+            assertEquals("| " + String.join(" | ", grid.get(row)) + " |", mdLines.get(row == 0 ? 0 : row + 1), "Markdown row " + row);
+        }
+    }
+
+    private static String copied(LiveView v, String button) {
+        return fx(() -> {
+            javafx.scene.input.Clipboard.getSystemClipboard().clear();
+            ((javafx.scene.control.Button) v.lookup(button)).fire();
+            return javafx.scene.input.Clipboard.getSystemClipboard().getString();
+        });
+    }
+
     private static boolean works(String... cmd) {
         try {
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
