@@ -15,8 +15,8 @@ class LessonsTest {
     void theEightLessonsPassWithNoProblems() {
         LessonLibrary.Loaded l = LessonLibrary.load(Path.of("lessons"));
         assertEquals(List.of(), l.problems().stream().map(Problem::toString).toList());
-        assertEquals(List.of("why-vdso", "seqlock", "clock-mode", "time-namespaces", "register-spills", "code-layout",
-                "array-vs-switch", "coarse-clocks", "your-machine"), l.lessons().stream().map(Lesson::id).toList());
+        assertEquals(List.of("why-vdso", "seqlock", "clock-mode", "time-namespaces", "coarse-clocks", "array-vs-switch",
+                "register-spills", "code-layout", "your-machine"), l.lessons().stream().map(Lesson::id).toList());
         for (Lesson lesson : l.lessons()) {
             int n = lesson.steps().size();
             assertTrue(n >= 8 && n <= 20, lesson.id() + ": " + n + " steps");
