@@ -3,8 +3,6 @@ package org.vdsoexplorer.model.kernel;
 import static org.vdsoexplorer.model.kernel.DataLayout.*;
 
 import java.math.BigInteger;
-import java.util.ArrayDeque;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.vdsoexplorer.model.asm.Registers;
@@ -17,9 +15,10 @@ import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.model.event.EventSink;
 
 /**
- * The modelled kernel: the vvar pages and which slot each task sees them in, the timekeeper, the
- * update_vsyscall() writer racing the reader on a tick schedule, the clocksources, and the system call
- * path for the fallback. It is the interpreter's {@link Hooks}: rdtsc and kernel entry come here.
+ * The modelled kernel: the vvar pages and which slot each task sees them in, the clocksources, the seqlock
+ * probe of the reader's call, and the system call path for the fallback; the timekeeper and the
+ * update_vsyscall() writer racing the reader on a tick schedule are its {@link VsyscallWriter}. It is the
+ * interpreter's {@link Hooks}: rdtsc and kernel entry come here.
  */
 public final class Kernel implements Hooks, AddressSpace.SeqProbe {
     /** TSC value at simulated cycle 0. */
@@ -45,14 +44,9 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
     /** Whether an RTC that can wake the system is registered (alarmtimer_get_rtcdev() != NULL). */
     private boolean alarmRtc = true;
 
-    private Timekeeper tk;
-    private long nextTickMilli;
-    private ArrayDeque<Update> updates = new ArrayDeque<>();
-    private int updateCount;
+    /** The timekeeper and the update_vsyscall() schedule. */
+    private final VsyscallWriter writer;
     private long lastTsc;
-    private Map<Long, long[]> published = new LinkedHashMap<>();
-    /** An unmodifiable copy of {@link #published} shared by snapshots until it changes (null: stale). */
-    private Map<Long, long[]> publishedCopy;
     // seqlock probe of the current call
     private final SeqCheck seqCheck = new SeqCheck();
     private long validatedSeq = -1;
@@ -99,17 +93,10 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
         hvclock.write(HV_SCALE, 8, hvScale);
         hvclock.write(HV_OFFSET, 8, hvOffset);
 
-        this.tk = new Timekeeper(scenario.source().hz(tscHz), csRead(TSC0));
-        vvar.write(data(CS_HRES_COARSE, SEQ), 4, 0);
-        vvar.write(data(CS_RAW, SEQ), 4, 0);
-        for (Write[] step : buildSteps(mode)) for (Write w : step) apply(w);
-        published.put(seq(), coarseNow());
-        publishedCopy = null;
-        this.nextTickMilli = tickMilli / 2;
+        this.writer = new VsyscallWriter(this, vvar, costs, tickMilli, mode, tscHz);
 
         if (timens != null) setupTimensPage();
         mapTask();
-        recomputeDue();
     }
 
     /** timens_setup_vdso_data(): seq 1 forever, clock_mode TIMENS, offsets in the basetime union. */
@@ -188,79 +175,24 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
 
     // ---- the writer ---------------------------------------------------------------------------
 
-    private long[] coarseNow() {
-        long[] r = tk.coarse(Clock.REALTIME_COARSE), m = tk.coarse(Clock.MONOTONIC_COARSE);
-        return new long[] {r[0], r[1], m[0], m[1]};
-    }
-
-    private void apply(Write w) { vvar.write(w.off(), w.size(), w.value()); }
-
     /** The writes of one update_vsyscall() of the current timekeeper, in steps ({@link UpdateVsyscall}). */
-    List<Write[]> buildSteps(long mode) {
-        return UpdateVsyscall.steps(tk, scenario, vvar.read(data(CS_HRES_COARSE, SEQ), 4), mode);
-    }
+    List<Write[]> buildSteps(long mode) { return writer.buildSteps(mode); }
 
     /** "kernel update now": an update_vsyscall() whose first step lands before the next reader step. */
-    public void injectUpdate(long nowMilli) {
-        long start = updates.isEmpty() ? nowMilli : Math.max(nowMilli, endOf(updates.peekLast()));
-        updates.addLast(new Update(++updateCount, start, 0, null, true));
-        recomputeDue();
-    }
-
-    private long endOf(Update u) { return u.startMilli() + (WRITER_STEPS - 1) * costs.writerStepMilli() + 1; }
+    public void injectUpdate(long nowMilli) { writer.injectUpdate(nowMilli); }
 
     /** Applies every writer step due at or before {@code nowMilli} (ticks included). */
-    public void runWriterUntil(long nowMilli) {
-        while (true) {
-            if (nextTickMilli <= nowMilli && tickMilli > 0) {
-                long start = updates.isEmpty() ? nextTickMilli : Math.max(nextTickMilli, endOf(updates.peekLast()));
-                updates.addLast(new Update(++updateCount, start, 0, null, false));
-                nextTickMilli += tickMilli;
-                continue;
-            }
-            Update u = updates.peekFirst();
-            if (u == null) break;
-            long due = u.startMilli() + u.next() * costs.writerStepMilli();
-            if (due > nowMilli) break;
-            List<Write[]> steps = u.steps();
-            if (steps == null) {
-                // timekeeping_advance() at the tick: read the clocksource, then publish
-                tk.advance(csRead(tsc(due)));
-                steps = buildSteps(mode);
-            }
-            for (Write w : steps.get(u.next())) apply(w);
-            long seq = vvar.read(data(CS_HRES_COARSE, SEQ), 4);
-            if (u.next() == WRITER_STEPS - 1) {
-                published.put(seq, coarseNow());
-                publishedCopy = null;
-            }
-            if (published.size() > 64) published.remove(published.keySet().iterator().next());
-            if (sink != null) sink.accept(new Event.WriterStep(u.number(), u.next(), WRITER_STEPS, UpdateVsyscall.LABELS[u.next()], seq, u.injected()));
-            updates.pollFirst();
-            if (u.next() + 1 < WRITER_STEPS) updates.addFirst(new Update(u.number(), u.startMilli(), u.next() + 1, steps, u.injected()));
-        }
-        recomputeDue();
-    }
+    public void runWriterUntil(long nowMilli) { writer.runUntil(nowMilli, sink); }
 
     /** True while an update is between its first and last step (seq odd). */
-    public boolean writerActive() { return (vvar.read(data(CS_HRES_COARSE, SEQ), 4) & 1) != 0; }
+    public boolean writerActive() { return (seq() & 1) != 0; }
 
     /** Cycle (milli) of the next writer step, or Long.MAX_VALUE. Cached: the reader checks it every step. */
-    public long nextWriterMilli() { return writerDue; }
-
-    private long writerDue;
-
-    private void recomputeDue() { writerDue = computeNextWriterMilli(); }
-
-    private long computeNextWriterMilli() {
-        Update u = updates.peekFirst();
-        long next = u == null ? Long.MAX_VALUE : u.startMilli() + u.next() * costs.writerStepMilli();
-        return tickMilli > 0 ? Math.min(next, nextTickMilli) : next;
-    }
+    public long nextWriterMilli() { return writer.nextWriterMilli(); }
 
     public long tickMilli() { return tickMilli; }
 
-    public int updateCount() { return updateCount; }
+    public int updateCount() { return writer.updateCount(); }
 
     // ---- the seqlock probe --------------------------------------------------------------------
 
@@ -393,7 +325,7 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
     /** What the kernel's clock_gettime() returns for {@code clk} with the counter at {@code tsc}. */
     private long[] kernelTime(Clock clk, long tsc) {
         lastTsc = tsc;
-        long[] t = clk.coarse() ? tk.coarse(clk) : tk.at(clk == Clock.REALTIME_ALARM ? Clock.REALTIME
+        long[] t = clk.coarse() ? writer.tk().coarse(clk) : writer.tk().at(clk == Clock.REALTIME_ALARM ? Clock.REALTIME
                 : clk == Clock.BOOTTIME_ALARM ? Clock.BOOTTIME : clk, csRead(tsc));
         lastKernelResult = scenario.namespace() ? addNs(t, nsOffsetSec(clk)) : t;
         return lastKernelResult;
@@ -410,13 +342,13 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
 
     /** The kernel's reference time of hres clock {@code clk} for counter value {@code tsc}, namespace offsets added. */
     public long[] reference(Clock clk, long tsc) {
-        long[] t = tk.at(clk, csRead(tsc));
+        long[] t = writer.tk().at(clk, csRead(tsc));
         return scenario.namespace() ? addNs(t, nsOffsetSec(clk)) : t;
     }
 
     /** The coarse time published with even seq {@code seq}, namespace offsets added; null if forgotten. */
     public long[] coarseReference(Clock clk, long seq) {
-        long[] p = published.get(seq);
+        long[] p = writer.published(seq);
         if (p == null) return null;
         long[] t = clk == Clock.REALTIME_COARSE ? new long[] {p[0], p[1]} : new long[] {p[2], p[3]};
         return scenario.namespace() ? addNs(t, nsOffsetSec(clk)) : t;
@@ -438,32 +370,22 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
                         long[] lastKernelResult) {}
 
     public State save() {
-        return new State(vvar.snapshotBytes(), timens == null ? null : timens.snapshotBytes(), as.saveStack(), tk.copy(),
-                nextTickMilli, List.copyOf(updates), updateCount, lastTsc, publishedCopy(),
+        return new State(vvar.snapshotBytes(), timens == null ? null : timens.snapshotBytes(), as.saveStack(),
+                writer.tk().copy(), writer.nextTickMilli(), writer.updatesCopy(), writer.updateCount(), lastTsc,
+                writer.publishedCopy(),
                 seqCheck.expectCheck(), seqCheck.begin(), validatedSeq, callRetries, callOddSpins, lastKernelResult);
-    }
-
-    private Map<Long, long[]> publishedCopy() {
-        if (publishedCopy == null) publishedCopy = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(published));
-        return publishedCopy;
     }
 
     public void restore(State s) {
         vvar.restoreBytes(s.vvar());
         if (timens != null) timens.restoreBytes(s.timens());
         as.restoreStack(s.stack());
-        tk = s.tk().copy();
-        nextTickMilli = s.nextTickMilli();
-        updates = new ArrayDeque<>(s.updates());
-        updateCount = s.updateCount();
+        writer.restore(s.tk(), s.nextTickMilli(), s.updates(), s.updateCount(), s.published());
         lastTsc = s.lastTsc();
-        published = new LinkedHashMap<>(s.published());
-        publishedCopy = s.published();
         seqCheck.restore(s.expectCheck(), s.seqBegin());
         validatedSeq = s.validatedSeq();
         callRetries = s.callRetries();
         callOddSpins = s.callOddSpins();
         lastKernelResult = s.lastKernelResult(); // never modified in place: a new array per read
-        recomputeDue();
     }
 }
