@@ -112,7 +112,8 @@ public interface LessonHost {
      * breakpoints, comparison, focus. Mirrors {@link Evaluator#runTo}. Throws if the target is not
      * reached within {@link Evaluator#MAX_SETUP_STEPS}.
      */
-    default void apply(StepSetup s) throws LessonException {
+    default void apply(StepSetup written) throws LessonException {
+        StepSetup s = Evaluator.concrete(written);
         load(s.modelSetup());
         setBreakpoints(List.of());
         try {

@@ -179,7 +179,8 @@ final class LessonQuestion {
     private void revealInModel(StepSetup eff, PredictKind k) {
         try {
             pane.host().apply(eff);
-            if (k.needsCompare()) return;
+            if (k.measured()) return;
+            eff = Evaluator.concrete(eff);
             AnswerWatch watch = new AnswerWatch();
             Stepper stepper = pane.host().stepper(watch);
             watch.arm(stepper);
