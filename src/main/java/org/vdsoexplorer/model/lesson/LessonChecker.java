@@ -105,7 +105,8 @@ public final class LessonChecker {
             try {
                 evaluator.click(eff, q);
             } catch (LessonException e) {
-                out.add(new Problem(file, q.line(), "click " + q.click() + ": cannot find the answer: " + e.getMessage()));
+                out.add(new Problem(file, q.line(), e.getMessage().startsWith("click ") ? e.getMessage()
+                        : "click " + q.click() + ": " + e.getMessage()));
             }
             return;
         }
