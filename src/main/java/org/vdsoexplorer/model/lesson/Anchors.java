@@ -39,6 +39,7 @@ public final class Anchors {
             case "retry-check" -> "the conditional branch after the retry check's load (taken or not)";
             case "counter-read" -> "rdtsc, the read of the CPU's time-stamp counter";
             case "syscall" -> "the syscall instruction (the fallback into the kernel)";
+            case "push" -> "a push of a register (a prologue saving a callee-saved register or the frame pointer)";
             case "call-start" -> "the first instruction of a clock_gettime() call";
             default -> name;
         };
@@ -110,6 +111,7 @@ public final class Anchors {
                         case "counter-read" -> events.stream().anyMatch(e -> e instanceof Event.Retired r
                                 && r.insn().mnemonic().startsWith("rdtsc"));
                         case "syscall" -> events.stream().anyMatch(e -> e instanceof Event.Syscall);
+                        case "push" -> events.stream().anyMatch(e -> e instanceof Event.Push p && p.reg() >= 0);
                         case "call-start" -> callStart;
                         default -> false;
                     };

@@ -217,9 +217,17 @@ public final class Evaluator {
         List<Long> later = st.pendingUpdates();
         Target a = q.clickAnchor();
         Anchors.Hit h = Anchors.find(st.timeline(), a, later, MAX_PREDICT_STEPS, "click");
-        return new ClickTarget(q.click(), h.insn(), -1, "reader step " + h.before() + " runs " + h.insn().addressHex() + ": "
-                + h.insn().text().strip() + " (" + h.insn().source() + (h.insn().source().function().isEmpty() ? ""
-                : ", in " + h.insn().source().function() + "()") + ")");
+        String detail = "reader step " + h.before() + " runs " + h.insn().addressHex() + ": " + h.insn().text().strip() + " ("
+                + h.insn().source() + (h.insn().source().function().isEmpty() ? "" : ", in " + h.insn().source().function() + "()") + ")";
+        if (a.kind() != Target.Kind.FUNCTION) return new ClickTarget(q.click(), h.insn(), -1, detail);
+        java.util.Set<Long> addrs = new java.util.HashSet<>();
+        java.util.Set<Integer> lines = new java.util.HashSet<>();
+        for (org.vdsoexplorer.model.asm.Instruction i : st.machine().listing().instructions()) {
+            if (!i.source().function().equals(a.name())) continue;
+            addrs.add(i.address());
+            if (i.source().isKnown()) lines.add(i.source().line());
+        }
+        return new ClickTarget(q.click(), h.insn(), -1, detail, addrs, lines);
     }
 
     /** The report row of a setup, measured once per evaluator. */

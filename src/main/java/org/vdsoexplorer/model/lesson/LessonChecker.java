@@ -116,7 +116,8 @@ public final class LessonChecker {
                 if (sol == null) {
                     out.add(new Problem(file, q.line(), "challenge: the model finds no way to reach the goal (" + q.goal() + ") "
                             + (q.act() == Question.Act.SETUP ? "with any scenario, variant and clock" : "with one or two writer updates placed in the call")));
-                } else if (sol.setup() == null && sol.placements().isEmpty()) {
+                } else if (sol.setup() == null && sol.placements().isEmpty() || sol.setup() != null
+                        && sol.setup().equals(eff.modelSetup())) {
                     out.add(new Problem(file, q.line(), "challenge: the goal (" + q.goal() + ") is already met before the student acts"));
                 }
             } catch (LessonException e) {

@@ -19,7 +19,7 @@ public record Target(Kind kind, long value, String text, String name, boolean af
 
     /** The named points of the read loop (see {@link Anchors#describe}). */
     public static final List<String> ANCHORS = List.of("first-load-seq", "seq-load", "retry-load", "retry-check",
-            "counter-read", "syscall", "call-start");
+            "counter-read", "push", "syscall", "call-start");
 
     public Target(Kind kind, long value, String text) { this(kind, value, text, "", false); }
 
