@@ -72,11 +72,14 @@ public final class MainWindowLessonHost implements LessonHost {
         clicks = listener;
         if (listener == null || clickHandler) return;
         clickHandler = true;
-        // a handler, not a filter: the code panes have selected the clicked row by the time it bubbles here
-        w.root().addEventHandler(MouseEvent.MOUSE_CLICKED, e -> {
+        // a filter (a view may consume the click) that reads the click after the view has handled it: the code
+        // panes select the clicked row in their own handler
+        w.root().addEventFilter(MouseEvent.MOUSE_CLICKED, e -> {
             if (clicks == null || e.getButton() != MouseButton.PRIMARY || !(e.getTarget() instanceof Node n)) return;
-            ClickTarget.Click c = clicked(n);
-            if (c != null) clicks.accept(c);
+            javafx.application.Platform.runLater(() -> {
+                ClickTarget.Click c = clicked(n);
+                if (c != null && clicks != null) clicks.accept(c);
+            });
         });
     }
 

@@ -23,6 +23,8 @@ class LessonsTest {
             long predicts = lesson.steps().stream().filter(s -> s.question() != null
                     && s.question().type() == Question.Type.PREDICT).count();
             assertTrue(predicts >= 3, lesson.id() + ": " + predicts + " predict questions");
+            assertTrue(lesson.steps().stream().anyMatch(s -> s.question() != null && (s.question().type() == Question.Type.CHALLENGE
+                    || s.question().type() == Question.Type.CLICK)), lesson.id() + ": no step where the student acts");
             assertTrue(lesson.minutes() > 0 && !lesson.title().isBlank());
         }
     }
@@ -31,8 +33,8 @@ class LessonsTest {
     void theReadmeExampleIsARealLessonThatPasses() throws Exception {
         LessonLibrary.Loaded l = LessonLibrary.load(Path.of("lessons/examples"));
         assertEquals(List.of(), l.problems().stream().map(Problem::toString).toList());
-        assertEquals(1, l.lessons().size());
-        Lesson ex = l.lessons().getFirst();
+        assertEquals(2, l.lessons().size());
+        Lesson ex = l.lessons().stream().filter(x -> x.id().equals("example-first-look")).findFirst().orElseThrow();
         assertEquals(3, ex.steps().size());
         assertTrue(ex.steps().stream().anyMatch(s -> s.question() != null && s.question().type() == Question.Type.PREDICT));
         assertTrue(ex.steps().stream().anyMatch(s -> s.question() != null && s.question().type() == Question.Type.CHOICE));
@@ -40,6 +42,12 @@ class LessonsTest {
         String readme = Files.readString(Path.of("lessons/README.md"));
         String file = Files.readString(Path.of("lessons/examples/first-look.md"));
         assertTrue(readme.contains("````markdown\n" + file + "````"), "lessons/README.md must embed examples/first-look.md verbatim");
+        String challenge = Files.readString(Path.of("lessons/examples/challenge.md"));
+        assertTrue(readme.contains("````markdown\n" + challenge + "````"), "lessons/README.md must embed examples/challenge.md verbatim");
+        // the challenge example has one question of every kind
+        Lesson ch = l.lessons().stream().filter(x -> x.id().equals("example-challenge")).findFirst().orElseThrow();
+        assertEquals(java.util.EnumSet.allOf(Question.Type.class), ch.steps().stream().filter(s -> s.question() != null)
+                .map(s -> s.question().type()).collect(java.util.stream.Collectors.toCollection(() -> java.util.EnumSet.noneOf(Question.Type.class))));
     }
 
     @Test
