@@ -122,7 +122,7 @@ class AllLessonsPlayUiTest {
         assertEquals(l.steps().stream().filter(x -> x.question() != null).count(), e.right(), l.id());
     }
 
-    private static void answer(MainWindow w, LessonPane pane, Evaluator ev, Step s, String where) throws Exception {
+    static void answer(MainWindow w, LessonPane pane, Evaluator ev, Step s, String where) throws Exception {
         Question q = s.question();
         switch (q.type()) {
             case CHOICE, PREDICT -> {

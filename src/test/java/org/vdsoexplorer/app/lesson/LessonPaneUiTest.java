@@ -153,7 +153,10 @@ class LessonPaneUiTest {
             }
             Question q = s.question();
             if (q != null) {
-                if (q.type() == Question.Type.CHOICE) {
+                if (q.type() == Question.Type.CLICK || q.type() == Question.Type.CHALLENGE || q.type() == Question.Type.EXPLAIN) {
+                    AllLessonsPlayUiTest.answer(w, pane, ev, s, l.id() + " step " + s.number());
+                    assertTrue(text(robot, "#lesson-verdict").startsWith("\u2713"), text(robot, "#lesson-verdict"));
+                } else if (q.type() == Question.Type.CHOICE) {
                     give(robot, q.answer());
                     inView(robot, robot.lookup("#lesson-answer").query());
                     robot.clickOn("#lesson-answer");

@@ -72,7 +72,7 @@ class LessonsTest {
         // the second step's setup carries scenario/variant/clock over from the first
         StepSetup second = l.steps().get(1).setup();
         assertEquals(first.setup().variant(), second.variant());
-        assertEquals(Target.Kind.C_LINE, second.runTo().kind());
+        assertEquals(Target.Kind.ANCHOR, second.runTo().kind()); // run_to: first-load-seq
         // the third step has no setup: its question would use the second step's
         assertEquals(second, l.steps().get(2).effectiveSetup());
         // body lines map to file lines
