@@ -9,14 +9,23 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The real lessons and the README's example pass check-lessons with zero problems, and have the shape. */
-class LessonsTest {
+public class LessonsTest {
+
+    /** The lesson files shipped in lessons/ (every *.md but the README), counted from the folder. */
+    public static int shipped() {
+        try (var s = Files.list(Path.of("lessons"))) {
+            return (int) s.filter(p -> p.getFileName().toString().endsWith(".md") && !p.getFileName().toString().equals("README.md")).count();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 
     @Test
     void theEightLessonsPassWithNoProblems() {
         LessonLibrary.Loaded l = LessonLibrary.load(Path.of("lessons"));
         assertEquals(List.of(), l.problems().stream().map(Problem::toString).toList());
         assertEquals(List.of("why-vdso", "seqlock", "clock-mode", "time-namespaces", "register-spills", "code-layout",
-                "array-vs-switch", "coarse-clocks", "your-machine"), l.lessons().stream().map(Lesson::id).toList());
+                "array-vs-switch", "coarse-clocks", "your-machine", "assessment"), l.lessons().stream().map(Lesson::id).toList());
         for (Lesson lesson : l.lessons()) {
             int n = lesson.steps().size();
             assertTrue(n >= 8 && n <= 20, lesson.id() + ": " + n + " steps");
