@@ -113,6 +113,18 @@ class AllLessonsPlayUiTest {
                 answer(w, pane, ev, s, where);
                 String verdict = Student.text(pane, "#lesson-verdict");
                 assertTrue(verdict != null && verdict.startsWith("\u2713"), where + ": " + verdict);
+                if (q.type() == Question.Type.CHALLENGE || q.type() == Question.Type.CLICK) {
+                    fxRun(() -> {
+                        try {
+                            Files.createDirectories(Path.of("target/screenshots"));
+                        } catch (java.io.IOException x) {
+                            throw new java.io.UncheckedIOException(x);
+                        }
+                        w.root().layout();
+                        org.vdsoexplorer.app.Screenshots.shot(w.root(), Path.of("target/screenshots/lesson-" + q.type().name()
+                                .toLowerCase(java.util.Locale.ROOT) + "-" + l.id() + "-" + s.number() + ".png"));
+                    });
+                }
             }
             if (i < l.steps().size() - 1) fxRun(() -> pane.go(at + 1));
         }

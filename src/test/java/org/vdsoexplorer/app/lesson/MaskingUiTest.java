@@ -67,7 +67,7 @@ class MaskingUiTest {
             case NEXT_SEQ, SEQ_PARITY -> "^seq = \\?$";
             case NEXT_PAGE_SLOT, NEXT_PAGE_KIND -> "^last read: \\? ";
             case PUSHES_THIS_CALL, PUSHES_DIFFERENCE -> "^spills this call: \\? push, \\? pop$";
-            case INSTRUCTIONS_THIS_CALL, INSTRUCTIONS_DIFFERENCE -> "^step \\? of this call";
+            case INSTRUCTIONS_THIS_CALL, INSTRUCTIONS_DIFFERENCE -> "^step \\? of this call|^\\?$"; // seqlock view, counters
             case RETRIES -> "\u00b7 retries \\? ";
             case SPINS -> "odd spins \\? ";
             case FALLBACK, COUNTER -> "^path: \\? ";
