@@ -2,6 +2,9 @@ package org.vdsoexplorer.model.lesson;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.vdsoexplorer.model.CallResult;
 import org.vdsoexplorer.model.Machine;
 import org.vdsoexplorer.model.Setup;
@@ -59,9 +62,22 @@ public final class Challenges {
         return new Shown(r.callStart, r.callNumber, r.play(List.of()));
     }
 
+    /** Searches done (the model is deterministic): setup, goal and act to the solution, or empty. */
+    private static final Map<List<Object>, Optional<Solution>> SOLVED = new ConcurrentHashMap<>();
+
     /** One solution of {@code goal} from {@code s}'s setup point, or null if the search finds none. */
     public static Solution solve(StepSetup s, Goal goal, Question.Act act) throws LessonException {
         s = Evaluator.concrete(s);
+        List<Object> key = List.of(s, goal, act);
+        Optional<Solution> known = SOLVED.get(key);
+        if (known != null) return known.orElse(null);
+        Solution found = search(s, goal, act);
+        if (SOLVED.size() > 1000) SOLVED.clear();
+        SOLVED.put(key, Optional.ofNullable(found));
+        return found;
+    }
+
+    private static Solution search(StepSetup s, Goal goal, Question.Act act) throws LessonException {
         if (act == Question.Act.SETUP) return solveBySetup(s, goal);
         Run r = new Run(s);
         CallFacts base = r.play(List.of());

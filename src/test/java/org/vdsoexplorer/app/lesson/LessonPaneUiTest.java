@@ -59,8 +59,11 @@ class LessonPaneUiTest {
         pane = new LessonPane(w, new MainWindowLessonHost(w), Path.of("lessons"), ProgressStore.open(data));
         w.root().setRight(pane); // what MainWindow's "Lessons" button will do
         org.vdsoexplorer.app.HeadlessStage.show(stage, w);
-        pane.loadNow();
     }
+
+    /** After the toolkit's start (whose timeout a loaded machine can exceed while every lesson is checked). */
+    @org.junit.jupiter.api.BeforeEach
+    void load() { fxRun(pane::loadNow); }
 
     @Stop
     void stop() {
