@@ -122,6 +122,7 @@ public final class LessonPane extends BorderPane {
         sceneProperty().addListener((o, a, b) -> keys.install(b));
         sceneProperty().addListener((o, a, b) -> { // the panel closed: nothing masked, the views get the space back
             if (b == null) {
+                question.close();
                 host.mask(Set.of());
                 host.questionShows(Set.of());
                 host.clearFocus();
@@ -192,6 +193,7 @@ public final class LessonPane extends BorderPane {
     /** Shows the list of lessons. */
     public void showPicker() {
         presenter.exit();
+        question.close();
         host.mask(Set.of());
         lesson = null;
         index = -1;

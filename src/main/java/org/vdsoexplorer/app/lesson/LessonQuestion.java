@@ -57,6 +57,9 @@ final class LessonQuestion {
 
     LessonPane pane() { return pane; }
 
+    /** The step is left (picker shown, panel closed): the views stop reporting clicks to it. */
+    void close() { act.close(); }
+
     QuestionState state() { return state; }
 
     private ToggleGroup choiceGroup;

@@ -63,7 +63,10 @@ class LessonPaneUiTest {
 
     /** After the toolkit's start (whose timeout a loaded machine can exceed while every lesson is checked). */
     @org.junit.jupiter.api.BeforeEach
-    void load() { fxRun(pane::loadNow); }
+    void load() {
+        fxRun(pane::loadNow);
+        WaitForAsyncUtils.waitForFxEvents(); // the picker laid out and shown before a test clicks in it
+    }
 
     @Stop
     void stop() {
