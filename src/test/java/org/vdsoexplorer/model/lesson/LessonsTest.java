@@ -25,7 +25,7 @@ public class LessonsTest {
         LessonLibrary.Loaded l = LessonLibrary.load(Path.of("lessons"));
         assertEquals(List.of(), l.problems().stream().map(Problem::toString).toList());
         assertEquals(List.of("why-vdso", "seqlock", "clock-mode", "time-namespaces", "register-spills", "code-layout",
-                "array-vs-switch", "coarse-clocks", "your-machine", "assessment"), l.lessons().stream().map(Lesson::id).toList());
+                "array-vs-switch", "coarse-clocks", "your-machine", "break-the-seqlock", "assessment"), l.lessons().stream().map(Lesson::id).toList());
         for (Lesson lesson : l.lessons()) {
             int n = lesson.steps().size();
             assertTrue(n >= 8 && n <= 20, lesson.id() + ": " + n + " steps");
