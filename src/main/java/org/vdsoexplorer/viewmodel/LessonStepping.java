@@ -42,6 +42,26 @@ public final class LessonStepping {
 
     public List<Event> callLog() { return s().callLog(); }
 
+    /** The last finished call (null if none) and its events: what a challenge judges. */
+    public CallResult lastCall() { return s().machine().lastCall(); }
+
+    public List<Event> lastCallLog() { return s().lastCallLog(); }
+
+    /** Whether the model is between calls. */
+    public boolean betweenCalls() { return !s().machine().inCall(); }
+
+    /** The running setup (the student may have picked another one). */
+    public Setup setup() { return s().setup(); }
+
+    /** Global reader step of the start of the call shown. */
+    public long callStart() { return s().callStart(); }
+
+    /** Places a writer update before global reader step {@code at}, as a click on the seqlock timeline does. */
+    public void placeWriterUpdate(long at) { s().placeWriterUpdate(at); }
+
+    /** Runs to the end of the current call (or one whole call), as Enter does. */
+    public void runCall() { s().runCall(); }
+
     /** Replaces the breakpoints with {@code breakpoints} (C lines and addresses of the current listing). */
     public void setBreakpoints(List<Target> breakpoints) {
         s().breakInstructions().clear();

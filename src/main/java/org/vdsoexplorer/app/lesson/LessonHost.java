@@ -112,7 +112,8 @@ public interface LessonHost {
      * breakpoints, comparison, focus. Mirrors {@link Evaluator#runTo}. Throws if the target is not
      * reached within {@link Evaluator#MAX_SETUP_STEPS}.
      */
-    default void apply(StepSetup s) throws LessonException {
+    default void apply(StepSetup written) throws LessonException {
+        StepSetup s = Evaluator.concrete(written);
         load(s.modelSetup());
         setBreakpoints(List.of());
         try {
@@ -128,6 +129,30 @@ public interface LessonHost {
             refresh();
         }
     }
+
+    /** The last finished call, or null, and its events: what a challenge judges. */
+    CallResult lastCall();
+
+    /** The events of the last finished call (empty if none). */
+    List<Event> lastCallLog();
+
+    /** The setup the model runs now (the student may have picked another). */
+    Setup runningSetup();
+
+    /** Global reader step where the call shown starts. */
+    long callStart();
+
+    /** Places a writer update before global reader step {@code at}, as a click on the seqlock timeline does (views refresh). */
+    void placeWriterUpdate(long at);
+
+    /** Whether the model is in the middle of a call. */
+    boolean inCall();
+
+    /** Runs to the end of the current call, or one whole call (views refresh). */
+    void runCall();
+
+    /** While a click question is open, clicks in the views go to {@code listener} (null: stop listening). */
+    default void listenForClicks(java.util.function.Consumer<org.vdsoexplorer.model.lesson.ClickTarget.Click> listener) {}
 
     /** The values the step's open predict question masks (empty: none); the window gives their views room. Not called at the reveal. */
     default void questionShows(java.util.Set<org.vdsoexplorer.model.lesson.Shown> values) {}

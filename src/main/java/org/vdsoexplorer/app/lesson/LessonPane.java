@@ -3,7 +3,6 @@ package org.vdsoexplorer.app.lesson;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
-import java.util.function.Consumer;
 import javafx.application.Platform;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -13,17 +12,13 @@ import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
-import javafx.scene.control.TextInputControl;
 import javafx.scene.control.Tooltip;
-import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyEvent;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.stage.Window;
 import org.vdsoexplorer.model.lesson.Answer;
 import org.vdsoexplorer.model.lesson.Evaluator;
 import org.vdsoexplorer.model.lesson.Lesson;
@@ -39,8 +34,8 @@ import org.vdsoexplorer.viewmodel.ProgressStore;
  * The lessons side panel: a picker (each lesson with its minutes, prerequisites, progress and any
  * problems of its file) and a player (the step's Markdown, its setup applied to the app's model, its
  * question with hint, check or predict-then-reveal, and explanation). Keyboard, while the panel has
- * focus: PageDown/Right next step, PageUp/Left previous step. Presenter mode: see {@link Presenter}.
- * The picker is a {@link LessonPicker}, the step's question panel a {@link LessonQuestion}.
+ * focus: PageDown/Right next step, PageUp/Left previous step ({@link LessonKeys}). Presenter mode: see
+ * {@link Presenter}. The picker is a {@link LessonPicker}, the step's question panel a {@link LessonQuestion}.
  *
  * <p>Entry point: {@link #open(LessonWindow, Path)}; put the returned node beside the views, e.g.
  * {@code root().setRight(LessonPane.open(this, null))}.
@@ -57,6 +52,7 @@ public final class LessonPane extends BorderPane {
 
     private final LessonPicker picker;
     private final LessonQuestion question;
+    private final LessonKeys keys = new LessonKeys(this);
 
     // player
     private final BorderPane playerBox = new BorderPane();
@@ -122,10 +118,11 @@ public final class LessonPane extends BorderPane {
         // a side panel: never more than a share of the window, so the views keep their room
         sceneProperty().addListener((o, a, b) -> bindWidth(b));
         bindWidth(getScene());
-        installKeys(w.scene());
-        sceneProperty().addListener((o, a, b) -> installKeys(b));
+        keys.install(w.scene());
+        sceneProperty().addListener((o, a, b) -> keys.install(b));
         sceneProperty().addListener((o, a, b) -> { // the panel closed: nothing masked, the views get the space back
             if (b == null) {
+                question.close();
                 host.mask(Set.of());
                 host.questionShows(Set.of());
                 host.clearFocus();
@@ -149,18 +146,6 @@ public final class LessonPane extends BorderPane {
         maxWidthProperty().unbind();
         if (s != null) maxWidthProperty().bind(s.widthProperty().multiply(widthShare));
         else setMaxWidth(Double.MAX_VALUE);
-    }
-
-    private final java.util.Set<Window> keyWindows = java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>());
-
-    /** Keys go to a filter on the window: it sees them before the main window's own scene filter. */
-    private void installKeys(Scene s) {
-        if (s == null) return;
-        Consumer<Window> add = win -> {
-            if (win != null && keyWindows.add(win)) win.addEventFilter(KeyEvent.KEY_PRESSED, this::key);
-        };
-        add.accept(s.getWindow());
-        s.windowProperty().addListener((o, a, b) -> add.accept(b));
     }
 
     // ---- loading ---------------------------------------------------------------------------
@@ -208,6 +193,7 @@ public final class LessonPane extends BorderPane {
     /** Shows the list of lessons. */
     public void showPicker() {
         presenter.exit();
+        question.close();
         host.mask(Set.of());
         lesson = null;
         index = -1;
@@ -409,36 +395,6 @@ public final class LessonPane extends BorderPane {
         setupStatus.setVisible(!text.isEmpty());
     }
 
-
-    // ---- keys ----------------------------------------------------------------------------------
-
-    private void key(KeyEvent e) {
-        // the filter stays on a window the panel may have left (a new scene in the same stage)
-        if (getScene() == null || getScene().getWindow() != e.getSource()) return;
-        if (presenter.active()) {
-            if (presenter.key(e)) e.consume();
-            return;
-        }
-        if (lesson == null || !hasFocus(this)) return;
-        Node focus = getScene() == null ? null : getScene().getFocusOwner();
-        KeyCode k = e.getCode();
-        if (focus instanceof TextInputControl && (k == KeyCode.LEFT || k == KeyCode.RIGHT)) return;
-        if (e.isShortcutDown() || e.isAltDown()) return;
-        switch (k) {
-            case PAGE_DOWN, RIGHT -> nextStep();
-            case PAGE_UP, LEFT -> previousStep();
-            default -> { return; }
-        }
-        e.consume();
-    }
-
-    /** True if the scene's focus owner is {@code n} or inside it. */
-    private static boolean hasFocus(Node n) {
-        Scene s = n.getScene();
-        if (s == null) return false;
-        for (Node f = s.getFocusOwner(); f != null; f = f.getParent()) if (f == n) return true;
-        return false;
-    }
 
     // ---- for the presenter and tests -------------------------------------------------------------
 

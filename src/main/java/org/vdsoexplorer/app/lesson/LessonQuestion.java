@@ -8,9 +8,10 @@ import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.RadioButton;
+import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleGroup;
-import javafx.scene.layout.HBox;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.vdsoexplorer.model.lesson.Answer;
@@ -20,25 +21,31 @@ import org.vdsoexplorer.model.lesson.Lesson;
 import org.vdsoexplorer.model.lesson.LessonException;
 import org.vdsoexplorer.model.lesson.PredictKind;
 import org.vdsoexplorer.model.lesson.Question;
+import org.vdsoexplorer.model.lesson.Shown;
 import org.vdsoexplorer.model.lesson.Step;
 import org.vdsoexplorer.model.lesson.StepSetup;
 import org.vdsoexplorer.model.lesson.Stepper;
 import org.vdsoexplorer.viewmodel.ProgressStore;
+import org.vdsoexplorer.viewmodel.QuestionState;
 
 /**
- * The question panel of a {@link LessonPane} step: the prompt, choices or a guess field, the hint, and
- * the answer: a checked choice, or a prediction the model computes off the FX thread and then reveals
- * (the app's model runs to where the answer shows), with the verdict and explanation; answers go to
- * the progress store.
+ * The question panel of a {@link LessonPane} step: the prompt, then by kind: choices checked with several
+ * tries and feedback per wrong option; a prediction committed (or "I don't know") before the model computes
+ * the answer off the FX thread and the app's model runs to where it shows; a self-graded explanation
+ * against the teacher's model answer. Challenges and clicks, where the student acts in the views, are an
+ * {@link ActQuestion}. Tries and commitments are a {@link QuestionState}; answers go to the progress store.
  */
 final class LessonQuestion {
     private final LessonPane pane;
+    private final ActQuestion act;
     private final VBox box = new VBox(8);
     /** The revealed answer of the current step's predict question (for tests), or null. */
     private Answer revealed;
+    private QuestionState state = new QuestionState(1);
 
     LessonQuestion(LessonPane pane) {
         this.pane = pane;
+        this.act = new ActQuestion(this);
     }
 
     /** The panel's node. */
@@ -48,16 +55,24 @@ final class LessonQuestion {
 
     void clearRevealed() { revealed = null; }
 
+    LessonPane pane() { return pane; }
+
+    /** The step is left (picker shown, panel closed): the views stop reporting clicks to it. */
+    void close() { act.close(); }
+
+    QuestionState state() { return state; }
+
     private ToggleGroup choiceGroup;
     private TextField guessField;
-    private final VBox result = new VBox(6);
-    private Button answerButton;
+    final VBox result = new VBox(6);
     private boolean revealing;
 
     /** Builds the question panel for step {@code s} (hidden when the step has none) and masks what its prediction would give away. */
     void build(Step s) {
         Question q = s.question();
-        var masked = q != null && q.type() == Question.Type.PREDICT && q.predict() != null ? q.predict().masks() : Set.<org.vdsoexplorer.model.lesson.Shown>of();
+        act.close();
+        Set<Shown> masked = q != null && q.type() == Question.Type.PREDICT && q.predict() != null ? q.predict().masks()
+                : q != null && q.type() == Question.Type.CLICK && Question.NEXT_SLOT.equals(q.click()) ? Set.of(Shown.PAGE_TRAIL) : Set.of();
         pane.host().questionShows(masked);
         pane.host().mask(masked);
         box.getChildren().clear();
@@ -65,13 +80,54 @@ final class LessonQuestion {
         result.setId("lesson-result");
         box.setVisible(q != null);
         if (q == null) return;
-        boolean predict = q.type() == Question.Type.PREDICT;
-        Label kind = new Label(predict ? "Predict, then reveal" : "Question");
+        state = new QuestionState(q.type() == Question.Type.CHALLENGE ? 0 : q.attempts());
+        Label kind = new Label(switch (q.type()) {
+            case PREDICT -> "Predict, then reveal";
+            case CHALLENGE -> "Challenge: make the model do it";
+            case CLICK -> "Find it in the views";
+            case EXPLAIN -> "Explain, then compare";
+            case CHOICE -> "Question";
+        });
         kind.getStyleClass().add("lesson-question-kind");
         box.getChildren().addAll(kind, MarkdownView.inline(q.prompt(), "lesson-prompt"));
-        List<String> choices = q.choices(s.effectiveSetup());
         choiceGroup = null;
         guessField = null;
+        FlowPane buttons = new FlowPane(8, 6);
+        buttons.setId("lesson-buttons");
+        switch (q.type()) {
+            case CHALLENGE, CLICK -> act.build(s, buttons);
+            case EXPLAIN -> buildExplain(s, buttons);
+            default -> buildAnswer(s, buttons);
+        }
+        if (q.hint() != null && !q.hint().isBlank()) {
+            Button hint = button("Hint", "lesson-hint");
+            hint.setOnAction(e -> {
+                Node h = MarkdownView.inline(q.hint(), "lesson-hint");
+                h.setId("lesson-hint-text");
+                if (box.lookup("#lesson-hint-text") == null) box.getChildren().add(box.getChildren().indexOf(buttons), h);
+                hint.setDisable(true);
+            });
+            buttons.getChildren().add(hint);
+        }
+        box.getChildren().addAll(buttons, result);
+        ProgressStore.Entry e = pane.progressStore().peek(pane.lesson().id());
+        if (e != null && e.answers().containsKey(s.number())) {
+            result.getChildren().add(LessonPicker.meta("You answered this before: " + (e.answers().get(s.number()) ? "right." : "not quite.")));
+        }
+    }
+
+    static Button button(String text, String id) {
+        Button b = new Button(text);
+        b.setId(id);
+        b.setMinWidth(Region.USE_PREF_SIZE);
+        return b;
+    }
+
+    /** Choices or a guess field, and the check (choice) or commit-and-reveal buttons (predict). */
+    private void buildAnswer(Step s, FlowPane buttons) {
+        Question q = s.question();
+        boolean predict = q.type() == Question.Type.PREDICT;
+        List<String> choices = q.choices(s.effectiveSetup());
         if (!choices.isEmpty()) {
             choiceGroup = new ToggleGroup();
             VBox opts = new VBox(4);
@@ -90,30 +146,19 @@ final class LessonQuestion {
         } else {
             guessField = new TextField();
             guessField.setId("lesson-guess");
-            guessField.setPromptText(q.predict() != null && q.predict().numeric() ? "your prediction (a number)" : "your prediction");
-            guessField.setOnAction(e -> answer(s));
+            guessField.setPromptText(q.predict() != null && q.predict().numeric() ? "your prediction (a number; 0x... for hex)" : "your prediction");
+            guessField.setOnAction(e -> answer(s, false));
             box.getChildren().add(guessField);
         }
-        answerButton = new Button(predict ? "Reveal: run the model" : "Check my answer");
-        answerButton.setId("lesson-answer");
-        answerButton.setDefaultButton(false);
-        answerButton.setOnAction(e -> answer(s));
-        HBox buttons = new HBox(8, answerButton);
-        if (q.hint() != null && !q.hint().isBlank()) {
-            Button hint = new Button("Hint");
-            hint.setId("lesson-hint");
-            hint.setOnAction(e -> {
-                Node h = MarkdownView.inline(q.hint(), "lesson-hint");
-                h.setId("lesson-hint-text");
-                if (box.lookup("#lesson-hint-text") == null) box.getChildren().add(box.getChildren().indexOf(buttons), h);
-                hint.setDisable(true);
-            });
-            buttons.getChildren().add(hint);
-        }
-        box.getChildren().addAll(buttons, result);
-        ProgressStore.Entry e = pane.progressStore().peek(pane.lesson().id());
-        if (e != null && e.answers().containsKey(s.number())) {
-            result.getChildren().add(LessonPicker.meta("You answered this before: " + (e.answers().get(s.number()) ? "right." : "not quite.")));
+        Button answer = button(predict ? "Commit and reveal" : "Check my answer", "lesson-answer");
+        answer.setOnAction(e -> answer(s, false));
+        buttons.getChildren().add(answer);
+        if (predict) {
+            Button unsure = button("I don't know: reveal", "lesson-dont-know");
+            unsure.setOnAction(e -> answer(s, true));
+            buttons.getChildren().add(unsure);
+        } else if (state.left() > 1) {
+            buttons.getChildren().add(LessonPicker.meta(state.left() + " tries"));
         }
     }
 
@@ -122,28 +167,46 @@ final class LessonQuestion {
         return guessField == null || guessField.getText().isBlank() ? null : guessField.getText().strip();
     }
 
-    private void answer(Step s) {
+    private void answer(Step s, boolean dontKnow) {
         Question q = s.question();
-        String g = guess();
-        result.getChildren().clear();
+        String g = dontKnow ? null : guess();
         if (q.type() == Question.Type.CHOICE) {
+            if (state.over()) return;
+            result.getChildren().clear();
             if (g == null) {
                 result.getChildren().add(LessonPicker.meta("Choose an answer first."));
                 return;
             }
             boolean right = g.equals(q.answer());
-            record(s, right);
-            verdict(right, right ? "Right." : "Not quite. The answer is: " + q.answer());
-            explain(q);
+            QuestionState.Outcome o = state.attempt(right);
+            switch (o) {
+                case RIGHT -> verdict(true, "Right.");
+                case TRY_AGAIN -> verdict(false, "Not quite. " + q.feedback().getOrDefault(g, "") + " (" + state.left()
+                        + (state.left() == 1 ? " try" : " tries") + " left)");
+                case OUT_OF_TRIES -> {
+                    verdict(false, "Not quite. " + q.feedback().getOrDefault(g, ""));
+                    result.getChildren().add(answerLine("The answer: " + q.answer()));
+                }
+            }
+            if (o != QuestionState.Outcome.TRY_AGAIN) {
+                record(s, state.right());
+                explain(q, q.answer());
+            }
             return;
         }
-        // predict: the model computes the answer (off the FX thread: the speed questions measure), then
-        // the app's model runs to where the answer shows
+        // predict: committed first (a guess, or "I don't know"); the model computes the answer off the FX thread
+        // (the speed questions measure), then the app's model runs to where the answer shows
+        if (revealing || state.over()) return;
+        if (g == null && !dontKnow) {
+            result.getChildren().setAll(LessonPicker.meta("Commit to a prediction first, or press \u201cI don't know\u201d."));
+            return;
+        }
+        state.commit(g);
+        if (guessField != null) guessField.setEditable(false);
+        if (choiceGroup != null) choiceGroup.getToggles().forEach(t -> ((RadioButton) t).setDisable(true));
         StepSetup eff = s.effectiveSetup();
-        if (revealing) return;
         revealing = true; // (not setDisable: a button disabled while pressed stays drawn pressed)
-        Label running = LessonPicker.meta("Running the model\u2026");
-        result.getChildren().add(running);
+        result.getChildren().setAll(LessonPicker.meta("Running the model\u2026"));
         int at = pane.stepIndex();
         Lesson in = pane.lesson();
         org.vdsoexplorer.util.Background.run(() -> {
@@ -168,9 +231,9 @@ final class LessonQuestion {
                 pane.noteKeyboard();
                 pane.host().mask(Set.of());
                 revealInModel(eff, q.predict());
-                if (pane.keyboardLeftPane()) answerButton.requestFocus();
+                if (pane.keyboardLeftPane()) pane.requestFocus();
                 revealed = done;
-                showRevealed(s, done, g);
+                showRevealed(s, done, state.prediction());
             });
         });
     }
@@ -179,7 +242,8 @@ final class LessonQuestion {
     private void revealInModel(StepSetup eff, PredictKind k) {
         try {
             pane.host().apply(eff);
-            if (k.needsCompare()) return;
+            if (k.measured()) return;
+            eff = Evaluator.concrete(eff);
             AnswerWatch watch = new AnswerWatch();
             Stepper stepper = pane.host().stepper(watch);
             watch.arm(stepper);
@@ -194,32 +258,79 @@ final class LessonQuestion {
     }
 
     private void showRevealed(Step s, Answer a, String g) {
-        Label ans = new Label("The model's answer: " + a.value() + (a.tolerance() > 0
-                ? String.format(Locale.ROOT, "  (a guess within \u00b1%s counts)", trim(a.tolerance())) : ""));
+        result.getChildren().add(answerLine("The model's answer: " + a.value() + (a.tolerance() > 0
+                ? String.format(Locale.ROOT, "  (a guess within \u00b1%s counts)", trim(a.tolerance())) : "")));
+        boolean right = g != null && a.accepts(g);
+        state.finish(right);
+        if (g == null) {
+            result.getChildren().add(LessonPicker.meta("You committed to \u201cI don't know\u201d: now you know."));
+        } else {
+            verdict(right, (right ? "Right: you predicted " : "Not quite: you predicted ") + g + "."
+                    + (right ? "" : " " + s.question().feedback().getOrDefault(g, "")));
+        }
+        record(s, right);
+        Label detail = LessonPicker.meta("What the model did: " + a.detail());
+        detail.setId("lesson-detail");
+        result.getChildren().add(detail);
+        explain(s.question(), a.value());
+    }
+
+    // ---- explain (self-graded) ------------------------------------------------------------------
+
+    private void buildExplain(Step s, FlowPane buttons) {
+        Question q = s.question();
+        TextArea text = new TextArea();
+        text.setId("lesson-explain-input");
+        text.setPromptText("Your explanation (for yourself: nothing is sent anywhere)");
+        text.setWrapText(true);
+        text.setPrefRowCount(4);
+        box.getChildren().add(text);
+        Button show = button("Compare with the model answer", "lesson-answer");
+        buttons.getChildren().add(show);
+        show.setOnAction(e -> {
+            if (state.committed()) return;
+            state.commit(text.getText().isBlank() ? null : text.getText().strip());
+            result.getChildren().clear();
+            Node model = MarkdownView.inline("**Model answer:** " + q.answer(), "lesson-explain");
+            model.setId("lesson-model-answer");
+            result.getChildren().add(model);
+            Button mine = button("\u2713 Mine says this", "lesson-self-right");
+            Button missed = button("\u2717 I missed something", "lesson-self-wrong");
+            FlowPane grade = new FlowPane(8, 6, mine, missed);
+            result.getChildren().add(grade);
+            mine.setOnAction(x -> selfGrade(s, true, grade));
+            missed.setOnAction(x -> selfGrade(s, false, grade));
+        });
+    }
+
+    private void selfGrade(Step s, boolean right, FlowPane grade) {
+        if (state.over()) return;
+        state.finish(right);
+        result.getChildren().remove(grade);
+        verdict(right, right ? "Graded by you: right." : "Graded by you: read the model answer again.");
+        record(s, right);
+        explain(s.question(), s.question().answer());
+    }
+
+    // ---- shared with ActQuestion ---------------------------------------------------------------------
+
+    static String trim(double d) {
+        return d == Math.rint(d) ? Long.toString((long) d) : String.format(Locale.ROOT, "%.1f", d);
+    }
+
+    Label answerLine(String text) {
+        Label ans = new Label(text);
         ans.setId("lesson-model-answer");
         ans.getStyleClass().add("lesson-model-answer");
         ans.setWrapText(true);
         ans.setMinHeight(Region.USE_PREF_SIZE);
-        result.getChildren().add(ans);
-        if (g == null) {
-            result.getChildren().add(LessonPicker.meta("You made no prediction this time."));
-        } else {
-            boolean right = a.accepts(g);
-            record(s, right);
-            verdict(right, (right ? "Right: you predicted " : "Not quite: you predicted ") + g + ".");
-        }
-        Label detail = LessonPicker.meta("What the model did: " + a.detail());
-        detail.setId("lesson-detail");
-        result.getChildren().add(detail);
-        explain(s.question());
+        return ans;
     }
 
-    private static String trim(double d) {
-        return d == Math.rint(d) ? Long.toString((long) d) : String.format(Locale.ROOT, "%.1f", d);
-    }
-
-    private void verdict(boolean right, String text) {
-        Label v = new Label((right ? "\u2713 " : "\u2717 ") + text);
+    void verdict(boolean right, String text) {
+        Node old = result.lookup("#lesson-verdict");
+        if (old != null) result.getChildren().remove(old);
+        Label v = new Label((right ? "\u2713 " : "\u2717 ") + text.strip());
         v.setId("lesson-verdict");
         v.getStyleClass().addAll("lesson-verdict", right ? "right" : "wrong");
         v.setWrapText(true);
@@ -227,14 +338,15 @@ final class LessonQuestion {
         result.getChildren().add(v);
     }
 
-    private void explain(Question q) {
+    /** The explanation, {answer} replaced by {@code answer}. */
+    void explain(Question q, String answer) {
         if (q.explain() == null || q.explain().isBlank()) return;
-        Node n = MarkdownView.inline(q.explain(), "lesson-explain");
+        Node n = MarkdownView.inline(Question.withAnswer(q.explain(), answer), "lesson-explain");
         n.setId("lesson-explain");
         result.getChildren().add(n);
     }
 
-    private void record(Step s, boolean right) {
+    void record(Step s, boolean right) {
         pane.progressStore().answered(pane.lesson().id(), s.number(), right);
         pane.progressStore().save();
         pane.refreshWarning();

@@ -10,6 +10,11 @@ import org.vdsoexplorer.model.CallResult;
 import org.vdsoexplorer.model.Setup;
 import org.vdsoexplorer.model.asm.Instruction;
 import org.vdsoexplorer.model.event.Event;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
+import org.vdsoexplorer.app.code.CodePane;
+import org.vdsoexplorer.app.code.CodeView;
+import org.vdsoexplorer.model.lesson.ClickTarget;
 import org.vdsoexplorer.model.lesson.StepSetup;
 import org.vdsoexplorer.model.lesson.Target;
 import org.vdsoexplorer.model.lesson.View;
@@ -45,6 +50,57 @@ public final class MainWindowLessonHost implements LessonHost {
     @Override public void injectWriterUpdateQuiet() { stepping.injectWriterUpdateQuiet(); }
 
     @Override public List<Event> callLog() { return stepping.callLog(); }
+
+    @Override public CallResult lastCall() { return stepping.lastCall(); }
+
+    @Override public List<Event> lastCallLog() { return stepping.lastCallLog(); }
+
+    @Override public Setup runningSetup() { return stepping.setup(); }
+
+    @Override public long callStart() { return stepping.callStart(); }
+
+    @Override public void placeWriterUpdate(long at) { stepping.placeWriterUpdate(at); }
+
+    @Override public void runCall() { stepping.runCall(); }
+
+    @Override public boolean inCall() { return !stepping.betweenCalls(); }
+
+    private java.util.function.Consumer<ClickTarget.Click> clicks;
+    private boolean clickHandler;
+
+    @Override public void listenForClicks(java.util.function.Consumer<ClickTarget.Click> listener) {
+        clicks = listener;
+        if (listener == null || clickHandler) return;
+        clickHandler = true;
+        // a filter (a view may consume the click) that reads the click after the view has handled it: the code
+        // panes select the clicked row in their own handler
+        w.root().addEventFilter(MouseEvent.MOUSE_CLICKED, e -> {
+            if (clicks == null || e.getButton() != MouseButton.PRIMARY || !(e.getTarget() instanceof Node n)) return;
+            javafx.application.Platform.runLater(() -> {
+                ClickTarget.Click c = clicked(n);
+                if (c != null && clicks != null) clicks.accept(c);
+            });
+        });
+    }
+
+    /** What a click on {@code n} points at: a listing row's instruction, a C source line or a running task's vvar slot. */
+    static ClickTarget.Click clicked(Node n) {
+        CodePane pane = null;
+        for (Node x = n; x != null; x = x.getParent()) {
+            if (x instanceof CodePane p && pane == null) pane = p;
+            if (x instanceof CodeView cv && pane != null) {
+                int row = pane.selected();
+                if (row < 0) return null;
+                if (pane == cv.sourcePane()) return new ClickTarget.Click(ClickTarget.Click.Kind.C_LINE, row + 1);
+                return cv.listingItem(row) instanceof Instruction in
+                        ? new ClickTarget.Click(ClickTarget.Click.Kind.INSTRUCTION, in.address()) : null;
+            }
+            if (x.getId() != null && x.getId().matches("slot-[0-3]")) {
+                return new ClickTarget.Click(ClickTarget.Click.Kind.SLOT, x.getId().charAt(5) - '0');
+            }
+        }
+        return null;
+    }
 
     @Override public void setBreakpoints(List<Target> breakpoints) { stepping.setBreakpoints(breakpoints); }
 

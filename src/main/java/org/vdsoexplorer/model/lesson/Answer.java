@@ -7,18 +7,31 @@ package org.vdsoexplorer.model.lesson;
  */
 public record Answer(PredictKind kind, String value, double number, double tolerance, String detail) {
 
-    /** Whether a student's answer counts as right. */
+    /** Whether a student's answer counts as right (numbers in decimal or hex). */
     public boolean accepts(String guess) {
         if (guess == null) return false;
         String g = guess.strip();
         if (Double.isNaN(number)) return g.equalsIgnoreCase(value);
-        g = g.replace("%", "").strip();
+        g = g.replace("%", "").replace("_", "").strip();
         if (g.endsWith("x") || g.endsWith("X")) g = g.substring(0, g.length() - 1).strip();
         try {
-            double d = Double.parseDouble(g);
+            double d = parseNumber(g);
             return Math.abs(d - number) <= tolerance + 1e-9;
         } catch (NumberFormatException e) {
             return false;
         }
+    }
+
+    /** A number in decimal ("42", "-3", "1.5") or hex ("0x2a", "-0x2A"). */
+    public static double parseNumber(String s) {
+        String t = s.strip();
+        boolean neg = t.startsWith("-");
+        String u = neg || t.startsWith("+") ? t.substring(1).strip() : t;
+        if (u.startsWith("0x") || u.startsWith("0X")) {
+            long v = Long.parseLong(u.substring(2), 16);
+            return neg ? -v : v;
+        }
+        if (!u.matches("[0-9]*\\.?[0-9]+([eE][-+]?[0-9]+)?|[0-9]+\\.")) throw new NumberFormatException(s);
+        return Double.parseDouble(t);
     }
 }

@@ -59,4 +59,26 @@ abstract class BlockValues {
         }
         return items;
     }
+
+    /** A {@code goal:} or {@code expect:} mapping ({@link Goal}); null (problems reported) if it is not valid. */
+    final Goal goal(YamlBlock.Value v, String name) {
+        if (v.map() == null) {
+            problem(v.line(), "'" + name + "' must be a mapping like {retries: 1, counter: tsc} (conditions: "
+                    + String.join(", ", Goal.KEYS) + ")");
+            return null;
+        }
+        int before = problems.size();
+        java.util.Map<String, String> c = new java.util.LinkedHashMap<>();
+        for (java.util.Map.Entry<String, YamlBlock.Value> en : v.map().entrySet()) {
+            String k = en.getKey();
+            YamlBlock.Value e = en.getValue();
+            String val = string(e, name + "." + k);
+            if (val == null) continue;
+            String bad = Goal.invalid(k, val);
+            if (bad != null) problem(e.line(), name + ": " + bad);
+            else c.put(k, val);
+        }
+        if (v.map().isEmpty()) problem(v.line(), "'" + name + "' is empty: give at least one condition (" + String.join(", ", Goal.KEYS) + ")");
+        return problems.size() > before ? null : new Goal(c);
+    }
 }

@@ -33,10 +33,14 @@ public final class Evaluator {
     /** A machine at a step's setup point, with the writer updates still to come (reader step numbers). */
     public record Staged(Machine machine, Timeline timeline, List<Long> pendingUpdates) {}
 
-    /** Builds a fresh machine for {@code s} and runs it to the setup point. */
+    /** Builds a fresh machine for {@code s} and runs it to the setup point (anchors resolved). */
     public Staged stage(StepSetup s) throws LessonException { return stage(s, null); }
 
-    private Staged stage(StepSetup s, EventSink sink) throws LessonException {
+    /** {@code s} with its anchors turned into reader steps ({@link Anchors#resolve}). */
+    public static StepSetup concrete(StepSetup s) throws LessonException { return Anchors.resolve(s); }
+
+    Staged stage(StepSetup s, EventSink sink) throws LessonException {
+        s = concrete(s);
         Setup setup = s.modelSetup();
         String problem = setup.problem();
         if (problem != null) throw new LessonException(problem);
@@ -51,6 +55,7 @@ public final class Evaluator {
 
     /** {@link #runTo(Stepper, Target, List, long)} on {@code t} (at step 0 of a machine built from {@code s}). */
     public static long runTo(Timeline t, StepSetup s, long maxSteps) throws LessonException {
+        s = concrete(s);
         return runTo(Stepper.of(t), s.runTo(), s.writerUpdateAt(), maxSteps);
     }
 
@@ -70,6 +75,7 @@ public final class Evaluator {
                     case STEP -> st.position() == to.value();
                     case CALL_END -> callEnded;
                     case C_LINE, ASM -> to.matches(st.next());
+                    case FUNCTION, ANCHOR -> throw new LessonException("run_to " + to.text() + " must be resolved first (Evaluator.concrete)");
                 };
                 if (reached) return st.position();
                 if (st.position() >= maxSteps) {
@@ -123,18 +129,21 @@ public final class Evaluator {
             throw new LessonException("not a predict question");
         }
         if (s == null) throw new LessonException("a predict question needs a setup (in this step or an earlier one)");
+        s = concrete(s);
         PredictKind k = q.predict();
-        if (k.needsCompare()) return compare(s, q);
+        if (k.measured()) return compare(s, q);
+        if (k.needsCompare()) return difference(s, q);
         AnswerWatch w = new AnswerWatch();
         Staged st = stage(s, w);
         Stepper stepper = Stepper.of(st.timeline());
         w.arm(stepper);
         CallResult r = runUntilAnswered(stepper, s.writerUpdateAt(), k, w);
         switch (k) {
-            case NEXT_SEQ -> {
+            case NEXT_SEQ, SEQ_PARITY -> {
                 Event.MemRead m = w.firstSeq;
-                return new Answer(k, Long.toString(m.value()), m.value(), 0,
-                        "reader step " + w.firstSeqStep + " loads " + m.where().label() + " = " + m.value());
+                String d = "reader step " + w.firstSeqStep + " loads " + m.where().label() + " = " + m.value();
+                return k == PredictKind.NEXT_SEQ ? new Answer(k, Long.toString(m.value()), m.value(), 0, d)
+                        : new Answer(k, (m.value() & 1) == 0 ? "even" : "odd", Double.NaN, 0, d);
             }
             case NEXT_PAGE_SLOT, NEXT_PAGE_KIND -> {
                 VvarLocation where = (VvarLocation) w.firstVvar.where();
@@ -146,11 +155,12 @@ public final class Evaluator {
             }
             default -> { }
         }
+        CallFacts f = w.facts(r);
         String call = "call " + r.number() + " (" + r.instructions() + " instructions, "
                 + String.format(Locale.ROOT, "%.0f", r.costMilli() / 1000.0) + " cycles)";
         return switch (k) {
-            case PUSHES_THIS_CALL -> new Answer(k, Integer.toString(w.pushes), w.pushes, 0,
-                    call + " executes " + w.pushes + " push instructions");
+            case PUSHES_THIS_CALL -> new Answer(k, Integer.toString(f.pushes()), f.pushes(), 0,
+                    call + " executes " + f.pushes() + " push instructions");
             case INSTRUCTIONS_THIS_CALL -> new Answer(k, Long.toString(r.instructions()), r.instructions(), 0, call);
             case RETRIES -> new Answer(k, Integer.toString(r.retries()), r.retries(), 0,
                     call + ": the retry check failed " + r.retries() + " time(s), seq was odd " + r.oddSpins() + " time(s)");
@@ -158,18 +168,66 @@ public final class Evaluator {
                     call + ": seq was odd " + r.oddSpins() + " time(s), the retry check failed " + r.retries() + " time(s)");
             case FALLBACK -> new Answer(k, r.fallback() ? "yes" : "no", Double.NaN, 0,
                     call + (r.fallback() ? " entered the kernel (the syscall fallback)" : " stayed in the vDSO"));
-            case COUNTER -> {
-                String how = w.syscall ? "syscall" : w.hvclock ? "hvclock" : w.pvclock ? "pvclock" : w.rdtsc ? "tsc" : "none";
-                yield new Answer(k, how, Double.NaN, 0, call + " read the clock via " + switch (how) {
-                    case "syscall" -> "the system call";
-                    case "hvclock" -> "the Hyper-V TSC page (vvar slot 2)";
-                    case "pvclock" -> "the pvclock page (vvar slot 1)";
-                    case "tsc" -> "rdtsc";
-                    default -> "no counter at all (it copied the time of the last tick)";
-                });
-            }
+            case COUNTER -> new Answer(k, f.counter(), Double.NaN, 0, call + " read the clock via " + f.counterWords());
             default -> throw new LessonException("unsupported predict kind " + k.lessonName());
         };
+    }
+
+    /**
+     * The facts of the call that runs from {@code s}'s setup point (the current call, or the next one if the
+     * model is between calls), writer updates placed: what {@code expect:} is checked against.
+     */
+    public CallFacts facts(StepSetup s) throws LessonException {
+        s = concrete(s);
+        AnswerWatch w = new AnswerWatch();
+        Staged st = stage(s, w);
+        Stepper stepper = Stepper.of(st.timeline());
+        CallResult r = runUntilAnswered(stepper, s.writerUpdateAt(), PredictKind.RETRIES, w);
+        return w.facts(r);
+    }
+
+    /** A difference question: this setup's call (from its setup point) against the compared setup's first call. */
+    private Answer difference(StepSetup s, Question q) throws LessonException {
+        PredictKind k = q.predict();
+        if (s.compare() == null) throw new LessonException("it needs a 'compare' in the step's setup");
+        if (s.compareSetup().problem() != null) throw new LessonException("compare: " + s.compareSetup().problem());
+        CallFacts a = facts(s);
+        StepSetup other = new StepSetup(s.line(), s.compare().scenario(), s.compare().variant(), s.compare().clock(), null,
+                List.of(), List.of(), null, null, null, java.util.Map.of());
+        CallFacts b = facts(other);
+        long va = k == PredictKind.PUSHES_DIFFERENCE ? a.pushes() : a.call().instructions();
+        long vb = k == PredictKind.PUSHES_DIFFERENCE ? b.pushes() : b.call().instructions();
+        String what = k == PredictKind.PUSHES_DIFFERENCE ? "push instructions" : "instructions";
+        long d = va - vb;
+        return new Answer(k, Long.toString(d), d, 0, s.label() + ": " + va + " " + what + "; " + s.compareLabel() + ": " + vb
+                + " " + what + " (its first call)");
+    }
+
+    /** The instruction (or vvar slot) a click question asks for, found by running on from the setup point. */
+    public ClickTarget click(StepSetup s, Question q) throws LessonException {
+        if (q == null || q.type() != Question.Type.CLICK) throw new LessonException("not a click question");
+        if (s == null) throw new LessonException("a click question needs a setup (in this step or an earlier one)");
+        s = concrete(s);
+        if (Question.NEXT_SLOT.equals(q.click())) {
+            Answer a = answer(s, new Question(q.line(), Question.Type.PREDICT, q.prompt(), List.of(), null, PredictKind.NEXT_PAGE_SLOT,
+                    Double.NaN, "", "", java.util.Map.of(), 1, null, Question.Act.UPDATES, null));
+            return new ClickTarget(q.click(), null, (int) a.number(), a.detail());
+        }
+        Staged st = stage(s, null);
+        List<Long> later = st.pendingUpdates();
+        Target a = q.clickAnchor();
+        Anchors.Hit h = Anchors.find(st.timeline(), a, later, MAX_PREDICT_STEPS, "click");
+        String detail = "reader step " + h.before() + " runs " + h.insn().addressHex() + ": " + h.insn().text().strip() + " ("
+                + h.insn().source() + (h.insn().source().function().isEmpty() ? "" : ", in " + h.insn().source().function() + "()") + ")";
+        if (a.kind() != Target.Kind.FUNCTION) return new ClickTarget(q.click(), h.insn(), -1, detail);
+        java.util.Set<Long> addrs = new java.util.HashSet<>();
+        java.util.Set<Integer> lines = new java.util.HashSet<>();
+        for (org.vdsoexplorer.model.asm.Instruction i : st.machine().listing().instructions()) {
+            if (!i.source().function().equals(a.name())) continue;
+            addrs.add(i.address());
+            if (i.source().isKnown()) lines.add(i.source().line());
+        }
+        return new ClickTarget(q.click(), h.insn(), -1, detail, addrs, lines);
     }
 
     /** The report row of a setup, measured once per evaluator. */

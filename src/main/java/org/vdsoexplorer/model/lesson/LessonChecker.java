@@ -8,9 +8,10 @@ import org.vdsoexplorer.model.asm.Instruction;
 import org.vdsoexplorer.model.asm.Listing;
 
 /**
- * The checks that need the model: C lines and addresses against the step's listing, combinations that
- * cannot run, run_to reachability, and every predict question's answer (computed, so a question whose
- * answer cannot be computed is a problem). Steps with syntax problems, and steps after a broken setup
+ * The checks that need the model: C lines, addresses and functions against the step's listing, combinations
+ * that cannot run, run_to and anchor reachability, {@code expect:} claims against the model's call, every
+ * predict and click question's answer (computed, so a question whose answer cannot be computed is a
+ * problem), and every challenge (the model must find a solution, and the goal must not be met already). Steps with syntax problems, and steps after a broken setup
  * block (whose inherited scenario/variant/clock is uncertain), are skipped.
  */
 public final class LessonChecker {
@@ -55,9 +56,13 @@ public final class LessonChecker {
             for (Target b : s.breakpoints()) {
                 if (!exists(listing, b)) out.add(new Problem(file, s.lineOf("breakpoints"), missing("breakpoint", b, s.variant(), listing)));
             }
-            if (s.focus() == View.CODE && s.highlight() != null) {
-                Target h = Target.parse(s.highlight(), true);
-                if (h != null && !exists(listing, h)) out.add(new Problem(file, s.lineOf("highlight"), missing("highlight", h, s.variant(), listing)));
+            Target h = s.focus() == View.CODE && s.highlight() != null ? SetupBlockParser.codeTarget(s.highlight()) : null;
+            if (h != null && !exists(listing, h)) out.add(new Problem(file, s.lineOf("highlight"), missing("highlight", h, s.variant(), listing)));
+            for (Target u : s.updateAnchors()) {
+                if (!exists(listing, u)) {
+                    out.add(new Problem(file, s.lineOf("writer_update_at"), missing("writer_update_at", u, s.variant(), listing)));
+                    runnable = false;
+                }
             }
             if (s.compare() != null) {
                 String cp = s.compareSetup().problem();
@@ -66,18 +71,58 @@ public final class LessonChecker {
             }
             if (runnable) {
                 try {
-                    evaluator.stage(s);
+                    Evaluator.Staged staged = evaluator.stage(s);
+                    if (h != null && h.kind() == Target.Kind.ANCHOR) {
+                        Anchors.find(staged.timeline(), h, staged.pendingUpdates(), Evaluator.MAX_PREDICT_STEPS, "highlight");
+                    }
                 } catch (LessonException e) {
-                    out.add(new Problem(file, s.lineOf("run_to"), e.getMessage()));
+                    String m = e.getMessage();
+                    out.add(new Problem(file, s.lineOf(m.startsWith("writer_update_at") ? "writer_update_at"
+                            : m.startsWith("highlight") ? "highlight" : "run_to"), m));
                     runnable = false;
+                }
+            }
+            if (runnable && s.expect() != null) {
+                try {
+                    List<String> unmet = s.expect().unmet(evaluator.facts(s));
+                    if (!unmet.isEmpty()) out.add(new Problem(file, s.lineOf("expect"), "expect: the model's call does not bear this out: "
+                            + String.join("; ", unmet)));
+                } catch (LessonException e) {
+                    out.add(new Problem(file, s.lineOf("expect"), "expect: " + e.getMessage()));
                 }
             }
         }
         Question q = st.question();
-        if (q == null || q.type() != Question.Type.PREDICT) return;
+        if (q == null || q.type() == Question.Type.CHOICE || q.type() == Question.Type.EXPLAIN) return;
         StepSetup eff = st.effectiveSetup();
+        String kind = q.type().name().toLowerCase(java.util.Locale.ROOT);
         if (eff == null) {
-            out.add(new Problem(file, q.line(), "a predict question needs a ```setup block in this step or an earlier one"));
+            out.add(new Problem(file, q.line(), "a " + kind + " question needs a ```setup block in this step or an earlier one"));
+            return;
+        }
+        if (!runnable) return;
+        if (q.type() == Question.Type.CLICK) {
+            try {
+                evaluator.click(eff, q);
+            } catch (LessonException e) {
+                out.add(new Problem(file, q.line(), e.getMessage().startsWith("click ") ? e.getMessage()
+                        : "click " + q.click() + ": " + e.getMessage()));
+            }
+            return;
+        }
+        if (q.type() == Question.Type.CHALLENGE) {
+            try {
+                Challenges.Solution sol = Challenges.solve(eff, q.goal(), q.act());
+                if (sol == null) {
+                    out.add(new Problem(file, q.line(), "challenge: the model finds no way to reach the goal (" + q.goal() + ") "
+                            + (q.act() == Question.Act.SETUP ? "with any scenario, variant and clock" : "with one or two writer updates placed in the call")));
+                } else if (sol.setup() == null && sol.placements().isEmpty() || sol.setup() != null
+                        && sol.setup().equals(eff.modelSetup())) {
+                    out.add(new Problem(file, q.line(), "challenge: the goal (" + q.goal() + ") is already met before the student acts"));
+                }
+            } catch (LessonException e) {
+                out.add(new Problem(file, q.line(), "challenge: " + e.getMessage()));
+            }
             return;
         }
         if (q.predict().needsCompare() && eff.compare() == null) {
@@ -100,6 +145,7 @@ public final class LessonChecker {
         return switch (t.kind()) {
             case C_LINE -> l.instructions().stream().anyMatch(i -> i.source().line() == t.value());
             case ASM -> l.indexOf(t.value()) >= 0;
+            case FUNCTION -> l.instructions().stream().anyMatch(i -> i.source().function().equals(t.name()));
             default -> true;
         };
     }
@@ -113,6 +159,8 @@ public final class LessonChecker {
             case ASM -> what + " " + t.text() + ": no instruction of variant '" + v.cliName() + "' starts at 0x"
                     + Long.toHexString(t.value()) + " (its text is 0x" + Long.toHexString(l.textStart()) + "-0x"
                     + Long.toHexString(l.textEnd()) + ")";
+            case FUNCTION -> what + " " + t.text() + ": no instruction of variant '" + v.cliName() + "' comes from a function "
+                    + t.name() + "()";
             default -> what + " " + t.text();
         };
     }

@@ -43,9 +43,9 @@ public final class LessonParser extends BlockValues {
     static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9-]{0,63}");
     static final Set<String> FRONT_KEYS = Set.of("id", "title", "order", "minutes", "prerequisites");
     static final List<String> SETUP_KEYS = List.of("scenario", "variant", "clock", "run_to", "writer_update_at",
-            "breakpoints", "compare", "focus", "highlight");
+            "breakpoints", "compare", "focus", "highlight", "expect");
     static final List<String> QUESTION_KEYS = List.of("type", "prompt", "options", "answer", "predict", "tolerance",
-            "hint", "explain");
+            "goal", "act", "click", "feedback", "attempts", "hint", "explain");
     static final Scenario DEFAULT_SCENARIO = Scenario.HOST;
     static final Variant DEFAULT_VARIANT = Variant.TIMENS_INLINE;
     static final Clock DEFAULT_CLOCK = Clock.MONOTONIC;

@@ -42,23 +42,31 @@ final class SetupBlockParser extends BlockValues {
             if (t != null) {
                 runTo = Target.parse(t, false);
                 if (runTo == null) {
-                    problem(m.get("run_to").line(), "run_to '" + YamlBlock.oneLine(t) + "' is not a target: write c:LINE for a C line, "
-                            + "asm:ADDR for an instruction, step:N for a reader step count, or call_end");
+                    problem(m.get("run_to").line(), "run_to '" + YamlBlock.oneLine(t) + "' is not a target: write an anchor ("
+                            + String.join(", ", Target.ANCHORS) + ", optionally after: before it or #N after it), fn:FUNCTION, "
+                            + "c:LINE for a C line, asm:ADDR for an instruction, step:N for a reader step count, or call_end");
                 }
             }
         }
         List<Long> updates = new ArrayList<>();
+        List<Target> updateAnchors = new ArrayList<>();
         if (m.containsKey("writer_update_at")) {
             for (YamlBlock.Value item : list(m.get("writer_update_at"))) {
                 String t = string(item, "writer_update_at");
                 if (t == null) continue;
+                Target a = t.matches("[0-9]+") ? null : Target.anchor(t);
+                if (a != null) {
+                    updateAnchors.add(a);
+                    continue;
+                }
                 try {
                     long n = Long.parseLong(t);
                     if (n < 0 || n > Evaluator.MAX_SETUP_STEPS) throw new NumberFormatException();
                     updates.add(n);
                 } catch (NumberFormatException e) {
-                    problem(item.line(), "writer_update_at '" + YamlBlock.oneLine(t) + "' must be a reader step number from 0 to "
-                            + Evaluator.MAX_SETUP_STEPS);
+                    problem(item.line(), "writer_update_at '" + YamlBlock.oneLine(t) + "' must be an anchor ("
+                            + String.join(", ", Target.ANCHORS) + ", fn:FUNCTION; before:/after: and #N allowed) or a reader step "
+                            + "number from 0 to " + Evaluator.MAX_SETUP_STEPS);
                 }
             }
             updates.sort(null);
@@ -94,14 +102,22 @@ final class SetupBlockParser extends BlockValues {
                 if (!m.containsKey("focus")) {
                     problem(hv.line(), "highlight needs a 'focus' (the view the element is in)");
                 } else if (focus != null && !focus.elements().contains(highlight)
-                        && !(focus == View.CODE && Target.parse(highlight, true) != null)) {
+                        && !(focus == View.CODE && codeTarget(highlight) != null)) {
                     problem(hv.line(), "view '" + focus.lessonName() + "' has no element '" + YamlBlock.oneLine(highlight)
-                            + "' (known: " + String.join(", ", focus.elements()) + (focus == View.CODE ? ", c:LINE, asm:ADDR" : "") + ")");
+                            + "' (known: " + String.join(", ", focus.elements()) + (focus == View.CODE
+                            ? ", an anchor (" + String.join(", ", Target.ANCHORS) + "), fn:FUNCTION, c:LINE, asm:ADDR" : "") + ")");
                 }
             }
         }
+        Goal expect = m.containsKey("expect") ? goal(m.get("expect"), "expect") : null;
         if (problems.size() > before) return null;
-        return new StepSetup(line, s, va, c, runTo, updates, bps, cmp, focus, highlight, lines);
+        return new StepSetup(line, s, va, c, runTo, updates, bps, cmp, focus, highlight, lines, updateAnchors, expect);
+    }
+
+    /** A code-view highlight: c:LINE, asm:ADDR, fn:NAME or an anchor; null if none of these. */
+    static Target codeTarget(String h) {
+        Target t = Target.parse(h, false);
+        return t == null || t.kind() == Target.Kind.STEP || t.kind() == Target.Kind.CALL_END ? null : t;
     }
 
     private Scenario scenario(YamlBlock.Value v, Scenario dflt) {

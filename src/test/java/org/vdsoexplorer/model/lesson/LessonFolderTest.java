@@ -24,7 +24,7 @@ class LessonFolderTest {
     void defaultIsTheLocalFolder() {
         LessonFolder.Source s = LessonFolder.resolve(null);
         assertEquals(Path.of("lessons"), s.dir());
-        assertEquals(9, LessonLibrary.load(s.dir(), new org.vdsoexplorer.model.lesson.Evaluator(), false).lessons().size());
+        assertEquals(LessonsTest.shipped(), LessonLibrary.load(s.dir(), new org.vdsoexplorer.model.lesson.Evaluator(), false).lessons().size());
     }
 
     @Test

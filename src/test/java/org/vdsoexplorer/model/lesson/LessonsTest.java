@@ -9,20 +9,32 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The real lessons and the README's example pass check-lessons with zero problems, and have the shape. */
-class LessonsTest {
+public class LessonsTest {
+
+    /** The lesson files shipped in lessons/ (every *.md but the README), counted from the folder. */
+    public static int shipped() {
+        try (var s = Files.list(Path.of("lessons"))) {
+            return (int) s.filter(p -> p.getFileName().toString().endsWith(".md") && !p.getFileName().toString().equals("README.md")).count();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 
     @Test
     void theEightLessonsPassWithNoProblems() {
         LessonLibrary.Loaded l = LessonLibrary.load(Path.of("lessons"));
         assertEquals(List.of(), l.problems().stream().map(Problem::toString).toList());
         assertEquals(List.of("why-vdso", "seqlock", "clock-mode", "time-namespaces", "coarse-clocks", "array-vs-switch",
-                "register-spills", "code-layout", "your-machine"), l.lessons().stream().map(Lesson::id).toList());
+                "register-spills", "code-layout", "your-machine", "break-the-seqlock", "assessment"),
+                l.lessons().stream().map(Lesson::id).toList());
         for (Lesson lesson : l.lessons()) {
             int n = lesson.steps().size();
             assertTrue(n >= 8 && n <= 20, lesson.id() + ": " + n + " steps");
             long predicts = lesson.steps().stream().filter(s -> s.question() != null
                     && s.question().type() == Question.Type.PREDICT).count();
             assertTrue(predicts >= 3, lesson.id() + ": " + predicts + " predict questions");
+            assertTrue(lesson.steps().stream().anyMatch(s -> s.question() != null && (s.question().type() == Question.Type.CHALLENGE
+                    || s.question().type() == Question.Type.CLICK)), lesson.id() + ": no step where the student acts");
             assertTrue(lesson.minutes() > 0 && !lesson.title().isBlank());
         }
     }
@@ -31,8 +43,8 @@ class LessonsTest {
     void theReadmeExampleIsARealLessonThatPasses() throws Exception {
         LessonLibrary.Loaded l = LessonLibrary.load(Path.of("lessons/examples"));
         assertEquals(List.of(), l.problems().stream().map(Problem::toString).toList());
-        assertEquals(1, l.lessons().size());
-        Lesson ex = l.lessons().getFirst();
+        assertEquals(2, l.lessons().size());
+        Lesson ex = l.lessons().stream().filter(x -> x.id().equals("example-first-look")).findFirst().orElseThrow();
         assertEquals(3, ex.steps().size());
         assertTrue(ex.steps().stream().anyMatch(s -> s.question() != null && s.question().type() == Question.Type.PREDICT));
         assertTrue(ex.steps().stream().anyMatch(s -> s.question() != null && s.question().type() == Question.Type.CHOICE));
@@ -40,6 +52,12 @@ class LessonsTest {
         String readme = Files.readString(Path.of("lessons/README.md"));
         String file = Files.readString(Path.of("lessons/examples/first-look.md"));
         assertTrue(readme.contains("````markdown\n" + file + "````"), "lessons/README.md must embed examples/first-look.md verbatim");
+        String challenge = Files.readString(Path.of("lessons/examples/challenge.md"));
+        assertTrue(readme.contains("````markdown\n" + challenge + "````"), "lessons/README.md must embed examples/challenge.md verbatim");
+        // the challenge example has one question of every kind
+        Lesson ch = l.lessons().stream().filter(x -> x.id().equals("example-challenge")).findFirst().orElseThrow();
+        assertEquals(java.util.EnumSet.allOf(Question.Type.class), ch.steps().stream().filter(s -> s.question() != null)
+                .map(s -> s.question().type()).collect(java.util.stream.Collectors.toCollection(() -> java.util.EnumSet.noneOf(Question.Type.class))));
     }
 
     @Test
@@ -64,7 +82,7 @@ class LessonsTest {
         // the second step's setup carries scenario/variant/clock over from the first
         StepSetup second = l.steps().get(1).setup();
         assertEquals(first.setup().variant(), second.variant());
-        assertEquals(Target.Kind.C_LINE, second.runTo().kind());
+        assertEquals(Target.Kind.ANCHOR, second.runTo().kind()); // run_to: first-load-seq
         // the third step has no setup: its question would use the second step's
         assertEquals(second, l.steps().get(2).effectiveSetup());
         // body lines map to file lines

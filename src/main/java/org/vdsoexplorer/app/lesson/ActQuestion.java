@@ -1,0 +1,208 @@
+package org.vdsoexplorer.app.lesson;
+
+import java.util.List;
+import javafx.application.Platform;
+import javafx.scene.control.Button;
+import javafx.scene.layout.FlowPane;
+import org.vdsoexplorer.model.CallResult;
+import org.vdsoexplorer.model.Setup;
+import org.vdsoexplorer.model.lesson.CallFacts;
+import org.vdsoexplorer.model.lesson.Challenges;
+import org.vdsoexplorer.model.lesson.ClickTarget;
+import org.vdsoexplorer.model.lesson.Lesson;
+import org.vdsoexplorer.model.lesson.LessonException;
+import org.vdsoexplorer.model.lesson.Question;
+import org.vdsoexplorer.model.lesson.Step;
+import org.vdsoexplorer.model.lesson.StepSetup;
+import org.vdsoexplorer.viewmodel.QuestionState;
+
+/**
+ * The questions where the student acts in the live views, for {@link LessonQuestion}. A challenge: the
+ * student places writer updates on the seqlock timeline (or picks a setup) and asks the model to check
+ * the last finished call against the goal ({@link org.vdsoexplorer.model.lesson.Goal#unmet}); giving up
+ * shows one solution the model found ({@link Challenges#solve}) by applying it to the views. A click: the
+ * view reports what was clicked (a listing row, a C line, a vvar slot) and the model's answer
+ * ({@link ClickTarget}) judges it, with several tries; "Show me" gives it away.
+ */
+final class ActQuestion {
+    private final LessonQuestion q;
+    private ClickTarget target;
+    private boolean searching;
+
+    ActQuestion(LessonQuestion q) {
+        this.q = q;
+    }
+
+    private LessonHost host() { return q.pane().host(); }
+
+    /** Stops listening to the views (the step changed). */
+    void close() {
+        host().listenForClicks(null);
+        target = null;
+    }
+
+    void build(Step s, FlowPane buttons) {
+        Question question = s.question();
+        if (question.type() == Question.Type.CLICK) {
+            boolean slot = Question.NEXT_SLOT.equals(question.click());
+            q.box().getChildren().add(LessonPicker.meta(slot ? "Click the slot in the pages view (the running task's column)."
+                    : "Click the instruction in the code view: its row in the listing, or its line in the C source."));
+            Button show = LessonQuestion.button("Show me", "lesson-give-up");
+            show.setOnAction(e -> showClick(s));
+            buttons.getChildren().add(show);
+            host().listenForClicks(c -> clicked(s, c));
+            return;
+        }
+        q.box().getChildren().add(LessonPicker.meta("Goal: " + question.goal() + ". " + (question.act() == Question.Act.SETUP
+                ? "Pick scenario, variant and clock at the top, run a call (Enter), then check."
+                : "Place writer updates by clicking the seqlock view's timeline (the call re-runs with them; click a \u25bc to "
+                + "remove one), then check.")));
+        Button check = LessonQuestion.button("Check my call", "lesson-answer");
+        check.setOnAction(e -> check(s));
+        Button giveUp = LessonQuestion.button("Give up: show a solution", "lesson-give-up");
+        giveUp.setOnAction(e -> giveUp(s));
+        buttons.getChildren().addAll(check, giveUp);
+    }
+
+    // ---- challenge ---------------------------------------------------------------------------------
+
+    private void check(Step s) {
+        Question question = s.question();
+        QuestionState state = q.state();
+        if (state.over()) return;
+        q.result.getChildren().clear();
+        CallResult r = host().lastCall();
+        StepSetup eff = s.effectiveSetup();
+        Setup running = host().runningSetup();
+        if (question.act() == Question.Act.UPDATES && (running.scenario() != eff.scenario() || running.variant() != eff.variant()
+                || running.clock() != eff.clock())) {
+            q.verdict(false, "This challenge is on " + eff.scenario().cliName() + " / " + eff.variant().cliName() + " / "
+                    + eff.clock().cliName() + "; the model now runs something else. Go to the previous step and back to start over.");
+            return;
+        }
+        if (r == null) {
+            q.verdict(false, "No call has finished yet: run one to its end (Enter), then check.");
+            return;
+        }
+        CallFacts f = CallFacts.of(r, host().lastCallLog());
+        List<String> unmet = question.goal().unmet(f);
+        if (state.attempt(unmet.isEmpty()) == QuestionState.Outcome.RIGHT) {
+            q.verdict(true, "Goal reached: " + f.summary() + ".");
+            q.record(s, true);
+            q.explain(question, f.summary());
+        } else {
+            q.verdict(false, "Not yet: " + String.join("; ", unmet) + ". Your " + f.summary() + ".");
+        }
+    }
+
+    private void giveUp(Step s) {
+        Question question = s.question();
+        if (searching || q.state().over()) return;
+        searching = true;
+        q.result.getChildren().setAll(LessonPicker.meta("The model is searching for a solution\u2026"));
+        StepSetup eff = s.effectiveSetup();
+        int at = q.pane().stepIndex();
+        Lesson in = q.pane().lesson();
+        org.vdsoexplorer.util.Background.run(() -> {
+            Challenges.Solution sol = null;
+            String err = null;
+            long start = 0;
+            try {
+                sol = Challenges.solve(eff, question.goal(), question.act());
+                start = Challenges.shown(eff).callStart();
+            } catch (LessonException | RuntimeException e) {
+                err = e.getMessage();
+            }
+            Challenges.Solution found = sol;
+            String why = err;
+            long callStart = start;
+            Platform.runLater(() -> {
+                searching = false;
+                if (q.pane().lesson() != in || q.pane().stepIndex() != at) return;
+                q.result.getChildren().clear();
+                if (found == null) {
+                    q.result.getChildren().add(LessonPicker.meta(why != null ? "The model could not search: " + why
+                            : "The model found no solution (it tries one and two writer updates, or every setup)."));
+                    return;
+                }
+                q.state().giveUp();
+                apply(eff, found);
+                String text = found.text(callStart);
+                q.result.getChildren().add(q.answerLine("One solution: " + text));
+                q.record(s, false);
+                q.explain(question, text);
+            });
+        });
+    }
+
+    /** Shows the solution in the views: the step's setup with the updates placed, or the setup picked and a call run. */
+    private void apply(StepSetup eff, Challenges.Solution sol) {
+        try {
+            if (sol.setup() != null) {
+                host().load(sol.setup());
+                host().runCall();
+                return;
+            }
+            host().apply(eff);
+            for (long p : sol.placements()) host().placeWriterUpdate(p);
+            if (host().inCall()) host().runCall();
+            q.pane().status("The solution is placed on the seqlock view's timeline (\u25bc).", false);
+        } catch (LessonException | RuntimeException e) {
+            q.pane().status("Could not show the solution: " + e.getMessage(), true);
+        }
+    }
+
+    // ---- click ---------------------------------------------------------------------------------------
+
+    private ClickTarget target(Step s) throws LessonException {
+        if (target == null) target = q.pane().evaluator().click(s.effectiveSetup(), s.question());
+        return target;
+    }
+
+    private void clicked(Step s, ClickTarget.Click c) {
+        QuestionState state = q.state();
+        if (state.over()) return;
+        q.result.getChildren().clear();
+        ClickTarget t;
+        try {
+            t = target(s);
+        } catch (LessonException | RuntimeException e) {
+            q.result.getChildren().add(LessonPicker.meta("The model could not find the answer: " + e.getMessage()));
+            return;
+        }
+        switch (state.attempt(t.accepts(c))) {
+            case RIGHT -> {
+                q.verdict(true, "Right: " + c + ".");
+                q.result.getChildren().add(LessonPicker.meta("What the model did: " + t.detail()));
+                q.record(s, true);
+                q.explain(s.question(), t.value());
+                host().listenForClicks(null);
+            }
+            case TRY_AGAIN -> q.verdict(false, "You clicked " + c + "; that is not it (" + state.left()
+                    + (state.left() == 1 ? " try" : " tries") + " left).");
+            case OUT_OF_TRIES -> {
+                q.verdict(false, "You clicked " + c + "; that is not it.");
+                reveal(s, t);
+            }
+        }
+    }
+
+    private void showClick(Step s) {
+        if (q.state().over()) return;
+        q.state().giveUp();
+        try {
+            q.result.getChildren().clear();
+            reveal(s, target(s));
+        } catch (LessonException | RuntimeException e) {
+            q.result.getChildren().add(LessonPicker.meta("The model could not find the answer: " + e.getMessage()));
+        }
+    }
+
+    private void reveal(Step s, ClickTarget t) {
+        host().listenForClicks(null);
+        q.result.getChildren().add(q.answerLine("The answer: " + t.value()));
+        q.result.getChildren().add(LessonPicker.meta("What the model did: " + t.detail()));
+        q.record(s, false);
+        q.explain(s.question(), t.value());
+    }
+}
