@@ -132,7 +132,7 @@ public final class KeyMap {
             + " with '.' first)";
 
     /** What the main toolbar and keys do while the Compare tab is shown (the tab says it too). */
-    public static final String COMPARE_DRIVES = "Step, Line and Call (Right, Down, Enter) step both panes in lockstep"
-            + " and Reset restarts both; Back, Run, Kernel update and Breakpoint do nothing here (they drive the four views'"
-            + " model, on the first tab).";
+    public static final String COMPARE_DRIVES = "Step, Line and Call (Right, Down, Enter) move A and B together; Reset (Home)"
+            + " restarts both; Back, Run, Kernel update and Breakpoint drive the four views' model (first tab): greyed out"
+            + " here, their keys do nothing.";
 }
