@@ -27,13 +27,13 @@ public record Speedup(Row a, Row b) {
     public double factor() { return Math.round(ratio() * 10) / 10.0; }
 
     /**
-     * "A makes 2.3 % more calls in 3 s than B" (a percent below 2x, else "2.9× as many ... as"), naming the
+     * "A makes 2.3 % more calls in 3 s than B" (a percent below 2x, else "2.9× the calls in 3 s of B"), naming the
      * panes {@code nameA} and {@code nameB}.
      */
     public String sentence(String nameA, String nameB) {
         if (same()) return nameA + " and " + nameB + " make the same number of calls in 3 s";
         String fast = aFaster() ? nameA : nameB, slow = aFaster() ? nameB : nameA;
         return ratio() < 2 ? String.format(Locale.ROOT, "%s makes %.1f %% more calls in 3 s than %s", fast, percent(), slow)
-                : String.format(Locale.ROOT, "%s makes %.1f\u00d7 as many calls in 3 s as %s", fast, factor(), slow);
+                : String.format(Locale.ROOT, "%s makes %.1f\u00d7 the calls in 3 s of %s", fast, factor(), slow);
     }
 }

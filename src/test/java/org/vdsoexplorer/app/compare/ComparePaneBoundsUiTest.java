@@ -27,7 +27,7 @@ import org.vdsoexplorer.model.kernel.Scenario;
 @ExtendWith(ApplicationExtension.class)
 class ComparePaneBoundsUiTest {
     private static final String[] IDS = {"#compare-pane-a", "#compare-pane-b", "#compare-listing-a", "#compare-listing-b",
-            "#compare-side", "#compare-table"};
+            "#compare-side"};
 
     @Start
     void start(Stage stage) {}
