@@ -68,6 +68,21 @@ public final class CompareView extends BorderPane {
     private final javafx.scene.control.ToggleButton showListings = new javafx.scene.control.ToggleButton("Listings");
     private final org.vdsoexplorer.app.pipeline.PipelineView pipeA, pipeB;
     private final VBox pipes;
+    /**
+     * The numbers (speed line, bars, table, export buttons): a column of a fixed width in em at the right when the view
+     * is at least {@link #WIDE_EM} wide, else a band of a fixed share of the height under the panes (summary beside the
+     * table), so the panes keep a readable width beside a lesson or in presenter mode. Either way their size depends on
+     * the view's size only, never on the figures.
+     */
+    private final javafx.scene.control.ScrollPane side;
+    private final VBox numbers = new VBox(8), summary = new VBox(8);
+    private final HBox numbersRow = new HBox(12);
+    private final VBox tableBox = new VBox(6);
+    private final javafx.scene.Node export;
+    private final org.vdsoexplorer.app.common.FontScale fontScale = new org.vdsoexplorer.app.common.FontScale(this);
+    static final double WIDE_EM = 62;
+    private Boolean below;
+    private VBox bars;
     private final HBox panes;
 
     public CompareView(Setup base) {
@@ -82,15 +97,9 @@ public final class CompareView extends BorderPane {
         a.other = b;
         b.other = a;
 
-        Button step = button("Step both \u25b6", "compare-step",
-                "One reader instruction in both panes; a pane whose call ended waits for the other (Right, Space, PageDown)", this::step);
-        Button line = button("Line \u25b6\u25b6", "compare-line",
-                "One C line in each pane (each its own next line); a pane whose call ended waits (Down)", this::stepLine);
-        Button call = button("Call \u21e5", "compare-call",
-                "Finish the current clock_gettime() call in both; if both are between calls, run one whole call in each (Enter)", this::runCall);
+        // Step, Line, Call and Reset are the main toolbar's (and their keys'): in this tab they drive A and B together
         Button calls = button("\u00d7100 calls", "compare-100", "Finish the current call, then run 100 whole calls in both",
                 () -> runCalls(100));
-        Button reset = button("\u21ba Reset", "compare-reset", "Both panes back to reader step 0 (Home)", this::reload);
         javafx.scene.control.ToggleGroup show = new javafx.scene.control.ToggleGroup();
         for (javafx.scene.control.ToggleButton t : List.of(showListings, showPipeline)) {
             t.setToggleGroup(show);
@@ -119,9 +128,15 @@ public final class CompareView extends BorderPane {
         diffNote.getStyleClass().add("compare-diff");
         diffNote.setWrapText(true);
         Label showLabel = new Label("show:");
-        HBox controls = new HBox(8, step, line, call, calls, reset, showLabel, showListings, showPipeline);
+        HBox controls = new HBox(8, calls, showLabel, showListings, showPipeline);
         controls.setAlignment(Pos.CENTER_LEFT);
-        setTop(new VBox(4, title, controls, problem, lockstep, diffNote));
+        // what the main toolbar drives here: a constant text (its height follows the width only)
+        Label drives = new Label("The toolbar here: " + org.vdsoexplorer.viewmodel.KeyMap.COMPARE_DRIVES);
+        drives.setId("compare-drives");
+        drives.getStyleClass().add("compare-drives");
+        drives.setWrapText(true);
+        drives.setMinHeight(Region.USE_PREF_SIZE);
+        setTop(new VBox(4, title, drives, controls, problem, lockstep, diffNote));
 
         panes = new HBox(8, a.box, b.box);
         HBox.setHgrow(a.box, Priority.ALWAYS);
@@ -143,24 +158,25 @@ public final class CompareView extends BorderPane {
 
         barA = new Bar("bar-a");
         barB = new Bar("bar-b");
-        VBox bars = new VBox(6, barA.box, barB.box);
+        bars = new VBox(6, barA.box, barB.box);
         bars.setId("compare-bars");
         speed.setId("compare-speed");
         speed.getStyleClass().add("compare-speed");
         speed.setWrapText(true);
         speed.setMinHeight(Region.USE_PREF_SIZE);
         // the summary first (steady state: the sentence and the bars), then this call's table; scrolls on a short window
-        VBox numbers = new VBox(8, speed, bars, table.table, org.vdsoexplorer.app.common.TableExport.buttons("compare",
-                this::tableHeader, this::tableRows, 1));
+        export = org.vdsoexplorer.app.common.TableExport.buttons("compare", this::tableHeader, this::tableRows, 1);
         numbers.setPadding(new Insets(0, 4, 4, 8));
-        javafx.scene.control.ScrollPane side = new javafx.scene.control.ScrollPane(numbers);
+        side = new javafx.scene.control.ScrollPane();
         side.setFitToWidth(true);
         side.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
         side.setId("compare-side");
-        side.getStyleClass().add("compare-numbers"); // a fixed width (compare.css): numbers growing never move the panes
+        side.getStyleClass().add("compare-numbers-side");
+        widthProperty().addListener(o -> arrange());
+        fontScale.scaleProperty().addListener(o -> arrange());
         BorderPane.setMargin(center, new Insets(6, 0, 0, 0));
         setCenter(center);
-        setRight(side);
+        arrange();
         setBase(base);
     }
 
@@ -178,6 +194,48 @@ public final class CompareView extends BorderPane {
         r.run();
         refresh();
     }
+
+    /** Places the numbers at the right or under the panes (see {@link #side}); nothing moves unless that changes. */
+    private void arrange() {
+        double em = org.vdsoexplorer.app.common.FontScale.BASE_PX * fontScale.scale();
+        boolean b = getWidth() > 0 && getWidth() < WIDE_EM * em;
+        if (below != null && below == b) return;
+        below = b;
+        side.prefHeightProperty().unbind();
+        table.table.prefWidthProperty().unbind();
+        side.getStyleClass().removeAll("compare-numbers", "compare-numbers-below");
+        if (b) {
+            summary.getChildren().setAll(speed, bars);
+            tableBox.getChildren().setAll(table.table, export);
+            numbersRow.getChildren().setAll(summary, tableBox);
+            HBox.setHgrow(summary, Priority.ALWAYS);
+            // the table takes 62 % (its columns are shares of it), the speed line and bars the rest
+            table.table.prefWidthProperty().bind(widthProperty().multiply(0.62));
+            table.table.setMinWidth(Region.USE_PREF_SIZE);
+            numbersRow.setPadding(new Insets(6, 4, 4, 0));
+            side.setContent(numbersRow);
+            side.getStyleClass().add("compare-numbers-below");
+            side.prefHeightProperty().bind(heightProperty().multiply(0.4));
+            side.setMinHeight(Region.USE_PREF_SIZE);
+            side.setMaxHeight(Region.USE_PREF_SIZE);
+            setRight(null);
+            setBottom(side);
+        } else {
+            table.table.setMinWidth(Region.USE_COMPUTED_SIZE);
+            table.table.setPrefWidth(Region.USE_COMPUTED_SIZE);
+            numbers.getChildren().setAll(speed, bars, table.table, export);
+            side.setContent(numbers);
+            side.getStyleClass().add("compare-numbers"); // a fixed width (compare.css): numbers growing never move the panes
+            side.setMinHeight(Region.USE_COMPUTED_SIZE);
+            side.setPrefHeight(Region.USE_COMPUTED_SIZE);
+            side.setMaxHeight(Double.MAX_VALUE);
+            setBottom(null);
+            setRight(side);
+        }
+    }
+
+    /** Whether the numbers are under the panes (a narrow view) rather than at their right. */
+    public boolean numbersBelow() { return below != null && below; }
 
     /** Shows the two pipeline timelines (stacked, under the panes' pickers and status lines) or the listings. */
     public void setPipelineShown(boolean on) {
@@ -269,9 +327,9 @@ public final class CompareView extends BorderPane {
         (sa.scenario() != sb.scenario() ? differ : same).add("scenario " + pair(sa.scenario().cliName(), sb.scenario().cliName()));
         (sa.variant() != sb.variant() ? differ : same).add("variant " + pair(sa.variant().cliName(), sb.variant().cliName()));
         (sa.clock() != sb.clock() ? differ : same).add("clock " + pair(sa.clock().cliName(), sb.clock().cliName()));
-        title.setText(differ.isEmpty() ? "A and B are the same setup (" + describe(sa) + "), stepped in lockstep"
+        title.setText(differ.isEmpty() ? "A and B are the same setup (" + describe(sa) + ")"
                 : "A vs B: " + String.join(", ", differ) + (same.isEmpty() ? "" : "; same " + String.join(", ", same))
-                + ". Stepped in lockstep.");
+                + ".");
         if (identical) {
             diffNote.setText("Same listing in both panes (" + la.name() + ".lst, " + la.size() + " instructions): what differs is"
                     + " the path each takes (\u25b8 marks an instruction only one pane ran in this call) and where the cycles go.");
@@ -397,7 +455,7 @@ public final class CompareView extends BorderPane {
         // always one line, so the panes below never move when one starts or stops waiting
         waitingText = ia == ib ? "" : (ia ? "B" : "A") + " finished call " + (ia ? mb : ma).calls() + " first and waits: "
                 + "a step moves only " + (ia ? "A" : "B") + " until its call returns.";
-        Fmt.setText(lockstep, (ia == ib ? "In lockstep. " : waitingText + " ") + org.vdsoexplorer.viewmodel.KeyMap.COMPARE_DRIVES);
+        Fmt.setText(lockstep, ia == ib ? "In lockstep: each step moves A and B together." : waitingText);
         lockstep.pseudoClassStateChanged(WAITS, ia != ib);
 
         table.show(figures.lines(a.session, b.session, hideRate),
@@ -428,6 +486,7 @@ public final class CompareView extends BorderPane {
         final Label label = new Label();
         final Region bar = new Region();
         final VBox box;
+        final javafx.beans.property.DoubleProperty share = new javafx.beans.property.SimpleDoubleProperty(0.01);
         String name = "";
 
         Bar(String cls) {
@@ -437,11 +496,14 @@ public final class CompareView extends BorderPane {
             bar.setMinHeight(16);
             bar.setMaxWidth(Region.USE_PREF_SIZE);
             box = new VBox(2, label, bar);
+            // the faster setup's bar is 95 % of the column, the other in proportion (never wider than the column)
+            bar.setMinWidth(0);
+            bar.prefWidthProperty().bind(box.widthProperty().multiply(0.95).multiply(share));
         }
 
         void set(long per3s, long best, boolean hide) {
             Fmt.setText(label, name + ": " + (hide ? "?" : per3s > 0 ? Fmt.big(per3s) + " calls in 3 s" : "measuring\u2026"));
-            bar.setPrefWidth(Math.max(4, Math.round(360.0 * per3s / Math.max(1, best))));
+            share.set(Math.max(0.01, (double) per3s / Math.max(1, best)));
         }
     }
 

@@ -58,7 +58,7 @@ class CompareToolbarAndPipelineUiTest {
         for (String id : idle) assertTrue(robot.lookup(id).query().isDisabled(), id + " is greyed out in the Compare tab");
         assertFalse(robot.lookup("#reset").query().isDisabled());
         assertFalse(robot.lookup("#counters").query().isVisible(), "the four views' counters are not A's or B's");
-        String said = robot.lookup("#compare-lockstep").queryAs(Label.class).getText();
+        String said = robot.lookup("#compare-drives").queryAs(Label.class).getText();
         assertTrue(said.contains(KeyMap.COMPARE_DRIVES), said);
         CompareView c = w.compare();
         long main = fx(() -> w.session().position());

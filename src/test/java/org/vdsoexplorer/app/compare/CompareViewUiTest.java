@@ -306,7 +306,7 @@ class CompareViewUiTest {
         assertEquals(Variant.TIMENS_INLINE, c.sessionB().setup().variant(), "B still runs the last valid setup");
         robot.type(KeyCode.RIGHT);
         robot.type(KeyCode.ENTER);
-        robot.clickOn("#compare-step");
+        robot.clickOn("#compare-100");
         assertEquals(0, a.position());
         assertEquals(0, b.position());
         assertEquals(0, w.session().position(), "the main session does not move either");
