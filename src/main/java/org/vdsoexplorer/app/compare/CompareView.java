@@ -38,7 +38,7 @@ import org.vdsoexplorer.viewmodel.Session;
  * call, or both are between calls. When one pane's call ends first, it waits there (and says so) while
  * the other finishes its call; then the next step starts the next call in both.
  *
- * <p>Parts: each pane is a {@link CompareSide}, the numbers table a {@link CompareTable}.
+ * <p>Parts: each pane is a {@link CompareSide}, the numbers (speed line, bars, table) {@link CompareNumbers}.
  */
 public final class CompareView extends BorderPane {
     private static final PseudoClass IDENTICAL = PseudoClass.getPseudoClass("identical");
@@ -52,37 +52,19 @@ public final class CompareView extends BorderPane {
     private final CompareSide a, b;
     private final org.vdsoexplorer.viewmodel.CompareLockstep stepper =
             new org.vdsoexplorer.viewmodel.CompareLockstep(() -> sessionA(), () -> sessionB());
-    private final CompareTable table = new CompareTable();
-    private final Bar barA, barB;
-    private final Label speed = new Label();
     /** Set while the pickers are set from code: one reload at the end instead of one per picker. */
     private boolean updating;
     private ListingDiff diff;
     private boolean identical;
-    private String barsText = "";
-    /** The figures the table, bars and speed line show (steady state measured off the UI thread). */
-    private final org.vdsoexplorer.viewmodel.CompareFigures figures = new org.vdsoexplorer.viewmodel.CompareFigures(
-            org.vdsoexplorer.util.Background.executor(), javafx.application.Platform::runLater, this::refresh);
     /** The listings (false) or the two pipeline timelines, stacked (true). */
     private final javafx.scene.control.ToggleButton showPipeline = new javafx.scene.control.ToggleButton("Pipeline timelines");
     private final javafx.scene.control.ToggleButton showListings = new javafx.scene.control.ToggleButton("Listings");
     private final org.vdsoexplorer.app.pipeline.PipelineView pipeA, pipeB;
     private final VBox pipes;
-    /**
-     * The numbers (speed line, bars, table, export buttons): a column of a fixed width in em at the right when the view
-     * is at least {@link #WIDE_EM} wide, else a band of a fixed share of the height under the panes (summary beside the
-     * table), so the panes keep a readable width beside a lesson or in presenter mode. Either way their size depends on
-     * the view's size only, never on the figures.
-     */
-    private final javafx.scene.control.ScrollPane side;
-    private final VBox numbers = new VBox(8), summary = new VBox(8);
-    private final HBox numbersRow = new HBox(12);
-    private final VBox tableBox = new VBox(6);
-    private final javafx.scene.Node export;
-    private final org.vdsoexplorer.app.common.FontScale fontScale = new org.vdsoexplorer.app.common.FontScale(this);
-    static final double WIDE_EM = 62;
-    private Boolean below;
-    private VBox bars;
+    /** The table, bars and speed line, at the right or under the panes ({@link CompareNumbers}). */
+    private final CompareNumbers numbers;
+    /** What tells A and B apart ("timens-inline"), for the bars and the timelines' titles. */
+    private String nameA = "", nameB = "";
     private final HBox panes;
 
     public CompareView(Setup base) {
@@ -156,27 +138,9 @@ public final class CompareView extends BorderPane {
         VBox center = new VBox(6, panes, pipes);
         VBox.setVgrow(panes, Priority.ALWAYS);
 
-        barA = new Bar("bar-a");
-        barB = new Bar("bar-b");
-        bars = new VBox(6, barA.box, barB.box);
-        bars.setId("compare-bars");
-        speed.setId("compare-speed");
-        speed.getStyleClass().add("compare-speed");
-        speed.setWrapText(true);
-        speed.setMinHeight(Region.USE_PREF_SIZE);
-        // the summary first (steady state: the sentence and the bars), then this call's table; scrolls on a short window
-        export = org.vdsoexplorer.app.common.TableExport.buttons("compare", this::tableHeader, this::tableRows, 1);
-        numbers.setPadding(new Insets(0, 4, 4, 8));
-        side = new javafx.scene.control.ScrollPane();
-        side.setFitToWidth(true);
-        side.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
-        side.setId("compare-side");
-        side.getStyleClass().add("compare-numbers-side");
-        widthProperty().addListener(o -> arrange());
-        fontScale.scaleProperty().addListener(o -> arrange());
         BorderPane.setMargin(center, new Insets(6, 0, 0, 0));
         setCenter(center);
-        arrange();
+        numbers = new CompareNumbers(this);
         setBase(base);
     }
 
@@ -194,48 +158,6 @@ public final class CompareView extends BorderPane {
         r.run();
         refresh();
     }
-
-    /** Places the numbers at the right or under the panes (see {@link #side}); nothing moves unless that changes. */
-    private void arrange() {
-        double em = org.vdsoexplorer.app.common.FontScale.BASE_PX * fontScale.scale();
-        boolean b = getWidth() > 0 && getWidth() < WIDE_EM * em;
-        if (below != null && below == b) return;
-        below = b;
-        side.prefHeightProperty().unbind();
-        table.table.prefWidthProperty().unbind();
-        side.getStyleClass().removeAll("compare-numbers", "compare-numbers-below");
-        if (b) {
-            summary.getChildren().setAll(speed, bars);
-            tableBox.getChildren().setAll(table.table, export);
-            numbersRow.getChildren().setAll(summary, tableBox);
-            HBox.setHgrow(summary, Priority.ALWAYS);
-            // the table takes 62 % (its columns are shares of it), the speed line and bars the rest
-            table.table.prefWidthProperty().bind(widthProperty().multiply(0.62));
-            table.table.setMinWidth(Region.USE_PREF_SIZE);
-            numbersRow.setPadding(new Insets(6, 4, 4, 0));
-            side.setContent(numbersRow);
-            side.getStyleClass().add("compare-numbers-below");
-            side.prefHeightProperty().bind(heightProperty().multiply(0.4));
-            side.setMinHeight(Region.USE_PREF_SIZE);
-            side.setMaxHeight(Region.USE_PREF_SIZE);
-            setRight(null);
-            setBottom(side);
-        } else {
-            table.table.setMinWidth(Region.USE_COMPUTED_SIZE);
-            table.table.setPrefWidth(Region.USE_COMPUTED_SIZE);
-            numbers.getChildren().setAll(speed, bars, table.table, export);
-            side.setContent(numbers);
-            side.getStyleClass().add("compare-numbers"); // a fixed width (compare.css): numbers growing never move the panes
-            side.setMinHeight(Region.USE_COMPUTED_SIZE);
-            side.setPrefHeight(Region.USE_COMPUTED_SIZE);
-            side.setMaxHeight(Double.MAX_VALUE);
-            setBottom(null);
-            setRight(side);
-        }
-    }
-
-    /** Whether the numbers are under the panes (a narrow view) rather than at their right. */
-    public boolean numbersBelow() { return below != null && below; }
 
     /** Shows the two pipeline timelines (stacked, under the panes' pickers and status lines) or the listings. */
     public void setPipelineShown(boolean on) {
@@ -338,9 +260,9 @@ public final class CompareView extends BorderPane {
                     + " set-up) in bold purple: " + diff.countFrameOnlyA() + " only in A, " + diff.countFrameOnlyB() + " only in B.");
         }
         diffNote.pseudoClassStateChanged(IDENTICAL, identical);
-        table.setHeads(sa, sb);
-        barA.name = "A " + label(sa, sb);
-        barB.name = "B " + label(sb, sa);
+        nameA = label(sa, sb);
+        nameB = label(sb, sa);
+        numbers.setHeads(sa, sb, nameA, nameB);
         refresh();
     }
 
@@ -402,7 +324,7 @@ public final class CompareView extends BorderPane {
     public String cycleDeltaText() { return delta("cycles"); }
 
     private String delta(String id) {
-        var l = table.line(id);
+        var l = numbers.table.line(id);
         return l == null ? "" : l.delta();
     }
 
@@ -410,13 +332,13 @@ public final class CompareView extends BorderPane {
     public String categoryDeltaText(Category c) { return delta(c.name().toLowerCase(Locale.ROOT).replace('_', '-')); }
 
     /** The table's line {@code id} ("cycles", "steady-calls", ...), or null if not shown. */
-    public org.vdsoexplorer.viewmodel.CompareFigures.Line line(String id) { return table.line(id); }
+    public org.vdsoexplorer.viewmodel.CompareFigures.Line line(String id) { return numbers.table.line(id); }
 
     /** The speed sentence under the bars. */
-    public String speedText() { return speed.getText(); }
+    public String speedText() { return numbers.speed.getText(); }
 
     /** The bar labels ("A ...: 12.3 M | B ...: 11.0 M"), for tests. */
-    public String barsText() { return barsText; }
+    public String barsText() { return numbers.barsText; }
 
     /** The lockstep line: who waits for whom ("" while both are in step). */
     public String lockstepText() { return waitingText; }
@@ -458,53 +380,21 @@ public final class CompareView extends BorderPane {
         Fmt.setText(lockstep, ia == ib ? "In lockstep: each step moves A and B together." : waitingText);
         lockstep.pseudoClassStateChanged(WAITS, ia != ib);
 
-        table.show(figures.lines(a.session, b.session, hideRate),
-                sec -> org.vdsoexplorer.viewmodel.CompareFigures.title(sec, ma, mb));
-        // calls per 3 s from each setup's steady state (a first call is cold; the live panes drift towards it)
-        var ra = hideRate ? null : figures.steady(ma.setup());
-        var rb = hideRate ? null : figures.steady(mb.setup());
-        long best = Math.max(ra == null ? 0 : ra.callsIn3s(), rb == null ? 0 : rb.callsIn3s());
-        barA.set(ra == null ? 0 : ra.callsIn3s(), best, hideRate);
-        barB.set(rb == null ? 0 : rb.callsIn3s(), best, hideRate);
-        barsText = barA.label.getText() + " | " + barB.label.getText();
-        Fmt.setText(speed, figures.speed(ma.setup(), mb.setup(), hideRate));
+        numbers.refresh(a.session, b.session, hideRate);
         if (pipes.isVisible()) {
-            pipeA.setName("A " + barA.name.substring(2));
-            pipeB.setName("B " + barB.name.substring(2));
+            pipeA.setName("A " + nameA);
+            pipeB.setName("B " + nameB);
             pipeA.refresh();
             pipeB.refresh();
         }
     }
 
     /** The compare table's header and rows as shown (for copy and save). */
-    public List<String> tableHeader() { return table.header(); }
+    public List<String> tableHeader() { return numbers.table.header(); }
 
-    public List<List<String>> tableRows() { return table.rows(); }
+    public List<List<String>> tableRows() { return numbers.table.rows(); }
 
-    /** A labelled bar of calls per 3 s, built once. */
-    private static final class Bar {
-        final Label label = new Label();
-        final Region bar = new Region();
-        final VBox box;
-        final javafx.beans.property.DoubleProperty share = new javafx.beans.property.SimpleDoubleProperty(0.01);
-        String name = "";
-
-        Bar(String cls) {
-            label.getStyleClass().add("bar-label");
-            bar.getStyleClass().addAll("bar", cls);
-            bar.setPrefHeight(16);
-            bar.setMinHeight(16);
-            bar.setMaxWidth(Region.USE_PREF_SIZE);
-            box = new VBox(2, label, bar);
-            // the faster setup's bar is 95 % of the column, the other in proportion (never wider than the column)
-            bar.setMinWidth(0);
-            bar.prefWidthProperty().bind(box.widthProperty().multiply(0.95).multiply(share));
-        }
-
-        void set(long per3s, long best, boolean hide) {
-            Fmt.setText(label, name + ": " + (hide ? "?" : per3s > 0 ? Fmt.big(per3s) + " calls in 3 s" : "measuring\u2026"));
-            share.set(Math.max(0.01, (double) per3s / Math.max(1, best)));
-        }
-    }
+    /** Whether the numbers are under the panes (a narrow view) rather than at their right. */
+    public boolean numbersBelow() { return numbers.below(); }
 
 }
