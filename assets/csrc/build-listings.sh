@@ -38,6 +38,9 @@ variants=(
   "switch-offsets|-DVARIANT_READ_UNLIKELY -DVARIANT_TIMENS -DVARIANT_SWITCH_OFFSETS"
   "v5.6|-DVARIANT_READ_UNLIKELY -DVARIANT_TIMENS -DHRES_INLINE=static_always"
   "v5.13|-DVARIANT_READ_UNLIKELY -DVARIANT_TIMENS -DHRES_INLINE=static_always -DTIMENS_INLINE=static_always -DVARIANT_V5_13"
+  # broken on purpose (teaching): 'unlikely' with one seqlock rule taken out
+  "no-retry|-DVARIANT_READ_UNLIKELY -DVARIANT_NO_RETRY"
+  "no-read-once|-DVARIANT_READ_UNLIKELY -DVARIANT_NO_READ_ONCE"
 )
 
 emit() { # name, object files...

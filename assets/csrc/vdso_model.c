@@ -488,6 +488,99 @@ HRES_INLINE int do_coarse(const struct vdso_data *vd, clockid_t clk,
 	return 0;
 }
 
+#if defined(VARIANT_NO_RETRY) || defined(VARIANT_NO_READ_ONCE)
+/*
+ * Broken on purpose (teaching). The readers below are do_hres() and do_coarse()
+ * of the 'unlikely' build (no time namespaces) with one seqlock rule taken out;
+ * the two callers further down use them instead (the #defines at the end).
+ *
+ * VARIANT_NO_RETRY: the reader waits for an even seq, reads the data and
+ * returns. It never loads seq again, so an update that starts after its first
+ * load of seq goes unnoticed: the data it returns can be half old, half new.
+ *
+ * VARIANT_NO_READ_ONCE: plain loads of seq and no smp_rmb(). Nothing tells the
+ * compiler that seq can change while the reader runs, so it may keep the first
+ * load's value in a register and decide the retry check can never fire.
+ */
+#ifdef VARIANT_NO_RETRY
+#define broken_read_begin(vd)		vdso_read_begin(vd)
+#define broken_read_retry(vd, seq)	((void)(seq), 0)	/* never retries */
+#else
+static __always_inline u32 broken_read_begin(const struct vdso_data *vd)
+{
+	u32 seq;
+
+	while (unlikely((seq = vd->seq) & 1))	/* plain load, no READ_ONCE() */
+		cpu_relax();
+	return seq;				/* no smp_rmb() */
+}
+
+static __always_inline u32 broken_read_retry(const struct vdso_data *vd, u32 start)
+{
+	return vd->seq != start;		/* no smp_rmb(), plain load */
+}
+#endif
+
+/*
+ * The TSC read as the kernel writes it: v5.6 arch/x86/include/asm/msr.h
+ * rdtsc_ordered() tells the compiler it clobbers ecx and nothing else. The
+ * model's rdtsc_ordered() above also clobbers "memory", a compiler barrier the
+ * kernel does not have; kept here it would hide a missing READ_ONCE().
+ */
+static __always_inline u64 rdtsc_ordered_kernel(void)
+{
+	u32 low, high;
+
+	__asm__ __volatile__("lfence\n\trdtsc" : "=a" (low), "=d" (high) : : "ecx");
+	return low | ((u64)high << 32);
+}
+
+HRES_INLINE int do_hres_broken(const struct vdso_data *vd, clockid_t clk, struct __kernel_timespec *ts)
+{
+	const struct vdso_timestamp *vdso_ts = &vd->basetime[clk];
+	u32 seq;
+	u64 cycles, last, ns, sec;
+
+	/* Only the TSC path is broken: the other clock modes go to the real reader. */
+	do {
+		seq = broken_read_begin(vd);
+		if (unlikely(vd->clock_mode != VCLOCK_TSC))
+			return do_hres(vd, clk, ts);
+		cycles = rdtsc_ordered_kernel();
+		ns = vdso_ts->nsec;
+		last = vd->cycle_last;
+		CYCLES_OK_LATE(cycles);
+		ns = (ns + vdso_calc_delta(cycles, last, vd->mask, vd->mult)) >> vd->shift;
+		sec = vdso_ts->sec;
+	} while (unlikely(broken_read_retry(vd, seq)));
+
+	sec += __iter_div_u64_rem(ns, NSEC_PER_SEC, &ns);
+	ts->tv_sec = sec;
+	ts->tv_nsec = ns;
+	return 0;
+}
+
+HRES_INLINE int do_coarse_broken(const struct vdso_data *vd, clockid_t clk, struct __kernel_timespec *ts)
+{
+	const struct vdso_timestamp *vdso_ts = &vd->basetime[clk];
+	u32 seq;
+	u64 sec, nsec;
+
+	do {
+		seq = broken_read_begin(vd);
+		sec = vdso_ts->sec;
+		nsec = vdso_ts->nsec;
+	} while (unlikely(broken_read_retry(vd, seq)));
+
+	ts->tv_sec = sec;	/* stored after the loop, as do_coarse_timens() does */
+	ts->tv_nsec = nsec;
+	return 0;
+}
+
+#define do_hres		do_hres_broken
+#define do_coarse	do_coarse_broken
+#endif /* VARIANT_NO_RETRY || VARIANT_NO_READ_ONCE */
+
 static __always_inline int __cvdso_clock_gettime_common(clockid_t clock,
 							struct __kernel_timespec *ts)
 {

@@ -63,8 +63,8 @@ public final class CountersBar extends VBox {
                         + "the branch predictor (nothing until a call finishes)", nsPerCall),
                 group("calls per 3 s", "3e9 / avg ns per call: the unit of the seeds' gettime_perf tables", per3s),
                 group("steady state", "the 'report' command's figures for this setup: after "
-                        + org.vdsoexplorer.model.report.Report.WARMUP_CALLS + " warm-up calls, the average over 2 writer "
-                        + "ticks of calls; the live average converges to them", report),
+                        + org.vdsoexplorer.model.report.Report.WARMUP_CALLS + " warm-up calls, the average over "
+                        + org.vdsoexplorer.model.report.Report.WINDOW_TICKS + " writer tick period(s) of calls; the live average converges to them", report),
                 group("timing", "the model that charged these cycles: additive (assets/costs.yaml) or the out-of-order "
                         + "pipeline (assets/timing.yaml)", model));
         fixedWidth(callCycles, 6);

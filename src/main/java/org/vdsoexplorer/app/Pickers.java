@@ -30,6 +30,12 @@ final class Pickers {
 
     /** Shows items by {@code name}; the list marks with a cross each item {@code problem} says cannot run, its tooltip saying why. */
     static <T> void configure(ComboBox<T> c, Function<T, String> name, Function<T, String> tip, Function<T, String> problem) {
+        configure(c, name, name, tip, problem);
+    }
+
+    /** As above, with the list's own text for each value ({@code listName}) beside the chosen value's ({@code name}). */
+    static <T> void configure(ComboBox<T> c, Function<T, String> name, Function<T, String> listName,
+                              Function<T, String> tip, Function<T, String> problem) {
         c.setConverter(new StringConverter<>() {
             @Override public String toString(T t) { return t == null ? "" : name.apply(t); }
 
@@ -45,7 +51,7 @@ final class Pickers {
                     return;
                 }
                 String p = problem.apply(t);
-                setText(name.apply(t) + (p == null ? "" : "  \u2717"));
+                setText(listName.apply(t) + (p == null ? "" : "  \u2717"));
                 if (p != null) getStyleClass().add("invalid");
                 setTooltip(new Tooltip(p == null ? tip.apply(t) : p));
             }
@@ -81,7 +87,7 @@ final class Pickers {
         variant.getItems().setAll(Variant.values());
         clock.getItems().setAll(Clock.values());
         configure(scenario, Scenario::cliName, Scenario::description, s -> null);
-        configure(variant, Variant::cliName, Variant::description, sm::problemWith);
+        configure(variant, Variant::cliName, Variant::listLabel, Variant::description, sm::problemWith);
         configure(clock, Clock::cliName, c -> "clock id " + c.id
                 + (c.servedByVdso() ? "" : ": not served by the vDSO, the call falls back to the syscall"), c -> null);
         segments(tick, Tick.values(), Tick::label, sm::choose);

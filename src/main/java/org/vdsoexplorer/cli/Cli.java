@@ -41,9 +41,13 @@ public final class Cli {
             commands:
               report [--scenario S] [--variant V] [--clock C] [--compiler gcc-12|gcc-11|clang-16] [--ghz F]
                      [--costs FILE] [--format table|tsv|csv|markdown|json] [--timing additive|pipeline|pipeline:CORE]
+                     [--writer-step C] [--tick-hz HZ]
                        per-call figures of every scenario x variant x clock, measured by execution; --timing
                        picks the model that charges cycles (default additive; pipeline: the out-of-order model
-                       of assets/timing.yaml, whose copy --costs also accepts)
+                       of assets/timing.yaml, whose copy --costs also accepts); column 'wrong': calls whose
+                       result differs from the kernel's reference time (only the variants broken on purpose);
+                       --writer-step C: cycles between update_vsyscall()'s steps (default: the cost table's);
+                       --tick-hz HZ: the writer's tick (default 1000); the window stays 2 ms of simulated time
               run LISTING --entry SYMBOL [--arg REG=VALUE ...] [--max-instructions N] [--costs FILE]
                        executes an objdump listing; VALUE may be 'buf' (a pointer to a 64-byte buffer)
               seeds [--costs FILE] [--ghz F] [--compiler C] [--format table|markdown] [--timing pipeline|pipeline:CORE]
@@ -163,9 +167,13 @@ public final class Cli {
         return CostTable.load(p);
     }
 
+    /** report --tick-hz: from the slowest tick the app offers to a tick every few hundred cycles. */
+    private static final org.vdsoexplorer.util.Range TICK_HZ_RANGE = new org.vdsoexplorer.util.Range(10, 10_000_000, "Hz");
+
     private static int report(String[] args, PrintStream out) {
         Args a = Args.parse("report", args, 1,
-                Set.of("scenario", "variant", "clock", "compiler", "ghz", "costs", "format", "timing"));
+                Set.of("scenario", "variant", "clock", "compiler", "ghz", "costs", "format", "timing", "writer-step",
+                        "tick-hz"));
         if (!a.positional.isEmpty()) throw new UsageException("report: unexpected argument '" + a.positional.getFirst() + "'");
         Scenario s = a.one("scenario") == null ? null : Scenario.byName(a.one("scenario")).orElseThrow(
                 () -> new UsageException("report: unknown scenario '" + a.one("scenario") + "' (known: " + Scenario.names() + ")"));
@@ -180,13 +188,22 @@ public final class Cli {
         }
         TimingOption t = TimingOption.parse("report", a, "additive");
         CostTable costs = t.costs();
+        if (a.one("writer-step") != null) {
+            costs = costs.withWriterStep(Args.decimal("report", "--writer-step", a.one("writer-step"),
+                    CostBounds.of("writer.step")));
+        }
         double ghz = a.one("ghz") == null ? costs.ghz() : Args.decimal("report", "--ghz", a.one("ghz"), CostBounds.GHZ);
-        List<Setup> setups = Report.setups(s, v, c, costs, ghz, compiler("report", a), t.timing());
+        double hz = a.one("tick-hz") == null ? Report.TICK_HZ
+                : Args.decimal("report", "--tick-hz", a.one("tick-hz"), TICK_HZ_RANGE);
+        String tickProblem = new Setup(Scenario.HOST, Variant.V5_6, Clock.MONOTONIC, costs, ghz,
+                Setup.tickCycles(ghz, hz)).problem();
+        if (tickProblem != null) throw new UsageException("report: --tick-hz " + a.one("tick-hz") + ": " + tickProblem);
+        List<Setup> setups = Report.setups(s, v, c, costs, ghz, compiler("report", a), t.timing(), hz);
         if (setups.isEmpty()) {
             String why = s != null && v != null ? new Setup(s, v, Clock.MONOTONIC, costs, ghz, 1).problem() : null;
             throw new UsageException("report: no rows match" + (why == null ? "" : ": " + why));
         }
-        List<Row> rows = Report.measureAll(setups);
+        List<Row> rows = Report.measureAll(setups, Report.windowTicks(hz));
         out.print(switch (format) {
             case "tsv" -> ReportFormat.tsv(rows);
             case "csv" -> ReportFormat.csv(rows);

@@ -44,6 +44,8 @@ public final class Machine {
     private boolean inCall;
     private long calls;
     private long callStartMilli, callStartInstructions;
+    /** The data page's seq when the call began (the reference of a coarse read no check validated). */
+    private long seqAtCallStart;
     private long retries, oddSpins, fallbacks;
     private boolean callFallback;
     private CallResult last;
@@ -149,6 +151,7 @@ public final class Machine {
         if (pipeline != null) pipeline.callStart();
         callStartMilli = cpu.cycles();
         callStartInstructions = cpu.instructions();
+        seqAtCallStart = kernel.seq();
         callFallback = false;
         as.write(TIMESPEC, 8, 0);
         as.write(TIMESPEC + 8, 8, 0);
@@ -244,8 +247,26 @@ public final class Machine {
     private long[] expected(boolean viaSyscall) {
         Clock c = setup.clock();
         if (viaSyscall) return kernel.lastKernelResult();
-        if (c.coarse()) return kernel.coarseReference(c, kernel.validatedSeq());
+        if (c.coarse()) {
+            long seq = kernel.validatedSeq();
+            return seq < 0 && setup.variant().broken() ? coarseUnchecked(c) : kernel.coarseReference(c, seq);
+        }
         return kernel.reference(c, kernel.lastTsc());
+    }
+
+    /**
+     * The reference for a coarse read that no retry check validated (a reader broken on purpose): the time
+     * it returned if the kernel published that time while the call ran (a consistent snapshot, just one
+     * update newer), else the time published when the call began. A torn read matches no publication.
+     */
+    private long[] coarseUnchecked(Clock c) {
+        long first = seqAtCallStart & ~1L;
+        long sec = as.read(TIMESPEC, 8), nsec = as.read(TIMESPEC + 8, 8);
+        for (long s = first; s <= kernel.seq(); s += 2) {
+            long[] p = kernel.coarseReference(c, s);
+            if (p != null && p[0] == sec && p[1] == nsec) return p;
+        }
+        return kernel.coarseReference(c, first);
     }
 
     // ---- snapshots for exact step-back --------------------------------------------------------
@@ -275,7 +296,7 @@ public final class Machine {
                 .append(java.util.Arrays.toString(k.lastKernelResult()));
         sb.append('/').append(inCall).append(calls).append('/').append(callStartMilli).append('/')
                 .append(callStartInstructions).append('/').append(retries).append('/').append(oddSpins).append('/')
-                .append(fallbacks);
+                .append(fallbacks).append('/').append(seqAtCallStart);
         if (pipeline != null) sb.append('/').append(pipeline.digest());
         try {
             byte[] h = java.security.MessageDigest.getInstance("SHA-256")
@@ -289,11 +310,11 @@ public final class Machine {
     /** The whole model state, copied. */
     public record Snapshot(Interpreter.State cpu, Kernel.State kernel, boolean inCall, long calls, long callStartMilli,
                            long callStartInstructions, long retries, long oddSpins, long fallbacks,
-                           long syscallMilliAtStart, CallResult last, Pipeline.State timing) {}
+                           long syscallMilliAtStart, CallResult last, Pipeline.State timing, long seqAtCallStart) {}
 
     public Snapshot save() {
         return new Snapshot(cpu.save(), kernel.save(), inCall, calls, callStartMilli, callStartInstructions, retries,
-                oddSpins, fallbacks, syscallMilliAtStart, last, pipeline == null ? null : pipeline.save());
+                oddSpins, fallbacks, syscallMilliAtStart, last, pipeline == null ? null : pipeline.save(), seqAtCallStart);
     }
 
     public void restore(Snapshot s) {
@@ -308,6 +329,7 @@ public final class Machine {
         fallbacks = s.fallbacks();
         syscallMilliAtStart = s.syscallMilliAtStart();
         last = s.last();
+        seqAtCallStart = s.seqAtCallStart();
         if (pipeline != null) pipeline.restore(s.timing());
     }
 }

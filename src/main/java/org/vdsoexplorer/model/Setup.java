@@ -53,6 +53,8 @@ public record Setup(Scenario scenario, Variant variant, Clock clock, CostTable c
 
     public Setup with(TimingModel t) { return new Setup(scenario, variant, clock, costs, ghz, tickCycles, compiler, t); }
 
+    public Setup with(CostTable c) { return new Setup(scenario, variant, clock, c, ghz, tickCycles, compiler, timing); }
+
     public Setup withTick(long cycles) {
         return new Setup(scenario, variant, clock, costs, ghz, cycles, compiler, timing);
     }

@@ -7,8 +7,9 @@ import java.util.stream.Collectors;
 /**
  * The compiled variants of the C model (assets/csrc/build-listings.sh makes one listing per variant and
  * compiler, assets/listings/NAME.lst for gcc 12). {@code V5_6} is the code of the v5.6 release; the others
- * are the seeds' patch series and experiments, labelled with their date, and v5.13; {@code LEGACY} holds
- * the 2007 syscall stubs.
+ * are the seeds' patch series and experiments, labelled with their date, and v5.13; {@code NO_RETRY} and
+ * {@code NO_READ_ONCE} are seqlock readers broken on purpose for teaching ({@link #broken()}); {@code LEGACY}
+ * holds the 2007 syscall stubs.
  */
 public enum Variant {
     BEFORE("before", false, "2019-10 (seed 000 'before')",
@@ -30,8 +31,16 @@ public enum Variant {
     V5_13("v5.13", true, "v5.13 release, 2021-06",
             "v5.13: all four __always_inline, likely() on the TSC case (v5.7), vdso_cycles_ok() right after the counter "
                     + "read, VDSO_CLOCKMODE_TIMENS = INT_MAX"),
+    NO_RETRY("no-retry", false, "broken on purpose (teaching)",
+            "'unlikely' whose reader never checks seq again: it waits for an even seq, reads the data and returns"),
+    NO_READ_ONCE("no-read-once", false, "broken on purpose (teaching)",
+            "'unlikely' with plain loads of seq and no smp_rmb(): gcc drops the retry check, clang 16 moves its load "
+                    + "above the data loads (TSC path only; the other clock modes use the real reader)"),
     LEGACY("legacy", false, "2007",
             "2007: clock_gettime() as a system call via int $0x80 or sysenter");
+
+    /** The origin of the variants {@link #broken()} on purpose. */
+    public static final String BROKEN = "broken on purpose (teaching)";
 
     private final String cliName, origin, description;
     private final boolean timens;
@@ -59,6 +68,15 @@ public enum Variant {
 
     /** Whether the code knows about time namespaces (can run a namespace task). */
     public boolean timens() { return timens; }
+
+    /**
+     * Whether the seqlock reader is broken on purpose (teaching): it can return a wrong time while the writer
+     * races it. The real variants never do.
+     */
+    public boolean broken() { return origin.equals(BROKEN); }
+
+    /** The name in a list of variants: a broken one says so. */
+    public String listLabel() { return broken() ? cliName + " \u2014 " + BROKEN : cliName; }
 
     public static Optional<Variant> byName(String s) {
         return Arrays.stream(values()).filter(v -> v.cliName.equals(s)).findFirst();

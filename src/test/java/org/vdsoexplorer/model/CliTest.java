@@ -34,10 +34,27 @@ class CliTest {
         Out r = run("report", "--scenario", "hyperv-5.13", "--clock", "realtime", "--format", "tsv");
         assertEquals(0, r.code(), r.err());
         var lines = r.out().lines().toList();
-        assertEquals("scenario\tvariant\tclock\tcompiler\tinstructions\tcycles\tns\tcalls_in_3s\tretries\tfallbacks\ttiming", lines.getFirst());
+        assertEquals("scenario\tvariant\tclock\tcompiler\tinstructions\tcycles\tns\tcalls_in_3s\tretries\tfallbacks\twrong\ttiming", lines.getFirst());
         assertEquals(1 + Variant.values().length - 1, lines.size(), "every vDSO variant");
         assertTrue(lines.get(1).startsWith("hyperv-5.13\tbefore\trealtime\tgcc-12\t"));
-        assertTrue(lines.get(1).endsWith("\t1.0000\tadditive"), "every call falls back: " + lines.get(1));
+        assertTrue(lines.get(1).endsWith("\t1.0000\t0\tadditive"), "every call falls back, none wrong: " + lines.get(1));
+    }
+
+    /** The broken reader under dense ticks: the cost table's writer tears only realtime (its basetime is stored first). */
+    @Test
+    void reportShowsWrongTimesOfABrokenReaderUnderDenseTicks() {
+        Out r = run("report", "--scenario", "host", "--variant", "no-retry", "--tick-hz", "100000", "--format", "tsv");
+        assertEquals(0, r.code(), r.err());
+        var rows = r.out().lines().skip(1).map(l -> l.split("\t")).toList();
+        assertEquals(7, rows.size());
+        for (String[] row : rows) {
+            long wrong = Long.parseLong(row[10]);
+            if (row[2].equals("realtime")) assertTrue(wrong > 0, String.join(" ", row));
+            else assertEquals(0, wrong, String.join(" ", row));
+        }
+        oneLineError(run("report", "--tick-hz", "20000000"), "--tick-hz");
+        oneLineError(run("report", "--tick-hz", "10000000", "--writer-step", "100"), "shorter than one writer update");
+        oneLineError(run("report", "--writer-step", "-1"), "--writer-step");
     }
 
     @Test

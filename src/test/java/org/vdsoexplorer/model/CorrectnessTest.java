@@ -12,8 +12,9 @@ import org.vdsoexplorer.model.kernel.Clock;
 import org.vdsoexplorer.model.kernel.Scenario;
 
 /**
- * The timespec every variant's listing returns equals the kernel's reference time for the TSC value
- * it read (plus namespace offsets), for every clock and scenario, over calls that cross writer ticks.
+ * The timespec every real variant's listing returns equals the kernel's reference time for the TSC value
+ * it read (plus namespace offsets), for every clock and scenario, over calls that cross writer ticks. The
+ * variants broken on purpose are tested where they break (InterleavingTest, ReportTest).
  */
 class CorrectnessTest {
 
@@ -24,6 +25,7 @@ class CorrectnessTest {
         List<TimingModel> models = TimingModel.choices(TimingTable.defaults());
         for (TimingModel t : models) for (Scenario s : Scenario.values()) {
             for (Variant v : Variant.values()) {
+                if (v.broken()) continue;
                 for (Clock c : Clock.reportClocks()) {
                     // a writer update every 1000 cycles; every timing model (the pipeline's rdtsc reads at issue)
                     Setup setup = Setup.of(s, v, c).withTick(1_000).with(t);
@@ -55,7 +57,7 @@ class CorrectnessTest {
         for (Compiler comp : List.of(Compiler.GCC_11, Compiler.CLANG_16)) {
             for (Scenario s : Scenario.values()) for (Variant v : Variant.values()) for (Clock c : Clock.reportClocks()) {
                 Setup setup = Setup.of(s, v, c).withTick(1_000).with(comp);
-                if (setup.problem() != null) continue;
+                if (setup.problem() != null || v.broken()) continue;
                 Machine m = new Machine(setup);
                 for (int i = 0; i < 60; i++) {
                     CallResult r = m.runCall();

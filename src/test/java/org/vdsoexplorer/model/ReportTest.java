@@ -13,6 +13,7 @@ import org.vdsoexplorer.model.kernel.Scenario;
 import org.vdsoexplorer.model.report.Report;
 import org.vdsoexplorer.model.report.ReportFormat;
 import org.vdsoexplorer.model.report.Row;
+import org.vdsoexplorer.model.timing.TimingModel;
 
 /** The full report: every row measured by execution, every call correct, and the seeds' orderings hold. */
 class ReportTest {
@@ -34,19 +35,51 @@ class ReportTest {
         assertEquals(0, r.incorrect());
     }
 
+    /**
+     * The 'wrong' column with the writer ticking at 100 kHz (200 updates in the 2 ms window) and its steps a cycle
+     * apart: above 0 for the broken readers' hres clocks on the host (their TSC path), 0 for every real variant.
+     * Coarse reads stay right: the model's writer stores a coarse clock's sec and nsec in one step.
+     */
+    @Test
+    void aBrokenReaderIsWrongUnderAFastWriter() {
+        CostTable fast = CostTable.defaults().withWriterStep(1);
+        int ticks = Report.windowTicks(100_000);
+        assertEquals(200, ticks);
+        List<Row> rows = Report.measureAll(Report.setups(Scenario.HOST, null, null, fast, fast.ghz(), Compiler.GCC_12,
+                TimingModel.ADDITIVE, 100_000), ticks);
+        assertEquals(11 * 7, rows.size(), "the host runs every vDSO variant");
+        int brokenRows = 0;
+        for (Row r : rows) {
+            if (r.variant().broken() && !r.clock().coarse()) {
+                brokenRows++;
+                assertTrue(r.incorrect() > 0, r + ": the broken reader was never caught");
+                assertTrue(r.incorrect() <= ticks, r + ": more wrong calls than ticks in the window");
+            } else {
+                assertEquals(0, r.incorrect(), r + " returned a wrong time");
+            }
+        }
+        assertEquals(2 * 5, brokenRows);
+        String table = ReportFormat.table(rows);
+        assertTrue(table.lines().skip(1).findFirst().orElseThrow().endsWith("wrong"), table);
+        assertTrue(ReportFormat.legend(rows).contains("variant no-retry: " + Variant.BROKEN), ReportFormat.legend(rows));
+    }
+
     @Test
     void fullReportHasEveryRowAndTheSeedsShape() {
         CostTable t = CostTable.defaults();
         List<Row> rows = Report.measureAll(Report.setups(null, null, null, t, t.ghz()));
-        // 4 vDSO scenarios x 9 variants, the namespace task x the 6 variants built for a v5.6 namespace page,
-        // 2 legacy scenarios; 7 clocks each
-        assertEquals((4 * 9 + 6 + 2) * 7, rows.size());
+        // 4 vDSO scenarios x 11 variants (2 of them broken on purpose), the namespace task x the 6 variants built
+        // for a v5.6 namespace page, 2 legacy scenarios; 7 clocks each
+        assertEquals((4 * 11 + 6 + 2) * 7, rows.size());
         for (Row r : rows) {
-            assertEquals(0, r.incorrect(), r + " returned a wrong time");
+            // a broken reader is caught only by an update that starts within a few instructions of its call
+            // (aBrokenReaderIsWrongUnderAFastWriter); each of the window's ticks catches at most one call
+            if (r.variant().broken()) assertTrue(r.incorrect() <= Report.WINDOW_TICKS, r.toString());
+            else assertEquals(0, r.incorrect(), r + " returned a wrong time");
             assertTrue(r.calls() > 1000, r + " measured too few calls");
         }
         String tsv = ReportFormat.tsv(rows);
-        assertEquals("scenario\tvariant\tclock\tcompiler\tinstructions\tcycles\tns\tcalls_in_3s\tretries\tfallbacks\ttiming",
+        assertEquals("scenario\tvariant\tclock\tcompiler\tinstructions\tcycles\tns\tcalls_in_3s\tretries\tfallbacks\twrong\ttiming",
                 tsv.lines().findFirst().orElseThrow());
         assertEquals(rows.size() + 1, tsv.lines().count());
 

@@ -178,6 +178,20 @@ public final class CostTable {
 
     public String origin() { return origin; }
 
+    /**
+     * This table with the writer's step cost replaced by {@code cycles} (within writer.step's bounds): the
+     * cycles between two steps of update_vsyscall(), so the window a racing reader has between them.
+     */
+    public CostTable withWriterStep(double cycles) {
+        String why = CostBounds.of("writer.step").check(cycles);
+        if (why != null) throw new CostTableException(origin, 1, "'writer.step' " + why);
+        Map<String, Entry> copy = new LinkedHashMap<>(entries);
+        Entry old = copy.get("writer.step");
+        copy.put("writer.step", new Entry("writer.step", cycles, "set to " + cycles + " cycles (was " + old.cycles()
+                + ": " + old.source() + ")", old.line()));
+        return new CostTable(origin + " (writer.step " + cycles + ")", copy);
+    }
+
     public List<Entry> entries() { return new ArrayList<>(entries.values()); }
 
     public long instructionMilli(CostClass c) { return perClass.get(c); }

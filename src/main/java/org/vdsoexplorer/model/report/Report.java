@@ -23,7 +23,7 @@ import org.vdsoexplorer.model.timing.TimingModel;
  */
 public final class Report {
     public static final int WARMUP_CALLS = 64;
-    public static final int WINDOW_TICKS = 2;
+    public static final int WINDOW_TICKS = 1;
     public static final double TICK_HZ = 1000;
 
     private Report() {}
@@ -48,6 +48,12 @@ public final class Report {
     /** The rows for the chosen filters (null = all) on {@code compiler}'s listings, charged by {@code timing}. */
     public static List<Setup> setups(Scenario scenario, Variant variant, Clock clock, CostTable costs, double ghz,
                                      Compiler compiler, TimingModel timing) {
+        return setups(scenario, variant, clock, costs, ghz, compiler, timing, TICK_HZ);
+    }
+
+    /** The rows for the chosen filters (null = all), the writer ticking at {@code tickHz}. */
+    public static List<Setup> setups(Scenario scenario, Variant variant, Clock clock, CostTable costs, double ghz,
+                                     Compiler compiler, TimingModel timing, double tickHz) {
         List<Setup> out = new ArrayList<>();
         for (Scenario s : Scenario.values()) {
             if (scenario != null && s != scenario) continue;
@@ -55,7 +61,7 @@ public final class Report {
                 if (variant != null && v != variant) continue;
                 for (Clock c : Clock.reportClocks()) {
                     if (clock != null && c != clock) continue;
-                    Setup setup = new Setup(s, v, c, costs, ghz, Setup.tickCycles(ghz, TICK_HZ), compiler, timing);
+                    Setup setup = new Setup(s, v, c, costs, ghz, Setup.tickCycles(ghz, tickHz), compiler, timing);
                     if (setup.problem() == null) out.add(setup);
                 }
             }
@@ -67,14 +73,17 @@ public final class Report {
      * One row: {@link #WARMUP_CALLS} calls, then whole calls until {@link #WINDOW_TICKS} tick periods of
      * simulated time have passed (at least one call; with no ticks, periods of {@link #TICK_HZ}).
      */
-    public static Row measure(Setup setup) {
+    public static Row measure(Setup setup) { return measure(setup, WINDOW_TICKS); }
+
+    /** As {@link #measure(Setup)}, over {@code ticks} tick periods after the warm-up. */
+    public static Row measure(Setup setup, int ticks) {
         Machine m = new Machine(setup);
         for (int i = 0; i < WARMUP_CALLS; i++) m.runCall();
         long c0 = m.cyclesMilli(), i0 = m.instructions(), n0 = m.calls(), r0 = m.retries() + m.oddSpins(),
                 f0 = m.fallbacks();
         // without writer ticks the window is as long as with the report's own tick rate
         long period = setup.tickCycles() > 0 ? setup.tickCycles() : Setup.tickCycles(setup.ghz(), TICK_HZ);
-        long window = WINDOW_TICKS * period * 1000L;
+        long window = ticks * period * 1000L;
         long incorrect = 0;
         do {
             CallResult r = m.runCall();
@@ -89,11 +98,22 @@ public final class Report {
     }
 
     /** Measures all {@code setups} on the machine's cores; rows come back in input order. */
-    public static List<Row> measureAll(List<Setup> setups) {
+    public static List<Row> measureAll(List<Setup> setups) { return measureAll(setups, WINDOW_TICKS); }
+
+    /**
+     * The ticks in a window of {@link #WINDOW_TICKS} periods at {@link #TICK_HZ} (2 ms) when the writer ticks at
+     * {@code tickHz}: never fewer than {@link #WINDOW_TICKS}, more for denser ticks.
+     */
+    public static int windowTicks(double tickHz) {
+        return (int) Math.max(WINDOW_TICKS, Math.round(WINDOW_TICKS * tickHz / TICK_HZ));
+    }
+
+    /** Measures all {@code setups} over {@code ticks} tick periods each, on the machine's cores, in input order. */
+    public static List<Row> measureAll(List<Setup> setups, int ticks) {
         int threads = Math.max(1, Math.min(setups.size(), Runtime.getRuntime().availableProcessors()));
         try (ExecutorService pool = Executors.newFixedThreadPool(threads)) {
             List<Future<Row>> futures = new ArrayList<>();
-            for (Setup s : setups) futures.add(pool.submit(() -> measure(s)));
+            for (Setup s : setups) futures.add(pool.submit(() -> measure(s, ticks)));
             List<Row> rows = new ArrayList<>();
             for (Future<Row> f : futures) rows.add(f.get());
             return rows;

@@ -23,7 +23,8 @@ public final class ReportFormat {
         return new String[] {r.scenario().cliName(), r.variant().cliName(), r.clock().cliName(), r.compiler().cliName(),
             String.format(Locale.ROOT, "%.2f", r.instructions()), String.format(Locale.ROOT, "%.2f", r.cycles()),
             String.format(Locale.ROOT, "%.2f", r.ns()), Long.toString(r.callsIn3s()),
-            String.format(Locale.ROOT, "%.6f", r.retries()), String.format(Locale.ROOT, "%.4f", r.fallbacks()), r.timing().id()};
+            String.format(Locale.ROOT, "%.6f", r.retries()), String.format(Locale.ROOT, "%.4f", r.fallbacks()), Long.toString(r.incorrect()),
+            r.timing().id()};
     }
 
     public static String csv(List<Row> rows) { return csv(List.of(Row.COLUMNS), cellLists(rows)); }
@@ -149,6 +150,8 @@ public final class ReportFormat {
                 g.writeNumberField("calls_in_3s", r.callsIn3s());
                 g.writeNumberField("retries", r.retries());
                 g.writeNumberField("fallbacks", r.fallbacks());
+                g.writeNumberField("wrong", r.incorrect());
+                g.writeNumberField("calls", r.calls());
                 g.writeStringField("timing", r.timing().id());
                 g.writeEndObject();
             }

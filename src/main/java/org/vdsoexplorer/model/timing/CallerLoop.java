@@ -25,20 +25,22 @@ public final class CallerLoop {
 
     private final Shape[] shapes;
     private final Core.Uop[] mains;
-    private final int[][] ports;
-    private final boolean[] taken;
+    private final int[] ports;
+    private final boolean[] taken, movesStack;
     private final long[] registers;
 
-    private CallerLoop(List<Shape> shapes, Core core, List<Boolean> taken, long[] registers) {
+    private CallerLoop(List<Shape> shapes, Core core, List<Boolean> taken, List<Boolean> movesStack, long[] registers) {
         int n = shapes.size();
         this.shapes = shapes.toArray(Shape[]::new);
         this.mains = new Core.Uop[n];
-        this.ports = new int[n][];
+        this.ports = new int[n];
         this.taken = new boolean[n];
+        this.movesStack = new boolean[n];
         for (int i = 0; i < n; i++) {
             mains[i] = Pipeline.mainUop(core, this.shapes[i]);
-            ports[i] = mains[i] == null ? null : Pipeline.ports(mains[i].portMask());
+            ports[i] = mains[i] == null ? 0 : mains[i].portMask();
             this.taken[i] = taken.get(i);
+            this.movesStack[i] = movesStack.get(i);
         }
         this.registers = registers;
     }
@@ -59,16 +61,18 @@ public final class CallerLoop {
             for (int i = top; i < b; i++) if (l.get(i).mnemonic().startsWith("call")) call = i;
             if (call < 0) continue;
             List<Shape> shapes = new ArrayList<>();
-            List<Boolean> taken = new ArrayList<>();
+            List<Boolean> taken = new ArrayList<>(), moves = new ArrayList<>();
             for (int i = call + 1; i <= b; i++) {
                 shapes.add(Shape.of(l.get(i)));
                 taken.add(i == b);
+                moves.add(Shape.movesStackPointer(l.get(i)));
             }
             Long timespecDisp = null;
             for (int i = top; i <= call; i++) {
                 Instruction in = l.get(i);
                 shapes.add(Shape.of(in));
                 taken.add(i == call);
+                moves.add(Shape.movesStackPointer(in));
                 // the lea that computes the timespec argument: &tp relative to the frame pointer
                 if (in.mnemonic().equals("lea") && in.operands().getFirst() instanceof Operand.Mem m
                         && m.base() == Registers.RBP && timespecDisp == null) timespecDisp = m.disp();
@@ -77,7 +81,7 @@ public final class CallerLoop {
             long[] r = new long[17];
             r[Registers.RBP] = f.timespec() - timespecDisp;
             r[Registers.RSP] = f.stackStart();
-            return new CallerLoop(shapes, core, taken, r);
+            return new CallerLoop(shapes, core, taken, moves, r);
         }
         throw new IllegalArgumentException(l.name() + ": no loop with a call in it");
     }
@@ -88,9 +92,11 @@ public final class CallerLoop {
 
     Core.Uop main(int k) { return mains[k]; }
 
-    int[] ports(int k) { return ports[k]; }
+    int ports(int k) { return ports[k]; }
 
     boolean taken(int k) { return taken[k]; }
+
+    boolean movesStack(int k) { return movesStack[k]; }
 
     long[] registers() { return registers; }
 }

@@ -42,8 +42,11 @@ public final class Pipeline implements Clocking {
     private final Core core;
     private final Shape[] shapes;
     private final Core.Uop[] mains;
-    private final int[][] mainPorts;
-    private final int[] loadPorts, storePorts;
+    /** Port masks (a bit per port) of each instruction's main op, and of the load and store ops. */
+    private final int[] mainPorts;
+    /** Per instruction: it changes or copies the stack pointer ({@link Shape#movesStackPointer}). */
+    private final boolean[] movesStack;
+    private final int loadPorts, storePorts;
     private final Core.Uop loadU, storeU;
     /** The caller loop scheduled between calls, or null (the front end then waits the harness cost). */
     private final CallerLoop caller;
@@ -71,7 +74,10 @@ public final class Pipeline implements Clocking {
     private long fenceDispatch, fenceIssue, maxComplete;
     /** Recent stores by address hash (8-byte granules): address, data-ready and retirement cycles, via rsp. */
     private long[] sbAddr, sbReady, sbRetire;
-    private boolean[] sbStack;
+    /** How each recent store named its memory ({@link Shape#renameKey}): a load named the same way is renamed. */
+    private long[] sbKey;
+    /** Instructions so far that changed or copied the stack pointer other than by push/pop/call/ret. */
+    private long stackEpoch;
     /** Retirement cycles of the last {@link Core#storeBuffer()} stores: a store dispatches only with a free entry. */
     private long[] sbRing;
     private long stores;
@@ -94,24 +100,26 @@ public final class Pipeline implements Clocking {
         int n = listing.size();
         this.shapes = new Shape[n];
         this.mains = new Core.Uop[n];
-        this.mainPorts = new int[n][];
+        this.mainPorts = new int[n];
+        this.movesStack = new boolean[n];
         for (int i = 0; i < n; i++) {
             Shape s = Shape.of(listing.get(i));
             shapes[i] = s;
             mains[i] = mainUop(core, s);
-            mainPorts[i] = mains[i] == null ? null : ports(mains[i].portMask());
+            mainPorts[i] = mains[i] == null ? 0 : mains[i].portMask();
+            movesStack[i] = Shape.movesStackPointer(listing.get(i));
         }
         this.loadU = core.uop(UopClass.LOAD);
         this.storeU = core.uop(UopClass.STORE);
-        this.loadPorts = ports(loadU.portMask());
-        this.storePorts = ports(storeU.portMask());
+        this.loadPorts = loadU.portMask();
+        this.storePorts = storeU.portMask();
         this.robRetire = new long[core.rob()];
         this.cycleTag = new long[RING];
         this.cycleBusy = new int[RING];
         this.sbAddr = new long[HASH];
         this.sbReady = new long[HASH];
         this.sbRetire = new long[HASH];
-        this.sbStack = new boolean[HASH];
+        this.sbKey = new long[HASH];
         Arrays.fill(sbAddr, -1);
         this.sbRing = new long[core.storeBuffer()];
     }
@@ -124,19 +132,16 @@ public final class Pipeline implements Clocking {
         return core.uop(s.main() == UopClass.MOV && !core.movElimination() ? UopClass.ALU : s.main());
     }
 
-    static int[] ports(int mask) {
-        int[] out = new int[Integer.bitCount(mask)];
-        for (int i = 0, k = 0; i < 32; i++) if ((mask & (1 << i)) != 0) out[k++] = i;
-        return out;
-    }
-
     // ---- the interpreter's calls ----------------------------------------------------------------
 
     @Override
-    public long begin(Interpreter in, int index) { return begin(shapes[index], mains[index], mainPorts[index], in.cpu.r); }
+    public long begin(Interpreter in, int index) {
+        return begin(shapes[index], mains[index], mainPorts[index], movesStack[index], in.cpu.r);
+    }
 
     /** Schedules one instruction up to its completion; {@code r} holds the registers its address uses. */
-    private long begin(Shape s, Core.Uop main, int[] mainPortList, long[] r) {
+    private long begin(Shape s, Core.Uop main, int mainPortMask, boolean movesSp, long[] r) {
+        if (movesSp) stackEpoch++;
         cTaken = false;
         cMispredict = false;
         cKernel = 0;
@@ -192,7 +197,8 @@ public final class Pipeline implements Clocking {
                 loadDone = li + loadU.latency();
                 int k = forwardingStore(a, li);
                 if (k >= 0) {
-                    int fwd = s.stackAccess() && sbStack[k] ? core.stackForward() : core.storeForward();
+                    long key = s.renameKey(stackEpoch);
+                    int fwd = key != 0 && sbKey[k] == key ? core.stackForward() : core.storeForward();
                     loadDone = Math.max(li, sbReady[k]) + fwd;
                 }
                 issue = li;
@@ -207,7 +213,7 @@ public final class Pipeline implements Clocking {
                     issue = Math.max(mr, prevFlagsReady);
                     done = issue;
                 } else {
-                    issue = mainPortList.length == 0 ? mr : reserve(mainPortList, mr, u.occupancy());
+                    issue = mainPortMask == 0 ? mr : reserve(mainPortMask, mr, u.occupancy());
                     done = issue + u.latency();
                 }
             }
@@ -221,7 +227,7 @@ public final class Pipeline implements Clocking {
                 sbAddr[h] = a >>> 3;
                 sbReady[h] = data;
                 sbRetire[h] = Long.MAX_VALUE;
-                sbStack[h] = s.stackAccess();
+                sbKey[h] = s.renameKey(stackEpoch);
                 if (u == null) issue = si;
                 done = Math.max(done, sd);
             }
@@ -259,7 +265,7 @@ public final class Pipeline implements Clocking {
         }
         for (int k = 0; k < caller.size(); k++) {
             Shape s = caller.shape(k);
-            begin(s, caller.main(k), caller.ports(k), caller.registers());
+            begin(s, caller.main(k), caller.ports(k), caller.movesStack(k), caller.registers());
             cTaken = caller.taken(k);
             retire(s);
         }
@@ -347,16 +353,14 @@ public final class Pipeline implements Clocking {
     }
 
     /**
-     * Reserves the earliest cycle at or after {@code from} on one of {@code ports} (ascending) free for
-     * {@code occ} cycles; on a tie the first port in the list.
+     * Reserves the earliest cycle at or after {@code from} on one of the ports in {@code mask} free for
+     * {@code occ} cycles; on a tie the lowest-numbered port.
      */
-    private long reserve(int[] ports, long from, int occ) {
-        if (ports.length == 0) return from;
-        int mask = 0;
-        for (int p : ports) mask |= 1 << p;
+    private long reserve(int mask, long from, int occ) {
+        if (mask == 0) return from;
         for (long c = from; ; c++) {
             if (c - from >= RING) { // never reached with the table's occupancies; bounded like the ring
-                for (int k = 0; k < occ; k++) mark(c + k, ports[0]);
+                for (int k = 0; k < occ; k++) mark(c + k, Integer.numberOfTrailingZeros(mask));
                 return c;
             }
             int free = mask & ~busy(c);
@@ -365,8 +369,8 @@ public final class Pipeline implements Clocking {
                 mark(c, Integer.numberOfTrailingZeros(free));
                 return c;
             }
-            for (int p : ports) {
-                if ((free & (1 << p)) == 0) continue;
+            for (int f = free; f != 0; f &= f - 1) {
+                int p = Integer.numberOfTrailingZeros(f);
                 int k = 1;
                 while (k < occ && (busy(c + k) & (1 << p)) == 0) k++;
                 if (k == occ) {
@@ -450,13 +454,13 @@ public final class Pipeline implements Clocking {
     /** Everything the pipeline owns, copied. */
     public record State(long[] scalars, int[] ints, boolean[] flags, long[] robRetire, long[] regReady, long[] cycleTag,
                         int[] cycleBusy,
-                        long[] sbAddr, long[] sbReady, long[] sbRetire, boolean[] sbStack, long[] sbRing, List<Slot> rows,
+                        long[] sbAddr, long[] sbReady, long[] sbRetire, long[] sbKey, long[] sbRing, List<Slot> rows,
                         List<Slot> lastRows) {}
 
     public State save() {
         return new State(new long[] {seq, feCycle, feNext, dispCycle, retCycle, lastRetire, fenceDispatch, fenceIssue,
-            maxComplete, prevFlagsReady, stores}, new int[] {feUsed, dispUsed, retUsed, robPos, sbPos}, new boolean[] {prevFusible, recording},
-                robRetire.clone(), regReady.clone(), cycleTag.clone(), cycleBusy.clone(), sbAddr.clone(), sbReady.clone(), sbRetire.clone(), sbStack.clone(),
+            maxComplete, prevFlagsReady, stores, stackEpoch}, new int[] {feUsed, dispUsed, retUsed, robPos, sbPos}, new boolean[] {prevFusible, recording},
+                robRetire.clone(), regReady.clone(), cycleTag.clone(), cycleBusy.clone(), sbAddr.clone(), sbReady.clone(), sbRetire.clone(), sbKey.clone(),
                 sbRing.clone(), List.copyOf(rows), lastRows);
     }
 
@@ -473,6 +477,7 @@ public final class Pipeline implements Clocking {
         maxComplete = a[8];
         prevFlagsReady = a[9];
         stores = a[10];
+        stackEpoch = a[11];
         feUsed = s.ints()[0];
         dispUsed = s.ints()[1];
         retUsed = s.ints()[2];
@@ -487,7 +492,7 @@ public final class Pipeline implements Clocking {
         sbAddr = s.sbAddr().clone();
         sbReady = s.sbReady().clone();
         sbRetire = s.sbRetire().clone();
-        sbStack = s.sbStack().clone();
+        sbKey = s.sbKey().clone();
         sbRing = s.sbRing().clone();
         rows = new ArrayList<>(s.rows());
         lastRows = s.lastRows();

@@ -29,9 +29,29 @@ public record Shape(boolean load, UopClass main, boolean store, int srcMask, int
             "neg", "not", "inc", "dec", "lea", "shl", "shr", "sar", "sal", "rol", "ror", "shld", "shrd", "imul", "mul",
             "div", "idiv", "push", "pop", "call", "ret", "xchg", "jmp", "nop");
 
-    /** True if the access goes through the stack pointer (stack-engine / memory-renaming forwarding). */
-    public boolean stackAccess() {
-        return implicitStack != NO_STACK || (mem != null && mem.base() == Registers.RSP);
+    /**
+     * What memory renaming ("mirroring memory operands", Agner Fog on Zen 2 and later) matches a load to the
+     * store it reads by, or 0 for an access it never renames. A store and a load are renamed when they name the
+     * memory the same way: the same pointer register, index, scale and displacement (not rip-relative or
+     * absolute); or both are push/pop/call/ret with no other instruction having changed or copied the stack
+     * pointer in between ({@code stackEpoch} counts those). {@code leave} sets the stack pointer from the frame
+     * pointer: never renamed.
+     */
+    long renameKey(long stackEpoch) {
+        if (implicitStack == PUSH || implicitStack == POP) return Long.MIN_VALUE + stackEpoch;
+        if (implicitStack == LEAVE || mem == null || mem.ripRelative() || mem.base() < 0) return 0;
+        return 1 + ((long) mem.base() << 56 | (long) (mem.index() + 1) << 48 | (long) mem.scale() << 40
+                | (mem.disp() & 0xff_ffff_ffffL));
+    }
+
+    /**
+     * True if {@code in} changes the stack pointer other than by push/pop/call/ret, or copies it (the frame
+     * pointer set-up {@code mov %rsp,%rbp}): push/pop pairs across it are not renamed.
+     */
+    public static boolean movesStackPointer(Instruction in) {
+        if (in.mnemonic().startsWith("leave")) return true;
+        for (Operand o : in.operands()) if (o instanceof Operand.Reg r && r.num() == Registers.RSP) return true;
+        return false;
     }
 
     public static Shape of(Instruction in) {

@@ -54,11 +54,18 @@ class SeedRelationsTest {
     static final List<String> PIPELINE_GAPS = List.of(
             // one taken branch before the lfence: the pipeline fetches it under the previous call's counter read
             "vagin-v7: with 18/33 (unlikely) > before",
-            // two more instructions on the coarse path: the overlapped coarse loop is bound by the caller loop's
-            // counter in memory (gettime_perf built -O0), not by them
+            // two more instructions on the coarse path but no taken branch: the overlapped coarse loop is bound by
+            // the front end, one fetch group per taken branch, not by them
             "gleixner: MONOCOARSE, base (upstream) > MONOCOARSE, + VDSO patch",
             // the switch's extra compares run in the shadow of rdtsc
             "gleixner: MONO, + timens page > MONO, switch instead of array, + timens page");
+
+    /**
+     * How much faster a cell must be for a relation to hold: half the printed precision (0.1 pp), so a tie that
+     * `seeds` prints as equal is not a relation (one writer update more or less in a window moves a figure by
+     * less than that).
+     */
+    static final double MARGIN_PP = 0.05;
 
     private static List<String> failing(List<SeedTables.Comparison> cs) {
         Map<String, SeedTables.Comparison> byName = cs.stream().collect(Collectors.toMap(
@@ -70,7 +77,7 @@ class SeedRelationsTest {
             SeedTables.Comparison a = byName.get(rel.substring(0, gt)), b = byName.get(table + ": " + rel.substring(gt + 3));
             if (a == null || b == null) throw new AssertionError("no such cells: " + rel);
             if (!(a.seedPercent() > b.seedPercent())) throw new AssertionError("the seed does not say " + rel);
-            if (!(a.modelPercent() > b.modelPercent())) out.add(rel);
+            if (!(a.modelPercent() - b.modelPercent() >= MARGIN_PP)) out.add(rel);
         }
         return out;
     }
