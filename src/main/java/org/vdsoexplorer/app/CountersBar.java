@@ -37,9 +37,6 @@ public final class CountersBar extends VBox {
     private final Label model = value("counter-timing");
     private org.vdsoexplorer.model.Setup reportFor;
     private boolean reportHidden;
-    /** Steady-state report rows by setup, measured once each on a background thread. */
-    private static final java.util.Map<String, org.vdsoexplorer.model.report.Row> REPORTS =
-            new java.util.concurrent.ConcurrentHashMap<>();
     /** The first report measurement starts this long after the class is loaded (the window is up by then). */
     static final long REPORT_DELAY_NANOS = 1_500_000_000L;
     private static final long CREATED = System.nanoTime();
@@ -127,26 +124,19 @@ public final class CountersBar extends VBox {
         return b;
     }
 
-    private static String key(org.vdsoexplorer.model.Setup s) {
-        return s.scenario() + "/" + s.variant() + "/" + s.clock() + "/" + s.ghz() + "/" + s.timing().id();
-    }
-
     private void refreshReport(org.vdsoexplorer.model.Setup setup) {
         if (setup == reportFor) return;
         reportFor = setup;
-        var row = REPORTS.get(key(setup));
+        // steady-state rows are kept per setup in the model (Steady), so the compare tab shows the same figures
+        var row = org.vdsoexplorer.model.report.Steady.cached(setup);
         if (row != null) {
             showReport(row);
             return;
         }
         report.setText("measuring\u2026");
-        // the report's own window needs the writer ticking: measure with the default 1000 Hz tick
-        org.vdsoexplorer.model.Setup measured = setup.tickCycles() > 0 ? setup
-                : setup.withTick(org.vdsoexplorer.model.Setup.tickCycles(setup.ghz(), org.vdsoexplorer.model.report.Report.TICK_HZ));
         Runnable t = () -> {
             try {
-                var r = org.vdsoexplorer.model.report.Report.measure(measured);
-                REPORTS.put(key(setup), r);
+                var r = org.vdsoexplorer.model.report.Steady.of(setup);
                 javafx.application.Platform.runLater(() -> {
                     if (reportFor == setup) showReport(r);
                 });
@@ -167,7 +157,7 @@ public final class CountersBar extends VBox {
 
     /** Measures the report figure of {@code setup} now, on the calling thread (for still pictures). */
     public static void precomputeReport(org.vdsoexplorer.model.Setup setup) {
-        REPORTS.computeIfAbsent(key(setup), k -> org.vdsoexplorer.model.report.Report.measure(setup));
+        org.vdsoexplorer.model.report.Steady.of(setup);
     }
 
     private void showReport(org.vdsoexplorer.model.report.Row r) {
@@ -180,7 +170,7 @@ public final class CountersBar extends VBox {
 
     /** The clock rate with the digits it has (2.67, not 2.7). */
     static String ghz(double ghz) {
-        return java.math.BigDecimal.valueOf(ghz).stripTrailingZeros().toPlainString() + " GHz";
+        return org.vdsoexplorer.viewmodel.CompareFigures.ghz(ghz);
     }
 
     /** The report figure shown (for tests): "37.68 ns, 79.6M/3 s", or "measuring…". */

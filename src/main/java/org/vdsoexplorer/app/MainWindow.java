@@ -113,6 +113,11 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
         Pickers.bind(model.setup(), scenario, variant, clock, tick);
         Pickers.bindTiming(model.setup(), timing);
         Pickers.banner(model.setup(), problem, root, List.of(reset, back, backLine, step, line, call, run, inject));
+        for (Node n : List.of(back, backLine, run, inject)) { // greyed out in the Compare tab, where they do nothing
+            n.disableProperty().bind(model.setup().problemProperty().isNotEmpty().or(compareTab.selectedProperty()));
+        }
+        counters.visibleProperty().bind(compareTab.selectedProperty().not()); // the four views' model, not A's or B's
+        counters.managedProperty().bind(counters.visibleProperty());
         Pickers.installTips(toolbar);
         Pickers.bindRun(model.runner(), run, speed, speedText);
         reducedMotion.selectedProperty().addListener((o, a, b) -> {
@@ -184,7 +189,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
                 case STEP -> compare().step();
                 case LINE -> compare().stepLine();
                 case CALL -> compare().runCall();
-                case RESET -> model.perform(a);
+                case RESET -> compare().reset();
                 default -> { return false; }
             }
             return true;
@@ -246,7 +251,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
         if (compare == null) {
             comparedBase = model.session().setup();
             compare = new CompareView(comparedBase);
-            compareTab.setContent(ViewsArea.withToolbarNote(compare));
+            compareTab.setContent(compare); // it says what the toolbar drives there (KeyMap.COMPARE_DRIVES)
         }
         return compare;
     }

@@ -11,10 +11,20 @@ import java.util.Set;
  * [--lesson FILE --step N]}. With none of the options it writes the full set; with any, one screen:
  * the window at W x H (default 1920 x 1080), its text at PCT % (100-250; in presenter mode the presenter's
  * scale), showing lesson FILE at step N (1-based) in the lesson panel, or presenter mode of that step.
- * {@code --details} lists each clipped text and overlapping pair under its image's line.
+ * {@code --details} lists each clipped text and overlapping pair under its image's line. {@code --compare
+ * listings|pipeline} shows the Compare tab instead of the four views (timens-inline beside timens-noinline after
+ * 100 calls, partway into the next; {@code pipeline}: on the pipeline timing model, its two timelines shown).
  */
 public record ScreenOptions(Path dir, double width, double height, int scale, boolean presenter, Path lesson, int step,
-                            boolean single, boolean details) {
+                            boolean single, boolean details, String compare) {
+    /** What {@code --compare} takes. */
+    public static final java.util.List<String> COMPARE_VIEWS = java.util.List.of("listings", "pipeline");
+
+    public ScreenOptions(Path dir, double width, double height, int scale, boolean presenter, Path lesson, int step,
+                         boolean single, boolean details) {
+        this(dir, width, height, scale, presenter, lesson, step, single, details, null);
+    }
+
     public static final int MIN_SCALE = 100, MAX_SCALE = 250;
 
     /** A single screen (for tests): the explore screen when {@code lesson} is null. */
@@ -28,6 +38,7 @@ public record ScreenOptions(Path dir, double width, double height, int scale, bo
         double w = Screenshots.WIDTH, h = Screenshots.HEIGHT;
         int scale = 100, step = 0;
         boolean presenter = false, single = false, details = false;
+        String compare = null;
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
@@ -46,9 +57,9 @@ public record ScreenOptions(Path dir, double width, double height, int scale, bo
                 presenter = true;
                 continue;
             }
-            if (!Set.of("--size", "--scale", "--lesson", "--step").contains(a)) {
+            if (!Set.of("--size", "--scale", "--lesson", "--step", "--compare").contains(a)) {
                 throw new IllegalArgumentException("unknown option '" + a + "' (try --size WxH, --scale PCT, --presenter, "
-                        + "--lesson FILE --step N, --details)");
+                        + "--lesson FILE --step N, --compare listings|pipeline, --details)");
             }
             if (i + 1 >= args.length) throw new IllegalArgumentException(a + " needs a value");
             String v = args[++i];
@@ -73,6 +84,12 @@ public record ScreenOptions(Path dir, double width, double height, int scale, bo
                                 + " to " + MAX_SCALE);
                     }
                 }
+                case "--compare" -> {
+                    if (!COMPARE_VIEWS.contains(v)) {
+                        throw new IllegalArgumentException("--compare '" + v + "' must be one of " + String.join(", ", COMPARE_VIEWS));
+                    }
+                    compare = v;
+                }
                 case "--lesson" -> {
                     lesson = Path.of(v);
                     if (!Files.isRegularFile(lesson)) throw new IllegalArgumentException("--lesson: cannot read '" + v + "'");
@@ -87,7 +104,9 @@ public record ScreenOptions(Path dir, double width, double height, int scale, bo
         if ((lesson == null) != (step == 0)) throw new IllegalArgumentException("--lesson FILE and --step N go together");
         if (presenter && lesson == null) throw new IllegalArgumentException("--presenter needs --lesson FILE --step N "
                 + "(presenter mode shows a lesson step)");
-        return new ScreenOptions(dir, w, h, scale, presenter, lesson, step, single, details);
+        if (compare != null && lesson != null) throw new IllegalArgumentException("--compare shows the explore window's "
+                + "Compare tab: without --lesson (a lesson step that compares opens the tab itself)");
+        return new ScreenOptions(dir, w, h, scale, presenter, lesson, step, single, details, compare);
     }
 
     private static int number(String option, String v) {
@@ -103,6 +122,7 @@ public record ScreenOptions(Path dir, double width, double height, int scale, bo
         StringBuilder sb = new StringBuilder("screen-").append((int) width).append('x').append((int) height);
         if (presenter) sb.append("-presenter");
         if (scale != 100 || presenter) sb.append('-').append(scale);
+        if (compare != null) sb.append("-compare").append(compare.equals("listings") ? "" : "-" + compare);
         if (lesson != null) {
             String f = lesson.getFileName().toString();
             sb.append('-').append(f.endsWith(".md") ? f.substring(0, f.length() - 3) : f).append("-step").append(step);

@@ -124,6 +124,7 @@ public final class Screenshots {
             MainWindow m = new MainWindow(initial, o.width(), o.height());
             m.setReducedMotion(true);
             if (o.lesson() == null) explore(m.session());
+            if (o.compare() != null) compareScreen(m, o.compare().equals("pipeline"));
             return m;
         });
         org.vdsoexplorer.app.lesson.LessonPane pane = null;
@@ -142,6 +143,29 @@ public final class Screenshots {
                 return null;
             });
         }
+    }
+
+    /**
+     * The Compare tab of {@code --compare}: timens-inline beside timens-noinline (on the pipeline timing model with its
+     * timelines shown when {@code pipeline}), 100 calls, then A up to 4 steps past its counter read (both steady
+     * states measured first, so the picture does not say "measuring").
+     */
+    static void compareScreen(MainWindow w, boolean pipeline) {
+        if (pipeline) {
+            var t = org.vdsoexplorer.model.timing.TimingTable.defaults();
+            w.model().setup().choose(w.session().setup().with(
+                    org.vdsoexplorer.model.timing.TimingModel.pipeline(t.defaultCore())));
+        }
+        w.showCompare(true);
+        var c = w.compare();
+        c.setVariants(Variant.TIMENS_INLINE, Variant.TIMENS_NOINLINE);
+        org.vdsoexplorer.model.report.Steady.of(c.sessionA().setup());
+        org.vdsoexplorer.model.report.Steady.of(c.sessionB().setup());
+        c.setPipelineShown(pipeline);
+        c.runCalls(100);
+        c.step();
+        while (c.sessionA().machine().inCall() && !c.sessionA().machine().next().mnemonic().equals("rdtsc")) c.step();
+        for (int i = 0; i < 4; i++) c.step();
     }
 
     /** The explore screen's state: one call run, then the second call up to its first read of slot 3's basetime. */

@@ -131,16 +131,6 @@ final class ViewsArea {
         };
     }
 
-    /** The Compare tab's content: a note on what the main toolbar drives there ({@link org.vdsoexplorer.viewmodel.KeyMap#COMPARE_DRIVES}) above {@code c}. */
-    static javafx.scene.layout.VBox withToolbarNote(javafx.scene.layout.Region c) {
-        Label drives = new Label("The toolbar here: " + org.vdsoexplorer.viewmodel.KeyMap.COMPARE_DRIVES);
-        drives.setId("compare-drives");
-        drives.getStyleClass().add("compare-drives");
-        drives.setWrapText(true);
-        javafx.scene.layout.VBox.setVgrow(c, javafx.scene.layout.Priority.ALWAYS);
-        return new javafx.scene.layout.VBox(4, drives, c);
-    }
-
     /** The views shown large now (for tests and the lesson host). */
     List<View> shown() { return state.arrangement().large(); }
 }

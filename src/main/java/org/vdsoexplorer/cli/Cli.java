@@ -62,10 +62,11 @@ public final class Cli {
               check-lessons [DIR]
                        checks every lesson in DIR (default: lessons) against the format and the model;
                        prints file:line: message per problem, exits 1 if there are any
-              screenshots DIR [--size WxH] [--scale PCT] [--presenter] [--lesson FILE --step N] [--details]
+              screenshots DIR [--size WxH] [--scale PCT] [--presenter] [--lesson FILE --step N] [--compare listings|pipeline] [--details]
                        writes a PNG of the window, each view and the comparison into DIR (headless); with
                        an option, one screen: at WxH, text at PCT % (100-250), lesson FILE at step N in the
-                       lesson panel or in presenter mode; one line per image: clipped and overlapping text
+                       lesson panel or in presenter mode, or the Compare tab (--compare: its listings or
+                       its two pipeline timelines); one line per image: clipped and overlapping text
                        (--details: each of them)
               bench-ui [SECONDS] [--idle]
                        full-speed run with all views visible (after a 2 s warm-up): frames/s, p50/p99

@@ -132,7 +132,6 @@ public final class KeyMap {
             + " with '.' first)";
 
     /** What the main toolbar and keys do while the Compare tab is shown (the tab says it too). */
-    public static final String COMPARE_DRIVES = "Step, Line and Call (Right, Down, Enter) step both panes in lockstep"
-            + " and Reset restarts both; Back, Run, Kernel update and Breakpoint do nothing here (they drive the four views'"
-            + " model, on the first tab).";
+    public static final String COMPARE_DRIVES = "Step, Line and Call (Right, Down, Enter) move A and B together; Reset (Home)"
+            + " restarts both; Back, Run, Kernel update and Breakpoint are the four views' (first tab): greyed out here.";
 }

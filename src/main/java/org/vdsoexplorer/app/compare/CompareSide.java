@@ -45,6 +45,7 @@ final class CompareSide {
     final Label head = new Label();
     final Label where = new Label();
     final VBox box;
+    private final FlowPane pick;
     int current = -1;
     int[] rowOf = new int[0];
     final List<Cell> cells = new ArrayList<>();
@@ -79,7 +80,7 @@ final class CompareSide {
         clock.valueProperty().addListener((o, x, y) -> { if (y != null && !view.updating()) { chosen = chosen.with(y); view.pickersChanged(); } });
         Label tag = new Label(name);
         tag.getStyleClass().addAll("compare-tag", "tag-" + lower);
-        FlowPane pick = new FlowPane(6, 4, tag, scenario, variant, clock);
+        pick = new FlowPane(4, 4, tag, scenario, variant, clock);
         pick.setAlignment(Pos.CENTER_LEFT);
 
         list.getStyleClass().add("code-list");
@@ -95,9 +96,18 @@ final class CompareSide {
         where.setMinHeight(Region.USE_PREF_SIZE);
         box = new VBox(4, pick, head, where, list);
         box.getStyleClass().add("compare-side");
+        box.setId("compare-pane-" + lower);
         VBox.setVgrow(list, Priority.ALWAYS);
         box.setPrefWidth(400);
         box.setMinWidth(0);
+    }
+
+    /** Shows the pickers and the listing (true) or only the status line (the pipeline timelines are below). */
+    void showListing(boolean on) {
+        for (javafx.scene.Node n : List.of(list, head, pick)) { // the timelines' titles name each pane's setup
+            n.setVisible(on);
+            n.setManaged(on);
+        }
     }
 
     /** Sets the pickers (the caller holds {@code updating}). */
@@ -138,8 +148,8 @@ final class CompareSide {
     void setDiff() {
         Listing l = session.machine().listing();
         int only = name.equals("A") ? view.diff().countOnlyA() : view.diff().countOnlyB();
-        head.setText(name + ": " + l.name() + ".lst \u2014 " + (view.identicalListings() ? "the same listing as " + other.name
-                : only + " instructions only here (" + (name.equals("A") ? "\u2212" : "+") + " marked)"));
+        head.setText(l.name() + ".lst: " + (view.identicalListings() ? "the same listing as " + other.name
+                : only + " instructions only here (" + (name.equals("A") ? "\u2212" : "+") + ")"));
         list.refresh();
     }
 
@@ -166,13 +176,13 @@ final class CompareSide {
         boolean waiting = !m.inCall() && other.session.machine().inCall();
         String call = " \u00b7 step " + Fmt.num(session.position());
         if (m.inCall()) {
-            where.setText("in call " + (m.calls() + 1) + ", next: " + next.addressHex() + " "
+            where.setText(name + ": in call " + (m.calls() + 1) + ", next: " + next.addressHex() + " "
                     + next.text().replaceAll("\\s+", " ") + "  (" + next.source() + ")" + call);
         } else if (waiting) {
-            where.setText("call " + m.calls() + " returned (" + Fmt.num(m.callInstructions()) + " instructions, "
+            where.setText(name + ": call " + m.calls() + " returned (" + Fmt.num(m.callInstructions()) + " instructions, "
                     + Fmt.cycles(m.callCyclesMilli()) + " cycles); waiting for " + other.name + " to finish its call" + call);
         } else {
-            where.setText((m.calls() == 0 ? "before the first call" : m.calls() + " calls done") + ", the next starts at "
+            where.setText(name + ": " + (m.calls() == 0 ? "before the first call" : m.calls() + " calls done") + ", the next starts at "
                     + next.addressHex() + " " + (next.symbol() == null ? "" : next.symbol()) + call);
         }
         where.pseudoClassStateChanged(WAITING, waiting);

@@ -38,10 +38,12 @@ import org.vdsoexplorer.viewmodel.Session;
  * call, or both are between calls. When one pane's call ends first, it waits there (and says so) while
  * the other finishes its call; then the next step starts the next call in both.
  *
- * <p>Parts: each pane is a {@link CompareSide}, the numbers table a {@link CompareTable}.
+ * <p>Parts: each pane is a {@link CompareSide}, the numbers (speed line, bars, table) {@link CompareNumbers}.
  */
 public final class CompareView extends BorderPane {
     private static final PseudoClass IDENTICAL = PseudoClass.getPseudoClass("identical");
+    private static final PseudoClass WAITS = PseudoClass.getPseudoClass("waiting");
+    private String waitingText = "";
 
     private final Label problem = new Label();
     private final Label title = new Label();
@@ -50,15 +52,20 @@ public final class CompareView extends BorderPane {
     private final CompareSide a, b;
     private final org.vdsoexplorer.viewmodel.CompareLockstep stepper =
             new org.vdsoexplorer.viewmodel.CompareLockstep(() -> sessionA(), () -> sessionB());
-    private final CompareTable table = new CompareTable();
-    private final Bar barA, barB;
-    private final Label speed = new Label();
     /** Set while the pickers are set from code: one reload at the end instead of one per picker. */
     private boolean updating;
     private ListingDiff diff;
     private boolean identical;
-    private String cycleDelta = "";
-    private String barsText = "";
+    /** The listings (false) or the two pipeline timelines, stacked (true). */
+    private final javafx.scene.control.ToggleButton showPipeline = new javafx.scene.control.ToggleButton("Pipeline timelines");
+    private final javafx.scene.control.ToggleButton showListings = new javafx.scene.control.ToggleButton("Listings");
+    private final org.vdsoexplorer.app.pipeline.PipelineView pipeA, pipeB;
+    private final VBox pipes;
+    /** The table, bars and speed line, at the right or under the panes ({@link CompareNumbers}). */
+    private final CompareNumbers numbers;
+    /** What tells A and B apart ("timens-inline"), for the bars and the timelines' titles. */
+    private String nameA = "", nameB = "";
+    private final HBox panes;
 
     public CompareView(Setup base) {
         getStyleClass().addAll("view", "compare");
@@ -72,15 +79,24 @@ public final class CompareView extends BorderPane {
         a.other = b;
         b.other = a;
 
-        Button step = button("Step both \u25b6", "compare-step",
-                "One reader instruction in both panes; a pane whose call ended waits for the other (Right, Space, PageDown)", this::step);
-        Button line = button("Line \u25b6\u25b6", "compare-line",
-                "One C line in each pane (each its own next line); a pane whose call ended waits (Down)", this::stepLine);
-        Button call = button("Call \u21e5", "compare-call",
-                "Finish the current clock_gettime() call in both; if both are between calls, run one whole call in each (Enter)", this::runCall);
+        // Step, Line, Call and Reset are the main toolbar's (and their keys'): in this tab they drive A and B together
         Button calls = button("\u00d7100 calls", "compare-100", "Finish the current call, then run 100 whole calls in both",
                 () -> runCalls(100));
-        Button reset = button("\u21ba Reset", "compare-reset", "Both panes back to reader step 0 (Home)", this::reload);
+        javafx.scene.control.ToggleGroup show = new javafx.scene.control.ToggleGroup();
+        for (javafx.scene.control.ToggleButton t : List.of(showListings, showPipeline)) {
+            t.setToggleGroup(show);
+            t.setFocusTraversable(false);
+        }
+        showListings.setId("compare-show-listings");
+        showPipeline.setId("compare-show-pipeline");
+        showListings.setTooltip(new Tooltip("Both panes' listings side by side, the next instruction of each highlighted"));
+        showPipeline.setTooltip(new Tooltip("A's and B's out-of-order timelines of the current call, stacked, each at its "
+                + "pane's current step (needs a pipeline timing model: the toolbar's 'timing' picker)"));
+        showListings.setSelected(true);
+        show.selectedToggleProperty().addListener((o, x, t) -> {
+            if (t == null) x.setSelected(true); // one of the two is always shown
+            else setPipelineShown(t == showPipeline);
+        });
         problem.setId("compare-problem");
         problem.getStyleClass().add("problem");
         problem.setWrapText(true);
@@ -89,36 +105,42 @@ public final class CompareView extends BorderPane {
         lockstep.setId("compare-lockstep");
         lockstep.getStyleClass().add("compare-lockstep");
         lockstep.setWrapText(true);
+        lockstep.setMinHeight(Region.USE_PREF_SIZE);
         diffNote.setId("compare-diff");
         diffNote.getStyleClass().add("compare-diff");
         diffNote.setWrapText(true);
-        HBox controls = new HBox(8, step, line, call, calls, reset);
+        Label showLabel = new Label("show:");
+        HBox controls = new HBox(8, calls, showLabel, showListings, showPipeline);
         controls.setAlignment(Pos.CENTER_LEFT);
-        setTop(new VBox(4, title, controls, problem, lockstep, diffNote));
+        // what the main toolbar drives here: a constant text (its height follows the width only)
+        Label drives = new Label("The toolbar here: " + org.vdsoexplorer.viewmodel.KeyMap.COMPARE_DRIVES);
+        drives.setId("compare-drives");
+        drives.getStyleClass().add("compare-drives");
+        drives.setWrapText(true);
+        drives.setMinHeight(Region.USE_PREF_SIZE);
+        setTop(new VBox(4, title, drives, controls, problem, lockstep, diffNote));
 
-        HBox panes = new HBox(8, a.box, b.box);
+        panes = new HBox(8, a.box, b.box);
         HBox.setHgrow(a.box, Priority.ALWAYS);
         HBox.setHgrow(b.box, Priority.ALWAYS);
+        pipeA = new org.vdsoexplorer.app.pipeline.PipelineView(() -> a.session == null ? null : a.session.machine());
+        pipeB = new org.vdsoexplorer.app.pipeline.PipelineView(() -> b.session == null ? null : b.session.machine());
+        pipeA.setId("compare-pipeline-a");
+        pipeB.setId("compare-pipeline-b");
+        pipeB.setLegend(false);
+        pipes = new VBox(6, pipeA, pipeB);
+        pipes.setId("compare-pipelines");
+        VBox.setVgrow(pipeA, Priority.ALWAYS);
+        VBox.setVgrow(pipeB, Priority.ALWAYS);
+        VBox.setVgrow(pipes, Priority.ALWAYS);
+        pipes.setVisible(false);
+        pipes.setManaged(false);
+        VBox center = new VBox(6, panes, pipes);
+        VBox.setVgrow(panes, Priority.ALWAYS);
 
-
-        Label barsTitle = new Label("calls per 3 s (from each pane's last finished call)");
-        barsTitle.getStyleClass().add("pane-title");
-        barsTitle.setWrapText(true);
-        barA = new Bar("bar-a");
-        barB = new Bar("bar-b");
-        VBox bars = new VBox(6, barA.box, barB.box);
-        bars.setId("compare-bars");
-        speed.setId("compare-speed");
-        speed.getStyleClass().add("compare-speed");
-        speed.setWrapText(true);
-        VBox side = new VBox(10, table.table, org.vdsoexplorer.app.common.TableExport.buttons("compare", this::tableHeader,
-                this::tableRows, 1), barsTitle, bars, speed);
-        side.setPadding(new Insets(0, 0, 0, 8));
-        side.setMinWidth(420);
-        side.setMaxWidth(460);
-        BorderPane.setMargin(panes, new Insets(6, 0, 0, 0));
-        setCenter(panes);
-        setRight(side);
+        BorderPane.setMargin(center, new Insets(6, 0, 0, 0));
+        setCenter(center);
+        numbers = new CompareNumbers(this);
         setBase(base);
     }
 
@@ -135,6 +157,28 @@ public final class CompareView extends BorderPane {
         if (blocked()) return;
         r.run();
         refresh();
+    }
+
+    /** Shows the two pipeline timelines (stacked, under the panes' pickers and status lines) or the listings. */
+    public void setPipelineShown(boolean on) {
+        (on ? showPipeline : showListings).setSelected(true);
+        pipes.setVisible(on);
+        pipes.setManaged(on);
+        VBox.setVgrow(panes, on ? Priority.NEVER : Priority.ALWAYS);
+        a.showListing(!on);
+        b.showListing(!on);
+        refresh();
+    }
+
+    /** Whether the pipeline timelines are shown instead of the listings. */
+    public boolean pipelineShown() { return pipes.isVisible(); }
+
+    /** A's ("A") or B's pipeline timeline. */
+    public org.vdsoexplorer.app.pipeline.PipelineView pipeline(String pane) { return pane.equals("A") ? pipeA : pipeB; }
+
+    /** Both panes back to reader step 0 (the Reset button, and the toolbar's Reset in the Compare tab). */
+    public void reset() {
+        if (!blocked()) reload();
     }
 
     private boolean blocked() { return problem.isVisible() || a.session == null || b.session == null; }
@@ -205,22 +249,20 @@ public final class CompareView extends BorderPane {
         (sa.scenario() != sb.scenario() ? differ : same).add("scenario " + pair(sa.scenario().cliName(), sb.scenario().cliName()));
         (sa.variant() != sb.variant() ? differ : same).add("variant " + pair(sa.variant().cliName(), sb.variant().cliName()));
         (sa.clock() != sb.clock() ? differ : same).add("clock " + pair(sa.clock().cliName(), sb.clock().cliName()));
-        title.setText(differ.isEmpty() ? "A and B are the same setup (" + describe(sa) + "), stepped in lockstep"
+        title.setText(differ.isEmpty() ? "A and B are the same setup (" + describe(sa) + ")"
                 : "A vs B: " + String.join(", ", differ) + (same.isEmpty() ? "" : "; same " + String.join(", ", same))
-                + ". Stepped in lockstep.");
+                + ".");
         if (identical) {
-            diffNote.setText("Same listing in both panes (" + la.name() + ".lst, " + la.size() + " instructions): the code is"
-                    + " identical. The difference is the path each pane takes and where the cycles go (the categories at the"
-                    + " right, e.g. syscall for a fallback). Instructions that ran in this call in one pane only are marked \u25b8.");
+            diffNote.setText("Same listing in both panes (" + la.name() + ".lst, " + la.size() + " instructions): what differs is"
+                    + " the path each takes (\u25b8 marks an instruction only one pane ran in this call) and where the cycles go.");
         } else {
-            diffNote.setText(la.name() + ".lst vs " + lb.name() + ".lst: " + diff.countOnlyA() + " instructions only in A (\u2212), "
-                    + diff.countOnlyB() + " only in B (+). Prologue/epilogue (push, pop, ret, frame set-up) in bold purple: "
-                    + diff.countFrameOnlyA() + " only in A, " + diff.countFrameOnlyB() + " only in B.");
+            diffNote.setText("Shaded: instructions only in A (\u2212) or only in B (+). Prologue/epilogue (push, pop, ret, frame"
+                    + " set-up) in bold purple: " + diff.countFrameOnlyA() + " only in A, " + diff.countFrameOnlyB() + " only in B.");
         }
         diffNote.pseudoClassStateChanged(IDENTICAL, identical);
-        table.setHeads(sa, sb);
-        barA.name = "A " + label(sa, sb);
-        barB.name = "B " + label(sb, sa);
+        nameA = label(sa, sb);
+        nameB = label(sb, sa);
+        numbers.setHeads(sa, sb, nameA, nameB);
         refresh();
     }
 
@@ -279,16 +321,27 @@ public final class CompareView extends BorderPane {
     public String problemText() { return problem.isVisible() ? problem.getText() : ""; }
 
     /** The delta text shown for the cycles-per-call row (for tests). */
-    public String cycleDeltaText() { return cycleDelta; }
+    public String cycleDeltaText() { return delta("cycles"); }
+
+    private String delta(String id) {
+        var l = numbers.table.line(id);
+        return l == null ? "" : l.delta();
+    }
 
     /** The B − A text of a category row ("" while both spend nothing there, so the row is hidden). */
-    public String categoryDeltaText(Category c) { return table.categoryDeltaText(c); }
+    public String categoryDeltaText(Category c) { return delta(c.name().toLowerCase(Locale.ROOT).replace('_', '-')); }
+
+    /** The table's line {@code id} ("cycles", "steady-calls", ...), or null if not shown. */
+    public org.vdsoexplorer.viewmodel.CompareFigures.Line line(String id) { return numbers.table.line(id); }
+
+    /** The speed sentence under the bars. */
+    public String speedText() { return numbers.speed.getText(); }
 
     /** The bar labels ("A ...: 12.3 M | B ...: 11.0 M"), for tests. */
-    public String barsText() { return barsText; }
+    public String barsText() { return numbers.barsText; }
 
     /** The lockstep line: who waits for whom ("" while both are in step). */
-    public String lockstepText() { return lockstep.getText(); }
+    public String lockstepText() { return waitingText; }
 
     /** The listing-diff summary above the panes. */
     public String diffText() { return diffNote.getText(); }
@@ -321,65 +374,27 @@ public final class CompareView extends BorderPane {
         b.refresh();
         Machine ma = a.session.machine(), mb = b.session.machine();
         boolean ia = ma.inCall(), ib = mb.inCall();
-        lockstep.setText(ia == ib ? "" : (ia ? "B" : "A") + " finished call " + (ia ? mb : ma).calls() + " first and waits; "
-                + (ia ? "A" : "B") + " is still in its call: a step moves only " + (ia ? "A" : "B") + " until it returns too.");
-        lockstep.setVisible(ia != ib);
-        lockstep.setManaged(ia != ib);
+        // always one line, so the panes below never move when one starts or stops waiting
+        waitingText = ia == ib ? "" : (ia ? "B" : "A") + " finished call " + (ia ? mb : ma).calls() + " first and waits: "
+                + "a step moves only " + (ia ? "A" : "B") + " until its call returns.";
+        Fmt.setText(lockstep, ia == ib ? "In lockstep: each step moves A and B together." : waitingText);
+        lockstep.pseudoClassStateChanged(WAITS, ia != ib);
 
-        cycleDelta = table.update(ma, mb, a.session, b.session);
-        // calls per 3 s from the last finished call of each (a partial call says nothing about throughput)
-        double la = ma.lastCall() == null ? 0 : ma.lastCall().costMilli() / 1000.0 / ma.setup().ghz();
-        double lb = mb.lastCall() == null ? 0 : mb.lastCall().costMilli() / 1000.0 / mb.setup().ghz();
-        double best = la > 0 && lb > 0 ? Math.min(la, lb) : Math.max(la, lb);
-        barA.set(la, best);
-        barB.set(lb, best);
-        barsText = barA.label.getText() + " | " + barB.label.getText();
-        if (la > 0 && lb > 0) {
-            double f = Math.max(la, lb) / Math.min(la, lb);
-            speed.setText(Math.abs(f - 1) < 0.005 ? "A and B make the same number of calls in 3 s"
-                    : (la < lb ? "A" : "B") + " makes " + String.format(Locale.ROOT, f < 1.995 ? "%.0f %% more" : "%.1f\u00d7 the",
-                    f < 1.995 ? (f - 1) * 100 : f) + " calls in 3 s" + (f < 1.995 ? " than " : " of ") + (la < lb ? "B" : "A"));
-        } else {
-            speed.setText("finish a call in both panes to compare their speed");
-        }
-        if (hideRate) {
-            table.hideRate();
-            barA.set(0, 0);
-            barB.set(0, 0);
-            barA.label.setText(barA.name + ": ?");
-            barB.label.setText(barB.name + ": ?");
-            barsText = barA.label.getText() + " | " + barB.label.getText();
-            speed.setText("? (hidden until you reveal)");
+        numbers.refresh(a.session, b.session, hideRate);
+        if (pipes.isVisible()) {
+            pipeA.setName("A " + nameA);
+            pipeB.setName("B " + nameB);
+            pipeA.refresh();
+            pipeB.refresh();
         }
     }
 
     /** The compare table's header and rows as shown (for copy and save). */
-    public List<String> tableHeader() { return table.header(); }
+    public List<String> tableHeader() { return numbers.table.header(); }
 
-    public List<List<String>> tableRows() { return table.rows(); }
+    public List<List<String>> tableRows() { return numbers.table.rows(); }
 
-    /** A labelled bar of calls per 3 s, built once. */
-    private static final class Bar {
-        final Label label = new Label();
-        final Region bar = new Region();
-        final VBox box;
-        String name = "";
-
-        Bar(String cls) {
-            label.getStyleClass().add("bar-label");
-            bar.getStyleClass().addAll("bar", cls);
-            bar.setPrefHeight(26);
-            bar.setMinHeight(26);
-            bar.setMaxWidth(Region.USE_PREF_SIZE);
-            box = new VBox(2, label, bar);
-        }
-
-        void set(double ns, double best) {
-            double per3s = ns > 0 ? 3e9 / ns : 0;
-            double bestPer3s = best > 0 ? 3e9 / best : 1;
-            label.setText(name + ": " + (per3s > 0 ? Fmt.big(per3s) : "\u2013"));
-            bar.setPrefWidth(Math.max(4, Math.round(380 * per3s / bestPer3s)));
-        }
-    }
+    /** Whether the numbers are under the panes (a narrow view) rather than at their right. */
+    public boolean numbersBelow() { return numbers.below(); }
 
 }

@@ -25,7 +25,12 @@ import org.vdsoexplorer.model.timing.TimelineText;
  * projects the {@link Pipeline}'s rows (the model decides every cycle and the hidden/exposed test).
  */
 public final class PipelineView extends BorderPane {
-    static final double ROW = 15, CELL = 9, TEXT = 250, MARK = 62;
+    /** Sizes at 100 % (scaled with the window's text, {@link org.vdsoexplorer.app.common.FontScale}): row, cycle column, text columns. */
+    static final double ROW = 18, CELL = 12, TEXT = 240, MARK = 70, FONT = 14;
+    private final org.vdsoexplorer.app.common.FontScale scale = new org.vdsoexplorer.app.common.FontScale(this);
+    /** Which pane this is ("A timens-inline"), or "" on the Pipeline tab. */
+    private String name = "";
+    private boolean legend = true;
     private final Supplier<Machine> machine;
     private final Canvas canvas = new Canvas(800, 400);
     private final Label title = new Label();
@@ -53,8 +58,24 @@ public final class PipelineView extends BorderPane {
         canvas.heightProperty().bind(holder.heightProperty());
         canvas.widthProperty().addListener((o, a, b) -> draw());
         canvas.heightProperty().addListener((o, a, b) -> draw());
+        title.setWrapText(true);
+        title.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        scale.scaleProperty().addListener((o, a, b) -> draw());
         setTop(title);
         setCenter(holder);
+    }
+
+    /** Whether the title ends with the key to the letters (the compare tab shows it once, on A's timeline). */
+    public void setLegend(boolean on) {
+        legend = on;
+        draw();
+    }
+
+    /** Names the pane this timeline belongs to in its title ("A timens-inline"; the compare tab's two). */
+    public void setName(String name) {
+        if (name.equals(this.name)) return;
+        this.name = name;
+        draw();
     }
 
     /** Redraws if the rows changed (cheap to call after every step). */
@@ -82,59 +103,62 @@ public final class PipelineView extends BorderPane {
                     + "model charges each instruction on its own and has no schedule to show");
             return;
         }
-        title.setText(m.setup().timing().label() + "   D dispatched  = waiting  e executing  E done  - waiting to retire  "
-                + "R retired");
+        title.setText((name.isEmpty() ? "" : name + ": ") + m.setup().timing().label() + (m.inCall() ? ", call "
+                + (m.calls() + 1) + " so far" : ", call " + m.calls()) + (legend ? "   D dispatched  = waiting  e executing  "
+                + "E done  - waiting to retire  R retired" : ""));
         if (shown.isEmpty()) return;
         List<Pipeline.Slot> context = new ArrayList<>(p.lastRows());
         context.addAll(shown);
-        int visibleRows = Math.max(1, (int) ((h - ROW * 1.5) / ROW));
+        double k = scale.scale(), row = ROW * k, cell = CELL * k, text = TEXT * k, mark = MARK * k;
+        int visibleRows = Math.max(1, (int) ((h - row) / row)); // under the cycle ruler
         int last = shown.size() - 1;
-        int first = Math.max(0, last - visibleRows + 3);
-        int cols = Math.max(1, (int) ((w - TEXT - MARK) / CELL));
+        int first = Math.max(0, last - visibleRows + 1); // the current row at the bottom
+        int cols = Math.max(1, (int) ((w - text - mark) / cell));
         long endCycle = shown.get(last).retire();
         long startCycle = Math.max(shown.get(first).dispatch(), endCycle - cols + 4);
-        Font mono = Font.font("Monospaced", 11);
+        Font mono = Font.font("DejaVu Sans Mono", FONT * k);
+        int chars = Math.max(8, (int) ((text - 8) / (FONT * k * 0.61)));
         g.setFont(mono);
         g.setTextBaseline(VPos.CENTER);
         // cycle ruler
         g.setFill(Palette.GREY);
-        for (int k = 0; k < cols; k++) {
-            long c = startCycle + k;
+        for (int kk = 0; kk < cols; kk++) {
+            long c = startCycle + kk;
             if (c % 10 == 0) {
-                double x = TEXT + MARK + k * CELL;
+                double x = text + mark + kk * cell;
                 g.setStroke(Palette.SHADE);
-                g.strokeLine(x, ROW, x, h);
-                g.fillText(Long.toString(c), x + 1, ROW * 0.5);
+                g.strokeLine(x, row, x, h);
+                g.fillText(Long.toString(c), x + 1, row * 0.5);
             }
         }
-        for (int i = first; i <= last && (i - first + 1) * ROW < h; i++) {
+        for (int i = first; i <= last && (i - first + 1) * row < h; i++) {
             Pipeline.Slot r = shown.get(i);
-            double y = ROW * (1 + i - first);
+            double y = row * (1 + i - first);
             boolean rdtsc = p.isCounterRead(r);
-            String text = m.listing().get(r.index()).text().replaceAll("\\s+", " ");
+            String line = m.listing().get(r.index()).text().replaceAll("\\s+", " ");
             if (i == last) {
                 g.setFill(Color.web("#FFF4C2"));
-                g.fillRect(0, y, w, ROW);
+                g.fillRect(0, y, w, row);
             } else if (rdtsc) {
                 g.setFill(Color.web("#FBE3D6"));
-                g.fillRect(0, y, w, ROW);
+                g.fillRect(0, y, w, row);
             }
             g.setFill(Palette.INK);
             g.setTextAlign(TextAlignment.LEFT);
-            g.fillText(text.length() > 36 ? text.substring(0, 35) + "\u2026" : text, 4, y + ROW / 2);
-            if (text.startsWith("push")) {
+            g.fillText(line.length() > chars ? line.substring(0, chars - 1) + "\u2026" : line, 4, y + row / 2);
+            if (line.startsWith("push")) {
                 boolean hidden = p.underCounterRead(r, context);
                 g.setFill(hidden ? Palette.GREEN : Palette.VERMILLION);
-                g.fillText(hidden ? "hidden" : "exposed", TEXT + 2, y + ROW / 2);
+                g.fillText(hidden ? "hidden" : "exposed", text + 2, y + row / 2);
             } else if (rdtsc) {
                 g.setFill(Palette.VERMILLION);
-                g.fillText("counter", TEXT + 2, y + ROW / 2);
+                g.fillText("counter", text + 2, y + row / 2);
             }
-            for (int k = 0; k < cols; k++) {
-                long c = startCycle + k;
+            for (int kk = 0; kk < cols; kk++) {
+                long c = startCycle + kk;
                 char ch = TimelineText.at(r, c);
                 if (ch == ' ') continue;
-                double x = TEXT + MARK + k * CELL;
+                double x = text + mark + kk * cell;
                 g.setFill(switch (ch) {
                     case 'D' -> Palette.BLUE;
                     case '=' -> Palette.SHADE;
@@ -142,11 +166,11 @@ public final class PipelineView extends BorderPane {
                     case '-' -> Color.web("#D9EEF8");
                     default -> Palette.GREEN;
                 });
-                g.fillRect(x + 0.5, y + 2, CELL - 1, ROW - 4);
+                g.fillRect(x + 0.5, y + 2, cell - 1, row - 4);
                 if (ch == 'D' || ch == 'R' || ch == 'E') {
                     g.setFill(Palette.PAPER);
                     g.setTextAlign(TextAlignment.CENTER);
-                    g.fillText(Character.toString(ch), x + CELL / 2, y + ROW / 2);
+                    g.fillText(Character.toString(ch), x + cell / 2, y + row / 2);
                 }
             }
         }

@@ -12,7 +12,6 @@ import org.vdsoexplorer.model.Timeline;
 import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.model.event.EventSink;
 import org.vdsoexplorer.model.kernel.VvarLocation;
-import org.vdsoexplorer.model.report.Report;
 import org.vdsoexplorer.model.report.Row;
 
 /**
@@ -236,7 +235,8 @@ public final class Evaluator {
         if (p != null) throw new LessonException(p);
         String key = s.scenario().cliName() + "/" + s.variant().cliName() + "/" + s.clock().cliName();
         try {
-            return measured.computeIfAbsent(key, x -> Report.measure(s));
+            // the steady state the compare tab and the counters show for the same setup (Steady keeps it)
+            return measured.computeIfAbsent(key, x -> org.vdsoexplorer.model.report.Steady.of(s));
         } catch (RuntimeException e) {
             throw new LessonException("measuring " + key + " stopped: " + e.getMessage());
         }
