@@ -137,6 +137,7 @@ final class ViewsArea {
         drives.setId("compare-drives");
         drives.getStyleClass().add("compare-drives");
         drives.setWrapText(true);
+        drives.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE); // all its lines, never cut short
         javafx.scene.layout.VBox.setVgrow(c, javafx.scene.layout.Priority.ALWAYS);
         return new javafx.scene.layout.VBox(4, drives, c);
     }

@@ -74,6 +74,8 @@ public final class CodeView extends BorderPane {
         title.getStyleClass().add("view-title");
         current.getStyleClass().add("view-status");
         current.setId("code-current");
+        current.setWrapText(true); // a narrow view shows the whole line on two lines rather than cut
+        current.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         VBox head = new VBox(2, title, current);
         setTop(head);
 

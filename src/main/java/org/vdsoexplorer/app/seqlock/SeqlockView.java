@@ -204,10 +204,10 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
     public double stepX(int k) { return geometry().x(k); }
 
     /** Canvas y of the reader lane. */
-    public double readerY() { return geometry().yReader; }
+    public double readerY() { return geometry().yReader(); }
 
     /** Canvas y of the placed-update markers (the triangles above the writer lane). */
-    public double placedY() { return geometry().yPin; }
+    public double placedY() { return geometry().yPin(); }
 
     /** The keyboard cursor's column, or -1. */
     public int cursor() { return cursor; }
@@ -306,9 +306,9 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
     // ---- placing and removing ------------------------------------------------------------------
 
     private void mouseMoved(MouseEvent e) {
-        Geometry g = geometry();
+        TimelineGeometry g = geometry();
         int k = g.column(e.getX());
-        if (k < 0 || k > steps || e.getY() > g.ySeqTop) {
+        if (k < 0 || k > steps || e.getY() > g.ySeqTop()) {
             hover = -1;
         } else {
             hover = k;
@@ -382,13 +382,13 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
             tip.setText(DEFAULT_TIP);
             return;
         }
-        Geometry g = geometry();
+        TimelineGeometry g = geometry();
         boolean remove = hover >= 0 ? hoverRemove : placedAt(k) > 0;
-        double w = Math.max(4, g.dx);
+        double w = Math.max(4, g.dx());
         band.setX(canvas.getLayoutX() + g.x(k) - w / 2);
         band.setY(canvas.getLayoutY() + 4);
         band.setWidth(w);
-        band.setHeight(g.ySeqTop - 4);
+        band.setHeight(g.ySeqTop() - 4);
         band.setFill(remove ? REMOVE_BAND : PLACE_BAND);
         band.setVisible(true);
         String where = k >= steps ? "the next reader step (as K)"
@@ -408,45 +408,10 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
 
     // ---- drawing -------------------------------------------------------------------------------
 
-    /**
-     * Where things are on the canvas for the current size and call length: rows from the top, each as high
-     * as its text at the current scale (retry labels, reader labels, the reader lane, spin labels, placed
-     * markers, the writer lane, its labels, the seq band, the axis), stretched when the canvas is taller.
-     */
-    record Geometry(double left, double right, double dx, double yRetry, double yReaderLabel, double yReader,
-                            double ySpin, double yPin, double yWriter, double yWriterLabel, double ySeqTop, double ySeqBot,
-                            double yAxis, double needed) {
-        double x(int k) { return left + (k + 0.5) * dx; }
+    private TimelineGeometry geometry() { return geometryFor(canvas.getHeight()); }
 
-        int column(double x) { return x < left ? -1 : (int) Math.floor((x - left) / dx); }
-
-        boolean onPin(double y) { return y > yPin - 16 && y < yWriter + 12; }
-    }
-
-    private Geometry geometry() { return geometryFor(canvas.getHeight()); }
-
-    private Geometry geometryFor(double h) {
-        double w = canvas.getWidth();
-        double lh = Math.ceil(SMALL_PX * scale.scale() * 1.3);
-        double left = org.vdsoexplorer.app.common.DrawnText.measure("reader", labelFont())[0] + 20;
-        double right = Math.max(left + 10, w - 16);
-        int span = Math.max(steps + 1, 40);
-        double dx = (right - left) / span;
-        // the rows at their least height, top to bottom
-        double[] rows = {lh + 4, lh, 24, lh, 20, 24, lh, Math.max(28, lh + 8), lh + 2};
-        double needed = 0;
-        for (double r : rows) needed += r;
-        double f = h / needed; // squeezed when short: the labels' placer then leaves out what has no room
-        double y = 0;
-        double[] mid = new double[rows.length];
-        double[] top = new double[rows.length];
-        for (int i = 0; i < rows.length; i++) {
-            top[i] = y;
-            mid[i] = y + rows[i] * f / 2;
-            y += rows[i] * f;
-        }
-        return new Geometry(left, right, dx, mid[0], mid[1], mid[2], mid[3], mid[4], mid[5], mid[6], top[7],
-                top[7] + rows[7] * f, mid[8], needed + 4);
+    private TimelineGeometry geometryFor(double h) {
+        return TimelineGeometry.of(canvas.getWidth(), h, steps, scale.scale() * SMALL_PX, labelFont());
     }
 
     private Font labelFont() { return scale.font(FontWeight.BOLD, LABEL_PX); }

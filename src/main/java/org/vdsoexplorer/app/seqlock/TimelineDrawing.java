@@ -22,12 +22,12 @@ import org.vdsoexplorer.model.SeqlockTrace.Writer;
 final class TimelineDrawing {
     private final GraphicsContext g;
     private final double w, h;
-    private final SeqlockView.Geometry geo;
+    private final TimelineGeometry geo;
     private final TimelineLabels labels;
     private final Font label, small;
     private final boolean hideSeq, hideRetries, hideSpins;
 
-    TimelineDrawing(GraphicsContext g, double w, double h, SeqlockView.Geometry geo, TimelineLabels labels, Font label,
+    TimelineDrawing(GraphicsContext g, double w, double h, TimelineGeometry geo, TimelineLabels labels, Font label,
                     Font small, boolean hideSeq, boolean hideRetries, boolean hideSpins) {
         this.g = g;
         this.w = w;
