@@ -89,8 +89,11 @@ public final class LayoutCheck {
         if (n.getScene() == null) return;
         Parent r = n.getScene().getRoot();
         if (r.isResizable() && n.getScene().getWindow() == null) r.resize(n.getScene().getWidth(), n.getScene().getHeight());
-        r.applyCss();
-        r.layout();
+        // twice, as the next pulse would: a layout may bring nodes in (the adaptive views) that need their CSS
+        for (int i = 0; i < 2; i++) {
+            r.applyCss();
+            r.layout();
+        }
     }
 
     /**

@@ -165,15 +165,27 @@ public final class CodePane extends Region implements org.vdsoexplorer.app.commo
         requestDraw();
     }
 
+    /** The width of one character of the pane's (monospace) font. */
+    public double charWidth() {
+        if (font == null) {
+            probe.applyCss();
+            fontChanged();
+        }
+        return charW;
+    }
+
     /** Pixels scrolled off at the left. */
     public double scrolledLeft() { return left; }
 
     /** Keeps the start of {@code row}'s code (after its indentation) in view sideways. */
     private void showColumnOf(int row) {
         if (row < 0 || row >= rows.size() || canvas.getWidth() <= 0) return;
-        double x = 6 + codeStart(rows.get(row).text()) * charW;
-        if (x < left + 2 * charW) scrollLeft(0);
-        if (x > left + canvas.getWidth() - 8 * charW) scrollLeft(x - 4 * charW);
+        String t = rows.get(row).text().stripTrailing();
+        double x = 6 + codeStart(t) * charW, end = 6 + t.length() * charW + charW;
+        double lo = end - canvas.getWidth(), hi = x - charW; // left >= lo: the end shows; left <= hi: the start shows
+        double l = lo <= hi ? Math.max(lo, Math.min(hi, left)) : hi; // too long for the pane: its start
+        if (l <= 2 * charW && lo <= 0) l = 0; // near the left edge: the line numbers too
+        if (Math.abs(l - left) > 0.5) scrollLeft(l);
     }
 
     /** Double-click on a row: {@code action} gets the row index. */
@@ -331,9 +343,9 @@ public final class CodePane extends Region implements org.vdsoexplorer.app.commo
         if (left > hmax) scrollLeft(hmax);
         updateBar();
         // the current row stays in view when the pane is resized (a panel opened, the window shrank)
+        if (current >= 0 && glideStart < 0) showColumnOf(current);
         if (current >= 0 && glideStart < 0 && (current < top || current > top + visibleRows() - 2)) {
             settle(clampTop(current - Math.floor(visibleRows() / 3)), current);
-            showColumnOf(current);
         }
         requestDraw();
     }

@@ -102,11 +102,17 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
         counts.setWrapText(true); // two lines in a narrow view rather than cut short
         counts.setMinWidth(0);
         HBox.setHgrow(counts, Priority.ALWAYS);
+        counts.setMinHeight(Region.USE_PREF_SIZE);
         writer.setId("seqlock-writer");
         writer.getStyleClass().add("view-status");
+        writer.setWrapText(true);
+        writer.setMinWidth(0);
+        writer.setMinHeight(Region.USE_PREF_SIZE);
         hint.setId("seqlock-hint");
         hint.setMinWidth(0);
         hint.setWrapText(true);
+        hint.setMinHeight(Region.USE_PREF_SIZE);
+        hint.managedProperty().bind(hint.visibleProperty());
         why.setId("seqlock-why");
         why.setWrapText(true);
         why.setMinHeight(Region.USE_PREF_SIZE);
@@ -173,6 +179,15 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
         holder.setPrefHeight(geometryFor(0).needed());
         session.addListener(this::refresh);
         refresh();
+    }
+
+    /** The hint line (also the timeline's tooltip) gives its room to the timeline when the view is short. */
+    @Override protected void layoutChildren() {
+        javafx.scene.Node top = getTop();
+        double w = getWidth(), others = why.prefHeight(w) + 8 + (hint.isVisible() ? 0 : hint.prefHeight(w) + 2);
+        boolean room = top.prefHeight(w) + others + geometryFor(0).needed() <= getHeight();
+        if (room != hint.isVisible()) hint.setVisible(room);
+        super.layoutChildren();
     }
 
     @Override public List<org.vdsoexplorer.app.common.DrawnText.Box> drawnText() { return labels.drawn(); }
