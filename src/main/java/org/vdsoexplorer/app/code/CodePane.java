@@ -183,8 +183,9 @@ public final class CodePane extends Region implements org.vdsoexplorer.app.commo
         String t = rows.get(row).text().stripTrailing();
         double x = 6 + codeStart(t) * charW, end = 6 + t.length() * charW + charW;
         double lo = end - canvas.getWidth(), hi = x - charW; // left >= lo: the end shows; left <= hi: the start shows
-        double l = lo <= hi ? Math.max(lo, Math.min(hi, left)) : hi; // too long for the pane: its start
-        if (l <= 2 * charW && lo <= 0) l = 0; // near the left edge: the line numbers too
+        // the whole row fits: from the left edge (line numbers too); else as little scrolling as shows the code;
+        // too long for the pane: its start
+        double l = lo <= 0 ? 0 : lo <= hi ? Math.max(lo, Math.min(hi, left)) : hi;
         if (Math.abs(l - left) > 0.5) scrollLeft(l);
     }
 

@@ -32,7 +32,7 @@ public final class CodeView extends BorderPane {
     public record SymbolRow(String symbol) {}
 
     /** The listing pane's usual and least width, in characters. */
-    static final int LISTING_CHARS = 34, LISTING_MIN_CHARS = 24;
+    static final int LISTING_CHARS = 38, LISTING_MIN_CHARS = 30;
     private final VBox lst, side;
     private final HBox body;
     private final org.vdsoexplorer.app.common.Clipped sideScroll;

@@ -126,6 +126,7 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
         HBox.setHgrow(gap, Priority.ALWAYS);
         title.setWrapText(true);
         title.setMinWidth(0);
+        title.setMinHeight(Region.USE_PREF_SIZE);
         HBox.setHgrow(title, Priority.ALWAYS);
         inject.setMinWidth(Region.USE_PREF_SIZE);
         HBox titleRow = new HBox(8, title, gap, inject);
