@@ -23,32 +23,24 @@ final class DispatchGraph {
         {Node.HW_TSC, Node.HW_PVCLOCK, Node.HW_HVCLOCK, Node.HW_NONE},
         {Node.RESULT, Node.FALLBACK},
     };
+    /** The edges, as fans: from the first node of each row to each of the others. */
+    private static final Node[][] FANS = {
+        {Node.CLOCK, Node.MASK_HRES, Node.MASK_COARSE, Node.MASK_RAW, Node.MASK_INVALID, Node.LEGACY},
+        {Node.MASK_HRES, Node.DO_HRES}, {Node.MASK_RAW, Node.DO_HRES}, {Node.MASK_COARSE, Node.DO_COARSE},
+        {Node.MASK_INVALID, Node.FALLBACK}, {Node.LEGACY, Node.FALLBACK},
+        {Node.DO_HRES, Node.TIMENS_PAGE, Node.HW_TSC, Node.HW_PVCLOCK, Node.HW_HVCLOCK, Node.HW_NONE},
+        {Node.DO_COARSE, Node.TIMENS_PAGE, Node.RESULT},
+        {Node.TIMENS_PAGE, Node.DO_HRES_TIMENS, Node.DO_COARSE_TIMENS},
+        {Node.DO_HRES_TIMENS, Node.HW_TSC, Node.HW_PVCLOCK, Node.HW_HVCLOCK, Node.HW_NONE},
+        {Node.DO_COARSE_TIMENS, Node.RESULT},
+        {Node.HW_TSC, Node.RESULT}, {Node.HW_PVCLOCK, Node.RESULT}, {Node.HW_HVCLOCK, Node.RESULT},
+        {Node.HW_NONE, Node.FALLBACK},
+    };
     /** Every edge of the graph, whether or not a call took it. */
     static final List<Edge> STATIC = new ArrayList<>();
 
     static {
-        for (Node m : List.of(Node.MASK_HRES, Node.MASK_COARSE, Node.MASK_RAW, Node.MASK_INVALID, Node.LEGACY)) {
-            STATIC.add(new Edge(Node.CLOCK, m));
-        }
-        STATIC.add(new Edge(Node.MASK_HRES, Node.DO_HRES));
-        STATIC.add(new Edge(Node.MASK_RAW, Node.DO_HRES));
-        STATIC.add(new Edge(Node.MASK_COARSE, Node.DO_COARSE));
-        STATIC.add(new Edge(Node.MASK_INVALID, Node.FALLBACK));
-        STATIC.add(new Edge(Node.LEGACY, Node.FALLBACK));
-        STATIC.add(new Edge(Node.DO_HRES, Node.TIMENS_PAGE));
-        STATIC.add(new Edge(Node.DO_COARSE, Node.TIMENS_PAGE));
-        STATIC.add(new Edge(Node.TIMENS_PAGE, Node.DO_HRES_TIMENS));
-        STATIC.add(new Edge(Node.TIMENS_PAGE, Node.DO_COARSE_TIMENS));
-        for (Node hw : List.of(Node.HW_TSC, Node.HW_PVCLOCK, Node.HW_HVCLOCK, Node.HW_NONE)) {
-            STATIC.add(new Edge(Node.DO_HRES, hw));
-            STATIC.add(new Edge(Node.DO_HRES_TIMENS, hw));
-        }
-        STATIC.add(new Edge(Node.DO_COARSE, Node.RESULT));
-        STATIC.add(new Edge(Node.DO_COARSE_TIMENS, Node.RESULT));
-        STATIC.add(new Edge(Node.HW_TSC, Node.RESULT));
-        STATIC.add(new Edge(Node.HW_PVCLOCK, Node.RESULT));
-        STATIC.add(new Edge(Node.HW_HVCLOCK, Node.RESULT));
-        STATIC.add(new Edge(Node.HW_NONE, Node.FALLBACK));
+        for (Node[] fan : FANS) for (int i = 1; i < fan.length; i++) STATIC.add(new Edge(fan[0], fan[i]));
     }
 
     /** A node's box on the canvas. */

@@ -159,7 +159,6 @@ public final class PagesView extends BorderPane {
         otherTip = org.vdsoexplorer.app.common.Tips.lazy(other);
         Label slotCol = new Label("slot");
         slotCol.getStyleClass().add("slot-head");
-        slotCol.setMinWidth(Region.USE_PREF_SIZE); // the column is as wide as its heading, never "s..."
         grid.addRow(slotCol, task, other);
 
         for (int i = 0; i < TEXT_ROW; i++) {
