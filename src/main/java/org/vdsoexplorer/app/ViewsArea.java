@@ -37,10 +37,6 @@ final class ViewsArea {
     ViewsArea(StackPane area, SplitPane grid, SplitPane topRow, SplitPane bottomRow, Map<View, StackPane> holders,
               Map<View, ? extends javafx.scene.layout.Region> views) {
         views.forEach((v, r) -> holders.get(v).getChildren().add(new Isolated(r)));
-        // the code view's panes keep their least width in a split (see CodeView.leastWidthProperty)
-        if (views.get(View.CODE) instanceof org.vdsoexplorer.app.code.CodeView code) {
-            holders.get(View.CODE).minWidthProperty().bind(code.leastWidthProperty());
-        }
         this.area = area;
         this.grid = grid;
         this.topRow = topRow;

@@ -31,8 +31,8 @@ public final class CodeView extends BorderPane {
     /** A symbol header row of the listing ("do_hres:"). */
     public record SymbolRow(String symbol) {}
 
-    /** The listing pane's usual and least width, and the C pane's least, in characters. */
-    static final int LISTING_CHARS = 38, LISTING_MIN_CHARS = 30, C_MIN_CHARS = 56;
+    /** The listing pane's usual and least width, in characters. */
+    static final int LISTING_CHARS = 38, LISTING_MIN_CHARS = 30;
     private final VBox lst, side;
     private final HBox body;
     private final org.vdsoexplorer.app.common.Clipped sideScroll;
@@ -192,17 +192,8 @@ public final class CodeView extends BorderPane {
         }
         sideScroll.setMinWidth(show ? s : 0);
         lst.setPrefWidth(Math.max(lMin, Math.min(lWant, w - c - gap - (show ? s + gap : 0))));
-        least.set(Math.ceil((C_MIN_CHARS + LISTING_MIN_CHARS) * cw + 2 * bar + gap + getInsets().getLeft() + getInsets().getRight()));
         super.layoutChildren();
     }
-
-    private final javafx.beans.property.ReadOnlyDoubleWrapper least = new javafx.beans.property.ReadOnlyDoubleWrapper(0);
-
-    /**
-     * The least width at which the C pane shows {@link #C_MIN_CHARS} characters beside the listing's least: the
-     * split pane that holds the view keeps it (a lesson's focus on the view beside it cannot squeeze it below).
-     */
-    public javafx.beans.property.ReadOnlyDoubleProperty leastWidthProperty() { return least.getReadOnlyProperty(); }
 
     private static final javafx.css.PseudoClass LESSON_HIGHLIGHT = javafx.css.PseudoClass.getPseudoClass("lesson-highlight");
 
