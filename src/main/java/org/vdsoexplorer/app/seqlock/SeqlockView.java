@@ -63,6 +63,8 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
             + "Enter places, Delete removes, Esc leaves.";
     /** Lane names' and marks' sizes at 100 % (scaled with the window's text; see {@link org.vdsoexplorer.app.common.FontScale}). */
     static final double LABEL_PX = 15, SMALL_PX = 14;
+    /** The least size of the timeline's text when its view is too short for its rows at full size. */
+    static final double SQUEEZED_PX = 10;
     private final org.vdsoexplorer.app.common.FontScale scale = new org.vdsoexplorer.app.common.FontScale(this);
     /** The text drawn on the timeline (for {@link org.vdsoexplorer.app.LayoutCheck}) and the rows' label placer. */
     private final TimelineLabels labels = new TimelineLabels();
@@ -173,11 +175,11 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
         BorderPane.setMargin(holder, new Insets(2, 0, 2, 0));
         setBottom(why);
         scale.scaleProperty().addListener(o -> {
-            holder.setPrefHeight(geometryFor(0).needed());
+            holder.setPrefHeight(geometryFor(0, 1).needed());
             drawn = null;
             redraw();
         });
-        holder.setPrefHeight(geometryFor(0).needed());
+        holder.setPrefHeight(geometryFor(0, 1).needed());
         session.addListener(this::refresh);
         refresh();
     }
@@ -186,7 +188,7 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
     @Override protected void layoutChildren() {
         javafx.scene.Node top = getTop();
         double w = getWidth(), others = why.prefHeight(w) + 8 + (hint.isVisible() ? 0 : hint.prefHeight(w) + 2);
-        boolean room = top.prefHeight(w) + others + geometryFor(0).needed() <= getHeight();
+        boolean room = top.prefHeight(w) + others + geometryFor(0, 1).needed() <= getHeight();
         if (room != hint.isVisible()) hint.setVisible(room);
         super.layoutChildren();
     }
@@ -426,13 +428,35 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
 
     private TimelineGeometry geometry() { return geometryFor(canvas.getHeight()); }
 
-    private TimelineGeometry geometryFor(double h) {
-        return TimelineGeometry.of(canvas.getWidth(), h, steps, scale.scale() * SMALL_PX, labelFont());
+    private TimelineGeometry geometryFor(double h) { return geometryFor(h, fit(canvas.getHeight())); }
+
+    private TimelineGeometry geometryFor(double h, double fit) {
+        return TimelineGeometry.of(canvas.getWidth(), h, steps, smallFont(fit).getSize(), labelFont(fit));
     }
 
-    private Font labelFont() { return scale.font(FontWeight.BOLD, LABEL_PX); }
+    /**
+     * How much the timeline's text shrinks so its rows fit a canvas {@code h} high (1: not at all), never below
+     * {@link #SQUEEZED_PX}: a short view (250 % on 1080 rows, a laptop) gets smaller text rather than rows drawn
+     * over one another. (At 100 % and more its text is {@link org.vdsoexplorer.app.common.FontScale#MIN_PX} or
+     * more whenever the rows fit, as on a projector.)
+     */
+    private double fit(double h) {
+        double full = geometryFor(0, 1).needed();
+        if (h <= 0 || h >= full) return 1;
+        return Math.max(SQUEEZED_PX / (SMALL_PX * scale.scale()), h / full);
+    }
 
-    private Font smallFont() { return scale.font(FontWeight.NORMAL, SMALL_PX); }
+    private Font labelFont() { return labelFont(fit(canvas.getHeight())); }
+
+    private Font smallFont() { return smallFont(fit(canvas.getHeight())); }
+
+    private Font labelFont(double fit) {
+        return Font.font("DejaVu Sans", FontWeight.BOLD, Math.max(SQUEEZED_PX, LABEL_PX * scale.scale() * fit));
+    }
+
+    private Font smallFont(double fit) {
+        return Font.font("DejaVu Sans", FontWeight.NORMAL, Math.max(SQUEEZED_PX, SMALL_PX * scale.scale() * fit));
+    }
 
     private void redraw() {
         Object state = List.of(marks, steps, canvas.getWidth(), canvas.getHeight(), showingWhole ? -1L : session.machine().kernel().seq(),
