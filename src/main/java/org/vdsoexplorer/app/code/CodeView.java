@@ -184,7 +184,12 @@ public final class CodeView extends BorderPane {
         double w = body.getWidth() > 0 ? body.getWidth() : getWidth();
         double cw = source.charWidth(), bar = 20, gap = body.getSpacing();
         double c = (longestCode + 2) * cw + bar, lMin = LISTING_MIN_CHARS * cw + bar, lWant = LISTING_CHARS * cw + bar;
-        double s = side.prefWidth(-1);
+        // the column's width only when the width or the font changed (its values are fixed-width hex)
+        if (sideFor != w * 31 + cw) {
+            sideFor = w * 31 + cw;
+            sidePref = side.prefWidth(-1);
+        }
+        double s = sidePref;
         boolean show = w >= c + lMin + s + 2 * gap || highlighted(side);
         if (show != sideScroll.isManaged()) {
             sideScroll.setManaged(show);
@@ -194,6 +199,8 @@ public final class CodeView extends BorderPane {
         lst.setPrefWidth(Math.max(lMin, Math.min(lWant, w - c - gap - (show ? s + gap : 0))));
         super.layoutChildren();
     }
+
+    private double sideFor = Double.NaN, sidePref;
 
     private static final javafx.css.PseudoClass LESSON_HIGHLIGHT = javafx.css.PseudoClass.getPseudoClass("lesson-highlight");
 

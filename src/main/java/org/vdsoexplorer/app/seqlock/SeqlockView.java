@@ -441,10 +441,16 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
      * more whenever the rows fit, as on a projector.)
      */
     private double fit(double h) {
+        java.util.List<Double> key = java.util.List.of(h, canvas.getWidth(), scale.scale(), (double) steps);
+        if (key.equals(fitKey)) return fitValue; // (a refresh asks several times; measuring text is not free)
         double full = geometryFor(0, 1).needed();
-        if (h <= 0 || h >= full) return 1;
-        return Math.max(SQUEEZED_PX / (SMALL_PX * scale.scale()), h / full);
+        fitKey = key;
+        fitValue = h <= 0 || h >= full ? 1 : Math.max(SQUEEZED_PX / (SMALL_PX * scale.scale()), h / full);
+        return fitValue;
     }
+
+    private java.util.List<Double> fitKey;
+    private double fitValue = 1;
 
     private Font labelFont() { return labelFont(fit(canvas.getHeight())); }
 
