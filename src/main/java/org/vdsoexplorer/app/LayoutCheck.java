@@ -26,8 +26,11 @@ public final class LayoutCheck {
 
     private LayoutCheck() {}
 
-    /** What was found: one description per clipped text and per overlapping pair, and the smallest font size. */
-    public record Result(List<String> clipped, List<String> overlaps, double smallestFont) {
+    /**
+     * What was found: one description per clipped text and per overlapping pair, the smallest font size in px
+     * (canvas text included) and which text has it.
+     */
+    public record Result(List<String> clipped, List<String> overlaps, double smallestFont, String smallestText) {
         /** "3 clipped, 1 overlapping, smallest text 13.0 px". */
         public String summary() {
             return String.format(Locale.ROOT, "%d clipped, %d overlapping, smallest text %.1f px", clipped.size(),
@@ -37,6 +40,7 @@ public final class LayoutCheck {
         /** The summary and every finding, one per line (for test failures). */
         public String details() {
             StringBuilder sb = new StringBuilder(summary());
+            if (smallestText != null) sb.append(" (").append(smallestText).append(')');
             for (String c : clipped) sb.append("\n  clipped: ").append(c);
             for (String o : overlaps) sb.append("\n  overlap: ").append(o);
             return sb.toString();
@@ -64,8 +68,10 @@ public final class LayoutCheck {
                 overlaps.add(quote(a.text) + " (" + name(a.owner) + ") / " + quote(b.text) + " (" + name(b.owner) + ")");
             }
         }
-        double smallest = items.stream().mapToDouble(Item::fontSize).filter(f -> f > 0).min().orElse(0);
-        return new Result(List.copyOf(clipped), List.copyOf(overlaps), smallest);
+        Item smallest = items.stream().filter(i -> i.fontSize > 0).min(java.util.Comparator.comparingDouble(Item::fontSize))
+                .orElse(null);
+        return new Result(List.copyOf(clipped), List.copyOf(overlaps), smallest == null ? 0 : smallest.fontSize,
+                smallest == null ? null : quote(smallest.text) + " (" + name(smallest.owner) + ")");
     }
 
     /** The text of everything visible under {@code root} (labels, text flows, texts, canvas text), in scene order. */
@@ -83,8 +89,11 @@ public final class LayoutCheck {
         if (n.getScene() == null) return;
         Parent r = n.getScene().getRoot();
         if (r.isResizable() && n.getScene().getWindow() == null) r.resize(n.getScene().getWidth(), n.getScene().getHeight());
-        r.applyCss();
-        r.layout();
+        // twice, as the next pulse would: a layout may bring nodes in (the adaptive views) that need their CSS
+        for (int i = 0; i < 2; i++) {
+            r.applyCss();
+            r.layout();
+        }
     }
 
     /**
@@ -102,7 +111,8 @@ public final class LayoutCheck {
         if (n instanceof DrawnText d) {
             for (DrawnText.Box b : d.drawnText()) {
                 Bounds s = d.drawnOn().localToScene(new BoundingBox(b.x(), b.y(), b.width(), b.height()));
-                add(items, clipped, b.text(), s, n, b.fontSize(), hard, all, b.clipped() ? "not drawn whole" : null);
+                // owned by the canvas: the view's other text (labels over or beside the canvas) is checked against it
+                add(items, clipped, b.text(), s, d.drawnOn(), b.fontSize(), hard, all, b.clipped() ? "not drawn whole" : null);
             }
         }
         if (n instanceof Labeled l) {

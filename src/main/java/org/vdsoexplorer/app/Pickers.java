@@ -41,7 +41,21 @@ final class Pickers {
 
             @Override public T fromString(String s) { return null; }
         });
-        c.setCellFactory(v -> new ListCell<>() {
+        c.setCellFactory(v -> cell(name, tip, problem));
+        // the shown value is never cut: the box is as wide as its longest item (with a problem's mark) in its font
+        ListCell<T> button = cell(name, tip, problem);
+        c.setButtonCell(button);
+        c.minWidthProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(() -> {
+            double widest = 0;
+            for (T t : c.getItems()) {
+                widest = Math.max(widest, org.vdsoexplorer.app.common.DrawnText.measure(name.apply(t) + "  \u2717", button.getFont())[0]);
+            }
+            return Math.ceil(widest + 2.6 * button.getFont().getSize() + 16); // the cell's padding and the arrow
+        }, button.fontProperty(), c.getItems()));
+    }
+
+    private static <T> ListCell<T> cell(Function<T, String> name, Function<T, String> tip, Function<T, String> problem) {
+        return new ListCell<>() {
             @Override protected void updateItem(T t, boolean empty) {
                 super.updateItem(t, empty);
                 getStyleClass().remove("invalid");
@@ -55,7 +69,7 @@ final class Pickers {
                 if (p != null) getStyleClass().add("invalid");
                 setTooltip(new Tooltip(p == null ? tip.apply(t) : p));
             }
-        });
+        };
     }
 
     /** One toggle per value in {@code b}; selecting one calls {@code chosen}. The toggle's user data is its value. */

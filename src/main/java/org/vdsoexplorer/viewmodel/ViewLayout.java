@@ -36,7 +36,7 @@ public final class ViewLayout {
         m.put(View.CODE, 840.0);
         m.put(View.PAGES, 480.0);
         m.put(View.SEQLOCK, 440.0);
-        m.put(View.DISPATCH, 420.0);
+        m.put(View.DISPATCH, 840.0); // seven columns of boxes whose labels (broken at '_' and '/') fit at 14 px
         return m;
     }
 

@@ -26,8 +26,12 @@ import javafx.scene.text.FontWeight;
  * {@code code-probe}), so zoom, the narrow layout and presenter mode apply as to any text. The pane is
  * never narrower than {@link #MIN_CHARS} characters; longer lines scroll sideways (a horizontal bar,
  * Shift + wheel), and the current line is kept in view both ways, also when the pane is resized.
+ *
+ * <p>The rows in view are reported as drawn text ({@link #drawnText()}): the parts of rows scrolled out of
+ * view sideways are scrolled, not cut, but the current row's code (after its line number) must show whole,
+ * so a pane too narrow for the line it highlights is counted as clipped by the layout check.
  */
-public final class CodePane extends Region {
+public final class CodePane extends Region implements org.vdsoexplorer.app.common.DrawnText {
     /** One line: its text, the background tint (null: paper), bold (symbol headers), breakpoint mark. */
     public record Row(String text, Color tint, boolean bold, boolean breakpoint) {}
 
@@ -111,6 +115,48 @@ public final class CodePane extends Region {
         setMinHeight(0);
     }
 
+    @Override public javafx.scene.Node drawnOn() { return canvas; }
+
+    /**
+     * The rows in view, each cut to the canvas (scrolled sideways, not clipped), the current row's code
+     * reported as clipped when it does not show whole.
+     */
+    @Override public List<Box> drawnText() {
+        List<Box> out = new java.util.ArrayList<>();
+        double w = canvas.getWidth(), h = canvas.getHeight();
+        if (font == null || w <= 0 || h <= 0) return out;
+        int first = (int) Math.floor(top);
+        double y0 = (first - top) * rowHeight, pad = 6;
+        for (int r = Math.max(0, first); r < rows.size() && y0 + (r - first) * rowHeight < h; r++) {
+            String t = rows.get(r).text().stripTrailing();
+            if (t.isBlank()) continue;
+            double y = Math.max(0, y0 + (r - first) * rowHeight), y1 = Math.min(h, y0 + (r - first + 1) * rowHeight);
+            double x0 = pad - left, x1 = x0 + t.length() * charW;
+            boolean cut = false;
+            if (r == current) {
+                int code = codeStart(t);
+                cut = x0 + code * charW < -0.5 || x1 > w + 0.5;
+                t = t.substring(code);
+                x0 += code * charW;
+            }
+            double a = Math.max(0, x0), b = Math.min(w, x1);
+            if (b - a < 1 || y1 - y < 1) continue;
+            out.add(new Box(t, a, y, b - a, y1 - y, font.getSize(), cut));
+        }
+        return out;
+    }
+
+    /** Where a row's code starts: after its indentation, breakpoint mark and line number or address. */
+    private static int codeStart(String t) {
+        int i = 0, n = t.length();
+        while (i < n && (Character.isWhitespace(t.charAt(i)) || t.charAt(i) == '\u25cf')) i++;
+        int j = i;
+        while (j < n && Character.digit(t.charAt(j), 16) >= 0) j++;
+        if (j == i || j == n || !Character.isWhitespace(t.charAt(j))) return i; // no number or address (a symbol header)
+        while (j < n && Character.isWhitespace(t.charAt(j))) j++;
+        return j;
+    }
+
     /** Scrolls the text sideways so that {@code px} pixels are hidden at the left (clamped). */
     public void scrollLeft(double px) {
         double max = Math.max(0, widest - canvas.getWidth() + 12);
@@ -119,18 +165,28 @@ public final class CodePane extends Region {
         requestDraw();
     }
 
+    /** The width of one character of the pane's (monospace) font. */
+    public double charWidth() {
+        if (font == null) {
+            probe.applyCss();
+            fontChanged();
+        }
+        return charW;
+    }
+
     /** Pixels scrolled off at the left. */
     public double scrolledLeft() { return left; }
 
     /** Keeps the start of {@code row}'s code (after its indentation) in view sideways. */
     private void showColumnOf(int row) {
         if (row < 0 || row >= rows.size() || canvas.getWidth() <= 0) return;
-        String t = rows.get(row).text();
-        int i = 0;
-        while (i < t.length() && (Character.isWhitespace(t.charAt(i)) || Character.isDigit(t.charAt(i)) || t.charAt(i) == '\u25cf')) i++;
-        double x = 6 + i * charW;
-        if (x < left + 2 * charW) scrollLeft(0);
-        if (x > left + canvas.getWidth() - 8 * charW) scrollLeft(x - 4 * charW);
+        String t = rows.get(row).text().stripTrailing();
+        double x = 6 + codeStart(t) * charW, end = 6 + t.length() * charW + charW;
+        double lo = end - canvas.getWidth(), hi = x - charW; // left >= lo: the end shows; left <= hi: the start shows
+        // the whole row fits: from the left edge (line numbers too); else as little scrolling as shows the code;
+        // too long for the pane: its start
+        double l = lo <= 0 ? 0 : lo <= hi ? Math.max(lo, Math.min(hi, left)) : hi;
+        if (Math.abs(l - left) > 0.5) scrollLeft(l);
     }
 
     /** Double-click on a row: {@code action} gets the row index. */
@@ -288,9 +344,9 @@ public final class CodePane extends Region {
         if (left > hmax) scrollLeft(hmax);
         updateBar();
         // the current row stays in view when the pane is resized (a panel opened, the window shrank)
+        if (current >= 0 && glideStart < 0) showColumnOf(current);
         if (current >= 0 && glideStart < 0 && (current < top || current > top + visibleRows() - 2)) {
             settle(clampTop(current - Math.floor(visibleRows() / 3)), current);
-            showColumnOf(current);
         }
         requestDraw();
     }

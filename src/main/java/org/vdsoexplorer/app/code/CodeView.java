@@ -31,6 +31,14 @@ public final class CodeView extends BorderPane {
     /** A symbol header row of the listing ("do_hres:"). */
     public record SymbolRow(String symbol) {}
 
+    /** The listing pane's usual and least width, in characters. */
+    static final int LISTING_CHARS = 38, LISTING_MIN_CHARS = 30;
+    private final VBox lst, side;
+    private final HBox body;
+    private final org.vdsoexplorer.app.common.Clipped sideScroll;
+    /** The longest code (after the line number, without indentation) of the C lines the listing has instructions for. */
+    private int longestCode = 60;
+
     /** Run-to-cursor gives up after this many steps (the target may never execute). */
     static final int RUN_TO_LIMIT = 100_000;
 
@@ -74,6 +82,8 @@ public final class CodeView extends BorderPane {
         title.getStyleClass().add("view-title");
         current.getStyleClass().add("view-status");
         current.setId("code-current");
+        current.setWrapText(true); // a narrow view shows the whole line on two lines rather than cut
+        current.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         VBox head = new VBox(2, title, current);
         setTop(head);
 
@@ -96,10 +106,11 @@ public final class CodeView extends BorderPane {
         VBox lst = new VBox(4, listingTitle, listing);
         VBox.setVgrow(source, Priority.ALWAYS);
         VBox.setVgrow(listing, Priority.ALWAYS);
+        // widths: see fitWidths (the C pane takes the spare width; the listing its usual instruction's width)
         HBox.setHgrow(src, Priority.ALWAYS);
-        HBox.setHgrow(lst, Priority.ALWAYS);
+        HBox.setHgrow(lst, Priority.NEVER);
         src.setPrefWidth(200);
-        lst.setPrefWidth(200);
+        this.lst = lst;
 
         GridPane regs = new GridPane();
         regs.setId("code-registers");
@@ -155,10 +166,49 @@ public final class CodeView extends BorderPane {
         sideScroll.heightProperty().addListener(fitStack);
         stack.layoutYProperty().addListener(fitStack);
         HBox body = new HBox(6, src, lst, sideScroll);
+        this.body = body;
+        this.side = side;
+        this.sideScroll = sideScroll;
         setCenter(body);
         BorderPane.setMargin(body, new Insets(6, 0, 0, 0));
         session.addListener(this::refresh);
         refresh();
+    }
+
+    /**
+     * The panes' widths: the C pane as wide as its longest line with code (so the current line shows whole),
+     * the listing {@link #LISTING_CHARS} characters (down to {@link #LISTING_MIN_CHARS}), and the register and
+     * stack column only if it fits beside them or a lesson highlights something in it (else 1 maximises the view).
+     */
+    @Override protected void layoutChildren() {
+        double w = body.getWidth() > 0 ? body.getWidth() : getWidth();
+        double cw = source.charWidth(), bar = 20, gap = body.getSpacing();
+        double c = (longestCode + 2) * cw + bar, lMin = LISTING_MIN_CHARS * cw + bar, lWant = LISTING_CHARS * cw + bar;
+        // the column's width only when the width or the font changed (its values are fixed-width hex)
+        if (sideFor != w * 31 + cw) {
+            sideFor = w * 31 + cw;
+            sidePref = side.prefWidth(-1);
+        }
+        double s = sidePref;
+        boolean show = w >= c + lMin + s + 2 * gap || highlighted(side);
+        if (show != sideScroll.isManaged()) {
+            sideScroll.setManaged(show);
+            sideScroll.setVisible(show);
+        }
+        sideScroll.setMinWidth(show ? s : 0);
+        lst.setPrefWidth(Math.max(lMin, Math.min(lWant, w - c - gap - (show ? s + gap : 0))));
+        super.layoutChildren();
+    }
+
+    private double sideFor = Double.NaN, sidePref;
+
+    private static final javafx.css.PseudoClass LESSON_HIGHLIGHT = javafx.css.PseudoClass.getPseudoClass("lesson-highlight");
+
+    private static boolean highlighted(javafx.scene.Parent p) {
+        for (javafx.scene.Node n : p.getChildrenUnmodifiable()) {
+            if (n.getPseudoClassStates().contains(LESSON_HIGHLIGHT) || n instanceof javafx.scene.Parent q && highlighted(q)) return true;
+        }
+        return false;
     }
 
     public void setReducedMotion(boolean reduced) {
@@ -211,6 +261,12 @@ public final class CodeView extends BorderPane {
         currentFile = file.isEmpty() ? "vdso_model.c" : file;
         String text = Listings.resource("/assets/csrc/" + currentFile);
         sourceLines = List.of(text.split("\n", -1));
+        longestCode = 24;
+        for (int line : lineColour.keySet()) {
+            if (line >= 1 && line <= sourceLines.size()) {
+                longestCode = Math.max(longestCode, sourceLines.get(line - 1).replace("\t", "    ").strip().length());
+            }
+        }
         breakpointsShown = 0;
         fillRows();
         sourceTitle.setText("C source: " + currentFile);

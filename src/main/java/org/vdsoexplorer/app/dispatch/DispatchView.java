@@ -1,7 +1,6 @@
 package org.vdsoexplorer.app.dispatch;
 
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -33,42 +32,6 @@ import org.vdsoexplorer.viewmodel.Session;
  * its events by {@link Dispatch}) is lit; every edge carries the number of finished calls that took it.
  */
 public final class DispatchView extends BorderPane implements org.vdsoexplorer.app.common.DrawnText {
-    private static final Node[][] COLUMNS = {
-        {Node.CLOCK},
-        {Node.MASK_HRES, Node.MASK_COARSE, Node.MASK_RAW, Node.MASK_INVALID, Node.LEGACY},
-        {Node.DO_HRES, Node.DO_COARSE},
-        {Node.TIMENS_PAGE},
-        {Node.DO_HRES_TIMENS, Node.DO_COARSE_TIMENS},
-        {Node.HW_TSC, Node.HW_PVCLOCK, Node.HW_HVCLOCK, Node.HW_NONE},
-        {Node.RESULT, Node.FALLBACK},
-    };
-    private static final List<Edge> STATIC = new ArrayList<>();
-
-    static {
-        for (Node m : List.of(Node.MASK_HRES, Node.MASK_COARSE, Node.MASK_RAW, Node.MASK_INVALID, Node.LEGACY)) {
-            STATIC.add(new Edge(Node.CLOCK, m));
-        }
-        STATIC.add(new Edge(Node.MASK_HRES, Node.DO_HRES));
-        STATIC.add(new Edge(Node.MASK_RAW, Node.DO_HRES));
-        STATIC.add(new Edge(Node.MASK_COARSE, Node.DO_COARSE));
-        STATIC.add(new Edge(Node.MASK_INVALID, Node.FALLBACK));
-        STATIC.add(new Edge(Node.LEGACY, Node.FALLBACK));
-        STATIC.add(new Edge(Node.DO_HRES, Node.TIMENS_PAGE));
-        STATIC.add(new Edge(Node.DO_COARSE, Node.TIMENS_PAGE));
-        STATIC.add(new Edge(Node.TIMENS_PAGE, Node.DO_HRES_TIMENS));
-        STATIC.add(new Edge(Node.TIMENS_PAGE, Node.DO_COARSE_TIMENS));
-        for (Node hw : List.of(Node.HW_TSC, Node.HW_PVCLOCK, Node.HW_HVCLOCK, Node.HW_NONE)) {
-            STATIC.add(new Edge(Node.DO_HRES, hw));
-            STATIC.add(new Edge(Node.DO_HRES_TIMENS, hw));
-        }
-        STATIC.add(new Edge(Node.DO_COARSE, Node.RESULT));
-        STATIC.add(new Edge(Node.DO_COARSE_TIMENS, Node.RESULT));
-        STATIC.add(new Edge(Node.HW_TSC, Node.RESULT));
-        STATIC.add(new Edge(Node.HW_PVCLOCK, Node.RESULT));
-        STATIC.add(new Edge(Node.HW_HVCLOCK, Node.RESULT));
-        STATIC.add(new Edge(Node.HW_NONE, Node.FALLBACK));
-    }
-
     private final Session session;
     private final Canvas canvas = new Canvas(600, 300);
     /**
@@ -81,7 +44,7 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
     private static final javafx.css.PseudoClass BAD = javafx.css.PseudoClass.getPseudoClass("bad");
     /** What each layer shows, so a refresh redraws a layer only when its picture changed. */
     private Object drawnGraph, drawnCounts;
-    private final Map<Node, Box> boxes = new EnumMap<>(Node.class);
+    private final DispatchGraph graph = new DispatchGraph();
     private final Label path = new Label();
     private final Label banner = new Label();
     private List<Node> current = List.of();
@@ -135,7 +98,7 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
         scale.scaleProperty().addListener(o -> {
             drawnGraph = null;
             drawnCounts = null;
-            fitted.clear();
+            labels.clear();
             draw();
         });
         session.addListener(this::refresh);
@@ -215,127 +178,18 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
         draw();
     }
 
-    private final Map<String, Font> fitted = new java.util.HashMap<>();
+    private final NodeLabels labels = new NodeLabels();
 
     /**
-     * The largest bold font from {@code size} down to the smallest readable one at which every line of
-     * {@code text} fits {@code width} x {@code height}; the smallest if none does. At 1920 x 1080 every box
-     * fits its label at 14 px or more; a smaller window goes down to {@link #MIN_SQUEEZED_PX}.
+     * The smallest node text: {@link #MIN_SQUEEZED_PX} at 100 % (a small window), growing with the scale a
+     * little slower than the text (at 250 % the graph shares a projector's width with the lesson).
      */
-    private Font fit(String text, double width, double height, double size) {
-        double min = MIN_SQUEEZED_PX * scale.scale();
-        return fitted.computeIfAbsent(text + "@" + Math.round(width) + "@" + Math.round(height) + "@" + Math.round(size * 2), k -> {
-            for (double sz = Math.max(min, size); sz > min; sz -= 0.5) {
-                Font f = Font.font("DejaVu Sans", FontWeight.BOLD, sz);
-                if (fits(text, f, width, height)) return f;
-            }
-            return Font.font("DejaVu Sans", FontWeight.BOLD, min);
-        });
-    }
-
-    private static boolean fits(String text, Font f, double width, double height) {
-        double[] wh = org.vdsoexplorer.app.common.DrawnText.measure(text, f);
-        return wh[0] <= width && wh[1] <= height;
-    }
-
-    private record Box(double x, double y, double w, double h) {
-        double cx() { return x + w / 2; }
-
-        double cy() { return y + h / 2; }
-    }
-
-    /** The box of each node for a canvas of {@code w} x {@code h}. */
-    private void layoutBoxes(double w, double h) {
-        boxes.clear();
-        double colW = w / COLUMNS.length;
-        double k = scale.scale();
-        double bw = Math.max(70, Math.min(150 * k, colW - 32 * k)); // leave gaps for the edge counts
-        for (int c = 0; c < COLUMNS.length; c++) {
-            Node[] col = COLUMNS[c];
-            double rowH = h / col.length;
-            double bh = Math.min(52 * k, rowH - 6);
-            for (int r = 0; r < col.length; r++) {
-                boxes.put(col[r], new Box(c * colW + (colW - bw) / 2, r * rowH + (rowH - bh) / 2, bw, bh));
-            }
-        }
-    }
-
-    private static int column(Node n) {
-        for (int c = 0; c < COLUMNS.length; c++) for (Node m : COLUMNS[c]) if (m == n) return c;
-        throw new IllegalArgumentException(n.toString());
-    }
-
-    /**
-     * The way an edge goes: from the right side of its source box to the left side of its target, and
-     * through every column it passes in a horizontal run along the free gap (between boxes, or above or
-     * below them) nearest to the straight line, so a long edge never crosses a box.
-     */
-    List<double[]> route(Edge e) {
-        Box a = boxes.get(e.from()), b = boxes.get(e.to());
-        double x1 = a.x() + a.w(), y1 = a.cy(), x2 = b.x(), y2 = b.cy();
-        List<double[]> pts = new ArrayList<>();
-        pts.add(new double[] {x1, y1});
-        int c1 = column(e.from()), c2 = column(e.to());
-        for (int c = c1 + 1; c < c2; c++) {
-            Box first = boxes.get(COLUMNS[c][0]);
-            double want = y1 + (y2 - y1) * (first.cx() - x1) / Math.max(1, x2 - x1);
-            List<Double> gaps = new ArrayList<>();
-            gaps.add(first.y() / 2);
-            for (int r = 0; r + 1 < COLUMNS[c].length; r++) {
-                Box u = boxes.get(COLUMNS[c][r]), d = boxes.get(COLUMNS[c][r + 1]);
-                gaps.add((u.y() + u.h() + d.y()) / 2);
-            }
-            Box last = boxes.get(COLUMNS[c][COLUMNS[c].length - 1]);
-            gaps.add((last.y() + last.h() + canvas.getHeight()) / 2);
-            double best = gaps.getFirst();
-            for (double g : gaps) if (Math.abs(g - want) < Math.abs(best - want)) best = g;
-            pts.add(new double[] {first.x() - 6, best});
-            pts.add(new double[] {first.x() + first.w() + 6, best});
-        }
-        pts.add(new double[] {x2, y2});
-        return pts;
-    }
-
-    /** The point at {@code f} (0..1) along a route: S-curves between columns, straight runs through them. */
-    private static double[] along(List<double[]> route, double f) {
-        int segs = route.size() - 1;
-        double u = Math.max(0, Math.min(1, f)) * segs;
-        int i = Math.min(segs - 1, (int) u);
-        double t = u - i;
-        double[] p = route.get(i), q = route.get(i + 1);
-        double cx = (p[0] + q[0]) / 2;
-        return new double[] {bezier(t, p[0], cx, cx, q[0]), bezier(t, p[1], p[1], q[1], q[1])};
-    }
-
-    private static void strokeRoute(GraphicsContext g, List<double[]> route, double upTo) {
-        g.beginPath();
-        g.moveTo(route.getFirst()[0], route.getFirst()[1]);
-        if (upTo < 1) {
-            int n = 24 * (route.size() - 1);
-            for (int k = 1; k <= n; k++) {
-                double[] p = along(route, upTo * k / n);
-                g.lineTo(p[0], p[1]);
-            }
-        } else {
-            for (int i = 0; i + 1 < route.size(); i++) {
-                double[] p = route.get(i), q = route.get(i + 1);
-                double cx = (p[0] + q[0]) / 2;
-                if (p[1] == q[1]) g.lineTo(q[0], q[1]);
-                else g.bezierCurveTo(cx, p[1], cx, q[1], q[0], q[1]);
-            }
-        }
-        g.stroke();
-    }
-
-    private static double bezier(double f, double a, double b, double c, double d) {
-        double u = 1 - f;
-        return u * u * u * a + 3 * u * u * f * b + 3 * u * f * f * c + f * f * f * d;
-    }
+    private double minPx() { return MIN_SQUEEZED_PX * Math.max(1, 0.8 * scale.scale()); }
 
     /** Both layers, each only if what it shows changed. */
     private void draw() {
         double w = canvas.getWidth(), h = canvas.getHeight();
-        Set<Edge> all = new LinkedHashSet<>(STATIC);
+        Set<Edge> all = new LinkedHashSet<>(DispatchGraph.STATIC);
         all.addAll(counts.keySet());
         List<Edge> live = Dispatch.edges(current);
         Map<Node, Long> nodeCounts = hidden ? Map.of() : session.paths().nodeCounts();
@@ -362,7 +216,7 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
         g.setFill(Color.WHITE);
         g.fillRect(0, 0, w, h);
         if (w < 100 || h < 80) return;
-        layoutBoxes(w, h);
+        graph.layout(w, h, scale.scale());
         // edges: grey, then counted, then live on top
         for (int pass = 0; pass < 2; pass++) {
             for (Edge e : all) {
@@ -372,9 +226,9 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
                 Color col = edgeColour(e, on, used);
                 g.setStroke(col);
                 g.setLineWidth(on ? 5 : used ? 2.5 : 1.2);
-                List<double[]> route = route(e);
+                List<double[]> route = graph.route(e);
                 boolean newest = on && growth < 1 && e.equals(live.getLast());
-                strokeRoute(g, route, newest ? growth : 1);
+                DispatchGraph.strokeRoute(g, route, newest ? growth : 1);
                 if (newest) continue;
                 double x2 = route.getLast()[0], y2 = route.getLast()[1];
                 g.setFill(col); // arrow head
@@ -385,9 +239,9 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
         double nodePx = NODE_PX * scale.scale();
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.CENTER);
-        for (Map.Entry<Node, Box> en : boxes.entrySet()) {
+        for (Map.Entry<Node, DispatchGraph.Box> en : graph.boxes().entrySet()) {
             Node n = en.getKey();
-            Box b = en.getValue();
+            DispatchGraph.Box b = en.getValue();
             boolean on = current.contains(n) && (growth >= 1 || n != current.getLast());
             boolean bad = n == Node.FALLBACK || n == Node.HW_NONE || n == Node.MASK_INVALID;
             boolean used = usedNodes.contains(n);
@@ -398,11 +252,11 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
             g.setFill(on ? (bad ? Palette.VERMILLION : Palette.BLUE) : used ? Palette.SHADE : Color.WHITE);
             g.fillRect(b.x() + line, b.y() + line, b.w() - 2 * line, b.h() - 2 * line);
             g.setFill(on ? Color.WHITE : used ? Palette.INK : Palette.GREY);
-            Font f = fit(n.label, b.w() - 8, b.h() - 2, nodePx);
-            g.setFont(f);
-            g.fillText(n.label, b.cx(), b.cy());
-            drawnText.add(org.vdsoexplorer.app.common.DrawnText.Box.of(n.label, f, b.cx(), b.cy(), TextAlignment.CENTER, VPos.CENTER,
-                    !fits(n.label, f, b.w() - 2, b.h() + 2)));
+NodeLabels.Fitted f = labels.fit(n.label, b.w() - 8, b.h() - 2, nodePx, minPx());
+            g.setFont(f.font());
+            g.fillText(f.text(), b.cx(), b.cy());
+            drawnText.add(org.vdsoexplorer.app.common.DrawnText.Box.of(f.text(), f.font(), b.cx(), b.cy(), TextAlignment.CENTER,
+                    VPos.CENTER, !NodeLabels.fits(f.text(), f.font(), b.w() - 2, b.h() + 2)));
         }
     }
 
@@ -414,16 +268,16 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
     /** The count of each used edge, just before its arrow head (in the gap before the target's column). */
     private void drawCounts(double w, double h, Set<Edge> all, List<Edge> live) {
         Set<Edge> shown = new java.util.HashSet<>();
-        if (w >= 100 && h >= 80 && !boxes.isEmpty()) {
+        if (w >= 100 && h >= 80 && !graph.boxes().isEmpty()) {
             for (Edge e : all) {
                 long n = counts.getOrDefault(e, 0L);
                 if (n <= 0) continue;
                 // on the last S-curve, about 24 px left of the target
-                List<double[]> route = route(e);
+                List<double[]> route = graph.route(e);
                 double x2 = route.getLast()[0];
                 double[] p = route.getLast();
                 for (int k = 0; k <= 60; k++) {
-                    double[] q = along(route.subList(route.size() - 2, route.size()), k / 60.0);
+                    double[] q = DispatchGraph.along(route.subList(route.size() - 2, route.size()), k / 60.0);
                     if (q[0] >= x2 - 24 * scale.scale() || k == 60) {
                         p = q;
                         break;

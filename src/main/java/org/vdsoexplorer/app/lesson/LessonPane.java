@@ -86,6 +86,16 @@ public final class LessonPane extends BorderPane {
     }
 
     /**
+     * A panel on lessons loaded before from {@code lessonsDir} (several windows share one load: the screen
+     * sweep, app.ScreenSweep), its progress in {@code progress}; otherwise as {@link #open(LessonWindow, Path)}.
+     */
+    public static LessonPane open(LessonWindow w, Path lessonsDir, LessonLibrary.Loaded lessons, ProgressStore progress) {
+        LessonPane p = new LessonPane(w, new MainWindowLessonHost(w), lessonsDir, progress);
+        p.loaded(LessonFolder.resolve(lessonsDir), lessons);
+        return p;
+    }
+
+    /**
      * Shows the lessons panel at the right of {@code w}'s root, or hides it if shown; {@code panel} is the one
      * made before (null: made now, from the default lessons). Returns the panel.
      */

@@ -121,12 +121,14 @@ public final class Presenter {
         if (notes != null) notes.hide();
     }
 
-    /** The pickers and transport buttons: hidden while presenting (the keys and the lesson drive the model). */
+    /** The pickers, transport buttons and status line: hidden while presenting (the keys and the lesson drive the model). */
     private void toolbar(boolean on) {
-        Node tb = w.root().lookup(".toolbar");
-        if (tb == null) return;
-        tb.setVisible(on);
-        tb.setManaged(on);
+        for (String s : new String[] {".toolbar", "#status"}) { // and the status line: the audience reads the lesson
+            Node n = w.root().lookup(s);
+            if (n == null) continue;
+            n.setVisible(on);
+            n.setManaged(on);
+        }
     }
 
     /** Sets the UI scale (clamped to 100-250 %): the window's {@link org.vdsoexplorer.viewmodel.UiScale}, which the layout follows. */

@@ -15,9 +15,10 @@ import org.vdsoexplorer.app.common.Palette;
  * The pointer the code follows, drawn beside the running task's slots: one numbered marker per run of
  * reads from one slot (1 = the first slot the call read, ...), and an arrow from each run to the next
  * (a namespace task: 1 at slot 0, the TIMENS page, then 2 at slot 3, the real data page). Redraws only
- * when the runs or the rows' positions change. The slot numbers are drawn at the left.
+ * when the runs or the rows' positions change. The slot numbers are drawn at the left. The numbers are
+ * reported as drawn text (for the layout check).
  */
-final class HopGutter extends Region {
+final class HopGutter extends Region implements org.vdsoexplorer.app.common.DrawnText {
     /** At most this many runs get a marker; a longer trail shows its last ones. */
     static final int MAX_RUNS = 6;
 
@@ -28,6 +29,16 @@ final class HopGutter extends Region {
     private int[] runs = new int[0];
     private int firstRun;
     private String drawn = "";
+    private final java.util.List<Box> text = new java.util.ArrayList<>();
+
+    @Override public java.util.List<Box> drawnText() { return java.util.List.copyOf(text); }
+
+    @Override public javafx.scene.Node drawnOn() { return canvas; }
+
+    private void text(GraphicsContext g, String t, double x, double y) {
+        g.fillText(t, x, y);
+        text.add(Box.of(t, g.getFont(), x, y, g.getTextAlign(), g.getTextBaseline(), false));
+    }
 
     HopGutter(IntToDoubleFunction slotY, IntToDoubleFunction fontSize) {
         this.slotY = slotY;
@@ -76,13 +87,14 @@ final class HopGutter extends Region {
         drawn = k;
         GraphicsContext g = canvas.getGraphicsContext2D();
         g.clearRect(0, 0, w, h);
+        text.clear();
         if (w <= 0 || h <= 0) return;
         // the slot numbers, left
         g.setFont(Font.font("DejaVu Sans", FontWeight.BOLD, sz * 0.95));
         g.setTextAlign(TextAlignment.LEFT);
         g.setTextBaseline(VPos.CENTER);
         g.setFill(Palette.INK);
-        for (int s = 0; s < 4; s++) g.fillText(Integer.toString(s), 0, ys[s] + sz / 2 + 0.5);
+        for (int s = 0; s < 4; s++) text(g, Integer.toString(s), 0, ys[s] + sz / 2 + 0.5);
         if (runs.length == 0) return;
         // markers sit against the cells; several runs on one slot stack downwards
         double mx = w - sz - 1;
@@ -101,7 +113,8 @@ final class HopGutter extends Region {
             g.strokeLine(lane, y1, mx - 5, y1);
             g.fillPolygon(new double[] {mx - 6, mx, mx - 6}, new double[] {y1 - 4, y1, y1 + 4}, 3);
         }
-        g.setFont(Font.font("DejaVu Sans", FontWeight.BOLD, sz * 0.75));
+        // one digit as large as the slot numbers; two fit the square
+        g.setFont(Font.font("DejaVu Sans", FontWeight.BOLD, sz * (firstRun + runs.length < 10 ? 0.95 : 0.7)));
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.CENTER);
         for (int i = 0; i < runs.length; i++) {
@@ -112,7 +125,7 @@ final class HopGutter extends Region {
             g.setLineWidth(1.5);
             g.strokeRect(mx, my[i], sz, sz);
             g.setFill(last ? Palette.INK : Palette.PAPER);
-            g.fillText(Integer.toString(firstRun + i + 1), mx + sz / 2, my[i] + sz / 2 + 0.5);
+            text(g, Integer.toString(firstRun + i + 1), mx + sz / 2, my[i] + sz / 2 + 0.5);
         }
     }
 }

@@ -38,6 +38,8 @@ final class OffsetPanel {
             eqWhat[c] = new Label();
             eqWhat[c].getStyleClass().add("eq-what");
             eqWhat[c].setMinWidth(0);
+            eqWhat[c].setWrapText(true); // under its value, on two lines in a narrow view rather than cut
+            eqWhat[c].setMinHeight(Region.USE_PREF_SIZE);
             node.add(eqValue[c], 2 * c, 0);
             node.add(eqWhat[c], 2 * c, 1);
             if (c < 2) {

@@ -63,6 +63,8 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
             + "Enter places, Delete removes, Esc leaves.";
     /** Lane names' and marks' sizes at 100 % (scaled with the window's text; see {@link org.vdsoexplorer.app.common.FontScale}). */
     static final double LABEL_PX = 15, SMALL_PX = 14;
+    /** The least size of the timeline's text when its view is too short for its rows at full size. */
+    static final double SQUEEZED_PX = 10;
     private final org.vdsoexplorer.app.common.FontScale scale = new org.vdsoexplorer.app.common.FontScale(this);
     /** The text drawn on the timeline (for {@link org.vdsoexplorer.app.LayoutCheck}) and the rows' label placer. */
     private final TimelineLabels labels = new TimelineLabels();
@@ -102,11 +104,17 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
         counts.setWrapText(true); // two lines in a narrow view rather than cut short
         counts.setMinWidth(0);
         HBox.setHgrow(counts, Priority.ALWAYS);
+        counts.setMinHeight(Region.USE_PREF_SIZE);
         writer.setId("seqlock-writer");
         writer.getStyleClass().add("view-status");
+        writer.setWrapText(true);
+        writer.setMinWidth(0);
+        writer.setMinHeight(Region.USE_PREF_SIZE);
         hint.setId("seqlock-hint");
         hint.setMinWidth(0);
         hint.setWrapText(true);
+        hint.setMinHeight(Region.USE_PREF_SIZE);
+        hint.managedProperty().bind(hint.visibleProperty());
         why.setId("seqlock-why");
         why.setWrapText(true);
         why.setMinHeight(Region.USE_PREF_SIZE);
@@ -120,6 +128,7 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
         HBox.setHgrow(gap, Priority.ALWAYS);
         title.setWrapText(true);
         title.setMinWidth(0);
+        title.setMinHeight(Region.USE_PREF_SIZE);
         HBox.setHgrow(title, Priority.ALWAYS);
         inject.setMinWidth(Region.USE_PREF_SIZE);
         HBox titleRow = new HBox(8, title, gap, inject);
@@ -166,13 +175,22 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
         BorderPane.setMargin(holder, new Insets(2, 0, 2, 0));
         setBottom(why);
         scale.scaleProperty().addListener(o -> {
-            holder.setPrefHeight(geometryFor(0).needed());
+            holder.setPrefHeight(geometryFor(0, 1).needed());
             drawn = null;
             redraw();
         });
-        holder.setPrefHeight(geometryFor(0).needed());
+        holder.setPrefHeight(geometryFor(0, 1).needed());
         session.addListener(this::refresh);
         refresh();
+    }
+
+    /** The hint line (also the timeline's tooltip) gives its room to the timeline when the view is short. */
+    @Override protected void layoutChildren() {
+        javafx.scene.Node top = getTop();
+        double w = getWidth(), others = why.prefHeight(w) + 8 + (hint.isVisible() ? 0 : hint.prefHeight(w) + 2);
+        boolean room = top.prefHeight(w) + others + geometryFor(0, 1).needed() <= getHeight();
+        if (room != hint.isVisible()) hint.setVisible(room);
+        super.layoutChildren();
     }
 
     @Override public List<org.vdsoexplorer.app.common.DrawnText.Box> drawnText() { return labels.drawn(); }
@@ -204,10 +222,10 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
     public double stepX(int k) { return geometry().x(k); }
 
     /** Canvas y of the reader lane. */
-    public double readerY() { return geometry().yReader; }
+    public double readerY() { return geometry().yReader(); }
 
     /** Canvas y of the placed-update markers (the triangles above the writer lane). */
-    public double placedY() { return geometry().yPin; }
+    public double placedY() { return geometry().yPin(); }
 
     /** The keyboard cursor's column, or -1. */
     public int cursor() { return cursor; }
@@ -306,9 +324,9 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
     // ---- placing and removing ------------------------------------------------------------------
 
     private void mouseMoved(MouseEvent e) {
-        Geometry g = geometry();
+        TimelineGeometry g = geometry();
         int k = g.column(e.getX());
-        if (k < 0 || k > steps || e.getY() > g.ySeqTop) {
+        if (k < 0 || k > steps || e.getY() > g.ySeqTop()) {
             hover = -1;
         } else {
             hover = k;
@@ -382,13 +400,13 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
             tip.setText(DEFAULT_TIP);
             return;
         }
-        Geometry g = geometry();
+        TimelineGeometry g = geometry();
         boolean remove = hover >= 0 ? hoverRemove : placedAt(k) > 0;
-        double w = Math.max(4, g.dx);
+        double w = Math.max(4, g.dx());
         band.setX(canvas.getLayoutX() + g.x(k) - w / 2);
         band.setY(canvas.getLayoutY() + 4);
         band.setWidth(w);
-        band.setHeight(g.ySeqTop - 4);
+        band.setHeight(g.ySeqTop() - 4);
         band.setFill(remove ? REMOVE_BAND : PLACE_BAND);
         band.setVisible(true);
         String where = k >= steps ? "the next reader step (as K)"
@@ -408,50 +426,43 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
 
     // ---- drawing -------------------------------------------------------------------------------
 
+    private TimelineGeometry geometry() { return geometryFor(canvas.getHeight()); }
+
+    private TimelineGeometry geometryFor(double h) { return geometryFor(h, fit(canvas.getHeight())); }
+
+    private TimelineGeometry geometryFor(double h, double fit) {
+        return TimelineGeometry.of(canvas.getWidth(), h, steps, smallFont(fit).getSize(), labelFont(fit));
+    }
+
     /**
-     * Where things are on the canvas for the current size and call length: rows from the top, each as high
-     * as its text at the current scale (retry labels, reader labels, the reader lane, spin labels, placed
-     * markers, the writer lane, its labels, the seq band, the axis), stretched when the canvas is taller.
+     * How much the timeline's text shrinks so its rows fit a canvas {@code h} high (1: not at all), never below
+     * {@link #SQUEEZED_PX}: a short view (250 % on 1080 rows, a laptop) gets smaller text rather than rows drawn
+     * over one another. (At 100 % and more its text is {@link org.vdsoexplorer.app.common.FontScale#MIN_PX} or
+     * more whenever the rows fit, as on a projector.)
      */
-    record Geometry(double left, double right, double dx, double yRetry, double yReaderLabel, double yReader,
-                            double ySpin, double yPin, double yWriter, double yWriterLabel, double ySeqTop, double ySeqBot,
-                            double yAxis, double needed) {
-        double x(int k) { return left + (k + 0.5) * dx; }
-
-        int column(double x) { return x < left ? -1 : (int) Math.floor((x - left) / dx); }
-
-        boolean onPin(double y) { return y > yPin - 16 && y < yWriter + 12; }
+    private double fit(double h) {
+        java.util.List<Double> key = java.util.List.of(h, canvas.getWidth(), scale.scale(), (double) steps);
+        if (key.equals(fitKey)) return fitValue; // (a refresh asks several times; measuring text is not free)
+        double full = geometryFor(0, 1).needed();
+        fitKey = key;
+        fitValue = h <= 0 || h >= full ? 1 : Math.max(SQUEEZED_PX / (SMALL_PX * scale.scale()), h / full);
+        return fitValue;
     }
 
-    private Geometry geometry() { return geometryFor(canvas.getHeight()); }
+    private java.util.List<Double> fitKey;
+    private double fitValue = 1;
 
-    private Geometry geometryFor(double h) {
-        double w = canvas.getWidth();
-        double lh = Math.ceil(SMALL_PX * scale.scale() * 1.3);
-        double left = org.vdsoexplorer.app.common.DrawnText.measure("reader", labelFont())[0] + 20;
-        double right = Math.max(left + 10, w - 16);
-        int span = Math.max(steps + 1, 40);
-        double dx = (right - left) / span;
-        // the rows at their least height, top to bottom
-        double[] rows = {lh + 4, lh, 24, lh, 20, 24, lh, Math.max(28, lh + 8), lh + 2};
-        double needed = 0;
-        for (double r : rows) needed += r;
-        double f = h / needed; // squeezed when short: the labels' placer then leaves out what has no room
-        double y = 0;
-        double[] mid = new double[rows.length];
-        double[] top = new double[rows.length];
-        for (int i = 0; i < rows.length; i++) {
-            top[i] = y;
-            mid[i] = y + rows[i] * f / 2;
-            y += rows[i] * f;
-        }
-        return new Geometry(left, right, dx, mid[0], mid[1], mid[2], mid[3], mid[4], mid[5], mid[6], top[7],
-                top[7] + rows[7] * f, mid[8], needed + 4);
+    private Font labelFont() { return labelFont(fit(canvas.getHeight())); }
+
+    private Font smallFont() { return smallFont(fit(canvas.getHeight())); }
+
+    private Font labelFont(double fit) {
+        return Font.font("DejaVu Sans", FontWeight.BOLD, Math.max(SQUEEZED_PX, LABEL_PX * scale.scale() * fit));
     }
 
-    private Font labelFont() { return scale.font(FontWeight.BOLD, LABEL_PX); }
-
-    private Font smallFont() { return scale.font(FontWeight.NORMAL, SMALL_PX); }
+    private Font smallFont(double fit) {
+        return Font.font("DejaVu Sans", FontWeight.NORMAL, Math.max(SQUEEZED_PX, SMALL_PX * scale.scale() * fit));
+    }
 
     private void redraw() {
         Object state = List.of(marks, steps, canvas.getWidth(), canvas.getHeight(), showingWhole ? -1L : session.machine().kernel().seq(),

@@ -22,12 +22,14 @@ import org.vdsoexplorer.model.SeqlockTrace.Writer;
 final class TimelineDrawing {
     private final GraphicsContext g;
     private final double w, h;
-    private final SeqlockView.Geometry geo;
+    private final TimelineGeometry geo;
     private final TimelineLabels labels;
     private final Font label, small;
     private final boolean hideSeq, hideRetries, hideSpins;
+    /** Whether a "placed" marker's label is drawn yet. */
+    private boolean placedLabelled;
 
-    TimelineDrawing(GraphicsContext g, double w, double h, SeqlockView.Geometry geo, TimelineLabels labels, Font label,
+    TimelineDrawing(GraphicsContext g, double w, double h, TimelineGeometry geo, TimelineLabels labels, Font label,
                     Font small, boolean hideSeq, boolean hideRetries, boolean hideSpins) {
         this.g = g;
         this.w = w;
@@ -65,11 +67,7 @@ final class TimelineDrawing {
         for (int i = 0; i < steps; i++) {
             double x = geo.x(i);
             g.strokeLine(x, yReader - 5, x, yReader + 5);
-            if (i % every == 0) {
-                g.setFill(Palette.GREY);
-                labels.place(g, small, Integer.toString(i), x, geo.yAxis(), TextAlignment.CENTER, false);
-                g.strokeLine(x, ySeqBot, x, ySeqBot + 4);
-            }
+            if (i % every == 0) g.strokeLine(x, ySeqBot, x, ySeqBot + 4); // (numbered after the marks)
         }
         // seq over time (real data page): reconstruct from loads and writer steps
         List<double[]> pts = new ArrayList<>();
@@ -96,6 +94,11 @@ final class TimelineDrawing {
         // crowded timeline drops a load's value label rather than one of them
         for (Mark k : marks) if (!(k instanceof SeqLoad)) drawMark(k);
         for (Mark k : marks) if (k instanceof SeqLoad) drawMark(k);
+        // the step numbers last: where a mark's label took the room, a number is left out
+        g.setFill(Palette.GREY);
+        for (int i = 0; i < steps; i += every) {
+            labels.place(g, small, Integer.toString(i), geo.x(i), geo.yAxis(), TextAlignment.CENTER, false);
+        }
         // now
         g.setStroke(Palette.INK);
         g.setLineWidth(2.5);
@@ -166,7 +169,10 @@ final class TimelineDrawing {
                 // beside the marker, on the side with room (never cut at the canvas's right edge)
                 double tw = org.vdsoexplorer.app.common.DrawnText.measure(t, small)[0];
                 boolean rightSide = x + 12 + tw <= w;
-                labels.place(g, small, t, rightSide ? x + 12 : x - 12, yp, rightSide ? TextAlignment.LEFT : TextAlignment.RIGHT, true);
+                // the first marker's word must show; the next ones' only where there is room (the ▼ tells)
+                boolean drawn = labels.place(g, small, t, rightSide ? x + 12 : x - 12, yp,
+                        rightSide ? TextAlignment.LEFT : TextAlignment.RIGHT, !placedLabelled);
+                placedLabelled |= drawn;
             }
         }
     }
