@@ -41,7 +41,7 @@ final class Pickers {
 
             @Override public T fromString(String s) { return null; }
         });
-        c.setCellFactory(v -> cell(name, tip, problem));
+        c.setCellFactory(v -> cell(listName, tip, problem));
         // the shown value is never cut: the box is as wide as its longest item (with a problem's mark) in its font
         ListCell<T> button = cell(name, tip, problem);
         c.setButtonCell(button);
@@ -65,7 +65,7 @@ final class Pickers {
                     return;
                 }
                 String p = problem.apply(t);
-                setText(listName.apply(t) + (p == null ? "" : "  \u2717"));
+                setText(name.apply(t) + (p == null ? "" : "  \u2717"));
                 if (p != null) getStyleClass().add("invalid");
                 setTooltip(new Tooltip(p == null ? tip.apply(t) : p));
             }

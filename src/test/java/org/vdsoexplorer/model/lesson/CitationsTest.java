@@ -40,6 +40,11 @@ class CitationsTest {
             }
         }
         files.add(ROOT.resolve("assets/costs.yaml"));
+        files.add(ROOT.resolve("assets/seeds.yaml"));
+        files.add(ROOT.resolve("README.md"));
+        try (Stream<Path> s = Files.walk(ROOT.resolve("src/main/java"))) {
+            s.filter(p -> p.toString().endsWith(".java")).sorted().forEach(files::add);
+        }
         assertTrue(files.size() >= 13, "lessons, the example, the three docs and costs.yaml: " + files);
         List<String> problems = new ArrayList<>();
         for (Path f : files) problems.addAll(problems(f, Files.readString(f)));
