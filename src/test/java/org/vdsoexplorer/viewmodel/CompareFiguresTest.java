@@ -56,7 +56,7 @@ class CompareFiguresTest {
                 Clock.MONOTONIC), org.vdsoexplorer.model.lesson.View.COMPARE, "", java.util.Map.of());
         var q = new org.vdsoexplorer.model.lesson.Question(1, org.vdsoexplorer.model.lesson.Question.Type.PREDICT,
                 "How many percent more calls?", List.of(), null, org.vdsoexplorer.model.lesson.PredictKind.SPEEDUP_PERCENT,
-                Double.NaN, "", "");
+                Double.NaN, "", "", java.util.Map.of(), 1, null, null, null);
         assertEquals(pct, new org.vdsoexplorer.model.lesson.Evaluator().answer(step, q).value());
     }
 
