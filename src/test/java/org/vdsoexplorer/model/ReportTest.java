@@ -1,6 +1,7 @@
 package org.vdsoexplorer.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.EnumMap;
@@ -62,6 +63,18 @@ class ReportTest {
         String table = ReportFormat.table(rows);
         assertTrue(table.lines().skip(1).findFirst().orElseThrow().endsWith("wrong"), table);
         assertTrue(ReportFormat.legend(rows).contains("variant no-retry: " + Variant.BROKEN), ReportFormat.legend(rows));
+        assertFalse(ReportFormat.legend(rows).contains("luck, not safety"), "the rows did catch wrong times");
+    }
+
+    /** At the report's own rate a broken reader's row may show 0 wrong; the legend then says it was luck. */
+    @Test
+    void aBrokenReaderWithNoWrongCallSaysItWasLuck() {
+        CostTable t = CostTable.defaults();
+        List<Row> rows = Report.measureAll(Report.setups(Scenario.HOST, Variant.NO_RETRY, Clock.MONOTONIC, t, t.ghz()));
+        String legend = ReportFormat.legend(rows);
+        assertEquals(rows.stream().allMatch(r -> r.incorrect() == 0), legend.contains("luck, not safety"), legend);
+        List<Row> real = Report.measureAll(Report.setups(Scenario.HOST, Variant.UNLIKELY, Clock.MONOTONIC, t, t.ghz()));
+        assertFalse(ReportFormat.legend(real).contains("luck, not safety"), "only broken readers get the note");
     }
 
     @Test

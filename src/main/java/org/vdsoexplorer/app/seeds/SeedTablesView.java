@@ -27,7 +27,7 @@ import org.vdsoexplorer.model.report.SeedTables.Comparison;
 import org.vdsoexplorer.model.report.SeedTables;
 
 /**
- * The seeds' measured tables (assets/seeds.yaml: seeds 000-004) beside the model's figures for the same
+ * The seeds' measured tables (assets/seeds.yaml; their sources in docs/sources.md) beside the model's figures for the same
  * cells, each as a percentage of its table's base cell, with the difference in percentage points. The
  * model's figures are measured by execution (the report's method) on a background thread.
  */

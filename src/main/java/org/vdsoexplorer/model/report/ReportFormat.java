@@ -101,6 +101,11 @@ public final class ReportFormat {
                 .append(v.description()).append('\n'));
         rows.stream().map(Row::compiler).distinct().forEach(c -> sb.append("compiler ").append(c.cliName()).append(": ")
                 .append(Listings.of(rows.getFirst().variant(), c).compiler()).append('\n'));
+        if (rows.stream().anyMatch(r -> r.variant().broken()) && rows.stream().allMatch(r -> r.incorrect() == 0)) {
+            sb.append("wrong is 0 here although a broken reader ran: no call in the window caught the writer inside its"
+                    + " few tearing placements (one update per tick at the report's rate). That is luck, not safety: try"
+                    + " --tick-hz 100000 or --writer-step 1 (README, 'Broken on purpose').\n");
+        }
         return sb.toString();
     }
 
