@@ -73,7 +73,7 @@ public final class CountersBar extends VBox {
         fixedWidth(totalInsns, 6);
         fixedWidth(calls, 5);
         fixedWidth(nsPerCall, 13);
-        fixedWidth(per3s, 6);
+        fixedWidth(per3s, 8); // "2288.6 M"
         fixedWidth(position, 5);
         fixedWidth(report, 20);
         breakdown.setId("counter-breakdown");

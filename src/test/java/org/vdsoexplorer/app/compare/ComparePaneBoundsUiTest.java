@@ -33,8 +33,11 @@ class ComparePaneBoundsUiTest {
     void start(Stage stage) {}
 
     private static Map<String, Bounds> bounds(MainWindow w) {
-        w.scene().getRoot().applyCss();
-        w.scene().getRoot().layout();
+        // twice: the pickers' widths follow their fonts, known only after the first pass (as after a frame)
+        for (int i = 0; i < 2; i++) {
+            w.scene().getRoot().applyCss();
+            w.scene().getRoot().layout();
+        }
         Map<String, Bounds> out = new LinkedHashMap<>();
         for (String id : IDS) {
             Node n = w.root().lookup(id);
