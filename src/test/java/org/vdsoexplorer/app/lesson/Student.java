@@ -49,20 +49,31 @@ final class Student {
 
     /** Clicks the listing row of {@code insn} (scrolled into view first). */
     static void clickInstruction(MainWindow w, Instruction insn) {
-        fxRun(() -> {
-            CodeView cv = codeView(w);
-            CodePane pane = cv.listingPane();
-            int row = -1;
-            for (int r = 0; r < pane.rows().size(); r++) if (cv.listingItem(r) == insn) row = r;
-            if (row < 0) throw new AssertionError("no listing row shows " + insn);
-            pane.scrollTo(Math.max(0, row - 2));
-            pane.layout();
-            Canvas canvas = (Canvas) pane.getChildrenUnmodifiable().stream().filter(c -> c instanceof Canvas).findFirst().orElseThrow();
-            double y = -1;
-            for (double t = 1; t < canvas.getHeight() && y < 0; t += 1) if (pane.rowAt(t) == row) y = t + 2;
-            if (y < 0) throw new AssertionError("row " + row + " is not on screen (canvas " + canvas.getHeight() + " px)");
-            click(canvas, 30, y);
-        });
+        // the pane may scroll back to the current line on its next layout pass: scroll, let a pulse run, look again
+        for (int attempt = 1; ; attempt++) {
+            int row = fx(() -> {
+                CodeView cv = codeView(w);
+                CodePane pane = cv.listingPane();
+                int r0 = -1;
+                for (int r = 0; r < pane.rows().size(); r++) if (cv.listingItem(r) == insn) r0 = r;
+                if (r0 < 0) throw new AssertionError("no listing row shows " + insn);
+                pane.scrollTo(Math.max(0, r0 - 2));
+                pane.layout();
+                return r0;
+            });
+            WaitForAsyncUtils.waitForFxEvents();
+            boolean clicked = fx(() -> {
+                CodePane pane = codeView(w).listingPane();
+                Canvas canvas = (Canvas) pane.getChildrenUnmodifiable().stream().filter(c -> c instanceof Canvas).findFirst().orElseThrow();
+                double y = -1;
+                for (double t = 1; t < canvas.getHeight() && y < 0; t += 1) if (pane.rowAt(t) == row) y = t + 2;
+                if (y < 0) return false;
+                click(canvas, 30, y);
+                return true;
+            });
+            if (clicked) break;
+            if (attempt == 5) throw new AssertionError("row " + row + " of the listing never came on screen");
+        }
         WaitForAsyncUtils.waitForFxEvents();
         WaitForAsyncUtils.waitForFxEvents(); // the host reads the selected row after the view handled the click
     }
