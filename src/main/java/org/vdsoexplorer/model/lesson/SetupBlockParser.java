@@ -121,19 +121,20 @@ final class SetupBlockParser extends BlockValues {
     }
 
     private Scenario scenario(YamlBlock.Value v, Scenario dflt) {
-        String t = string(v, "scenario");
-        if (t == null) return dflt;
-        return Scenario.byName(t).orElseGet(() -> {
-            problem(v.line(), "unknown scenario '" + YamlBlock.oneLine(t) + "' (known: " + Scenario.names() + ")");
-            return dflt;
-        });
+        return named(v, "scenario", Scenario::byName, Scenario.names(), dflt);
     }
 
     private Variant variant(YamlBlock.Value v, Variant dflt) {
-        String t = string(v, "variant");
+        return named(v, "variant", Variant::byName, Variant.names(), dflt);
+    }
+
+    /** The value named by {@code key}, {@code dflt} when absent; an unknown name is a problem listing the known ones. */
+    private <T> T named(YamlBlock.Value v, String key, java.util.function.Function<String, java.util.Optional<T>> byName,
+                        Object known, T dflt) {
+        String t = string(v, key);
         if (t == null) return dflt;
-        return Variant.byName(t).orElseGet(() -> {
-            problem(v.line(), "unknown variant '" + YamlBlock.oneLine(t) + "' (known: " + Variant.names() + ")");
+        return byName.apply(t).orElseGet(() -> {
+            problem(v.line(), "unknown " + key + " '" + YamlBlock.oneLine(t) + "' (known: " + known + ")");
             return dflt;
         });
     }
