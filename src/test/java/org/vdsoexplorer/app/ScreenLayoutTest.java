@@ -73,7 +73,13 @@ class ScreenLayoutTest {
                 loaded.lessons().stream().map(l -> Path.of(l.file()).getFileName().toString()).sorted().toList());
         var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         long t0 = System.nanoTime(), cpu0 = os.getProcessCpuTime();
-        List<ScreenSweep.Outcome> outcomes = ScreenSweep.run(ScreenSweep.Config.CLASSROOM, lessons, loaded, DIR);
+        // -Dsweep.configs=250,1280 sweeps only the configurations whose names contain one of these (while fixing)
+        String only = System.getProperty("sweep.configs", "");
+        List<ScreenSweep.Config> configs = ScreenSweep.Config.CLASSROOM.stream()
+                .filter(c -> only.isBlank() || java.util.Arrays.stream(only.split(",")).anyMatch(c.name()::contains)).toList();
+        // -Dsweep.findings=true prints every finding (KNOWN ones marked), one a line: "config | screen | finding"
+        boolean print = Boolean.getBoolean("sweep.findings");
+        List<ScreenSweep.Outcome> outcomes = ScreenSweep.run(configs, lessons, loaded, DIR);
         long took = System.nanoTime() - t0, cpu = os.getProcessCpuTime() - cpu0;
         int steps = loaded.lessons().stream().mapToInt(l -> l.steps().size()).sum();
         List<String> bad = new ArrayList<>();
@@ -85,6 +91,8 @@ class ScreenLayoutTest {
                 List<String> findings = new ArrayList<>(i.check().clipped());
                 findings.addAll(i.check().overlaps());
                 for (String f : findings) {
+                    if (print) System.out.println("FINDING | " + o.config().name() + " | " + i.name() + " | "
+                            + (KNOWN.stream().anyMatch(k -> k.covers(o.config(), f)) ? "(known) " : "") + f);
                     if (KNOWN.stream().noneMatch(k -> k.covers(o.config(), f))) left.add(o.config().name() + ", " + i.name() + ": " + f);
                 }
                 if (o.config().presenter() && o.config().scale() == 100 && !i.name().equals("explore")
