@@ -10,6 +10,7 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.vdsoexplorer.app.common.Fmt;
 import org.vdsoexplorer.app.common.Palette;
@@ -33,9 +34,24 @@ public final class CodeView extends BorderPane {
 
     /** The listing pane's usual and least width, in characters. */
     static final int LISTING_CHARS = 38, LISTING_MIN_CHARS = 30;
-    private final VBox lst, side;
+    /** Rows each code pane keeps at least when they are stacked (a narrow view, presenter mode at 250 %). */
+    static final int STACKED_ROWS = 3;
+    /** The C pane is stacked over the listing when beside it would get less than this share of its width. */
+    static final double STACK_BELOW = 0.75;
+    private final VBox lst, side, src;
+    /** The code panes, and the register column under them when a lesson points at it in a narrow view. */
+    private final VBox outer = new VBox(6);
+    private final javafx.scene.control.ScrollPane scroll;
+    /** The share of the view's height the register column takes under the code panes. */
+    static final double SIDE_BELOW_SHARE = 0.5;
+    /** The C pane over the listing, in a narrow and tall view. */
+    private final VBox codeColumn = new VBox(6);
     private final HBox body;
-    private final org.vdsoexplorer.app.common.Clipped sideScroll;
+    private final javafx.scene.control.ScrollPane sideScroll;
+    private final GridPane regs;
+    /** The register names, beside {@link #regValues}. */
+    private final Label[] regNames = new Label[Registers.COUNT + 2];
+    private boolean regsOneColumn;
     /** The longest code (after the line number, without indentation) of the C lines the listing has instructions for. */
     private int longestCode = 60;
 
@@ -100,8 +116,11 @@ public final class CodeView extends BorderPane {
         source.setOnBreakpoint(r -> session.toggleLineBreakpoint(r + 1));
         org.vdsoexplorer.app.common.Tips.install(listing, "Double-click: run to this instruction. Right-click: breakpoint");
         org.vdsoexplorer.app.common.Tips.install(source, "Double-click: run to this C line. Right-click: breakpoint");
-        sourceTitle.getStyleClass().add("pane-title");
-        listingTitle.getStyleClass().add("pane-title");
+        for (Label t : List.of(sourceTitle, listingTitle)) { // a narrow pane's title takes two lines rather than cut
+            t.getStyleClass().add("pane-title");
+            t.setWrapText(true);
+            t.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        }
         VBox src = new VBox(4, sourceTitle, source);
         VBox lst = new VBox(4, listingTitle, listing);
         VBox.setVgrow(source, Priority.ALWAYS);
@@ -111,8 +130,15 @@ public final class CodeView extends BorderPane {
         HBox.setHgrow(lst, Priority.NEVER);
         src.setPrefWidth(200);
         this.lst = lst;
+        this.src = src;
+        HBox.setHgrow(codeColumn, Priority.ALWAYS);
+        VBox.setVgrow(src, Priority.ALWAYS);
+        VBox.setVgrow(lst, Priority.ALWAYS);
+        codeColumn.setMinWidth(0);
+        codeColumn.setMinHeight(0);
 
         GridPane regs = new GridPane();
+        this.regs = regs;
         regs.setId("code-registers");
         regs.getStyleClass().add("registers");
         regs.setHgap(8);
@@ -126,11 +152,9 @@ public final class CodeView extends BorderPane {
             v.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
             v.setId("reg-" + name);
             regValues[i] = v;
-            // two columns (rax..rdi | r8..r15), then rip and rflags: half the height of one column
-            int col = i < Registers.COUNT ? i / 8 : i - Registers.COUNT, row = i < Registers.COUNT ? i % 8 : 8;
-            regs.add(n, col * 2, row);
-            regs.add(v, col * 2 + 1, row);
+            regNames[i] = n;
         }
+        placeRegisters(false);
         Label regTitle = new Label("Registers");
         regTitle.getStyleClass().add("pane-title");
         org.vdsoexplorer.app.common.Tips.install(regTitle, "The reader's register file; yellow: changed by the last step");
@@ -142,12 +166,13 @@ public final class CodeView extends BorderPane {
         spills.getStyleClass().add("spills");
         org.vdsoexplorer.app.common.Tips.install(spills, "Callee-saved registers pushed by prologues and popped by epilogues in "
                 + "this call: the cost of not inlining, or of needing more registers");
-        VBox side = new VBox(6, regTitle, regs, spills, stackTitle, stack);
+        // the spill count first: the figure the register-spills lesson asks about stays in view in a short column
+        VBox side = new VBox(6, spills, regTitle, regs, stackTitle, stack);
         side.setPadding(new Insets(0, 0, 0, 6));
-        // clipped when the window is short, so the code view never forces the other views off screen
-        org.vdsoexplorer.app.common.Clipped sideScroll = new org.vdsoexplorer.app.common.Clipped(side);
+        // scrolls when the window is short, so the code view never forces the other views off screen
+        javafx.scene.control.ScrollPane sideScroll = org.vdsoexplorer.app.common.Scrolling.vertical(side, "code-side");
         // the code panes keep their readable minimum (CodePane.MIN_CHARS) and take the spare width; the register
-        // column keeps its width while there is room and is cut (it is a Clipped) when there is not
+        // column keeps its width (its registers in one column when two do not fit) and scrolls when it is short
         sideScroll.setMinWidth(0);
         src.setMinHeight(0);
         lst.setMinHeight(0);
@@ -169,8 +194,13 @@ public final class CodeView extends BorderPane {
         this.body = body;
         this.side = side;
         this.sideScroll = sideScroll;
-        setCenter(body);
-        BorderPane.setMargin(body, new Insets(6, 0, 0, 0));
+        outer.getChildren().add(body);
+        VBox.setVgrow(body, Priority.ALWAYS);
+        body.setMinHeight(0);
+        // the code panes keep STACKED_ROWS rows: a shorter view scrolls (250 % on a small screen)
+        scroll = org.vdsoexplorer.app.common.Scrolling.vertical(outer, "code-scroll");
+        setCenter(scroll);
+        BorderPane.setMargin(scroll, new Insets(6, 0, 0, 0));
         session.addListener(this::refresh);
         refresh();
     }
@@ -179,6 +209,10 @@ public final class CodeView extends BorderPane {
      * The panes' widths: the C pane as wide as its longest line with code (so the current line shows whole),
      * the listing {@link #LISTING_CHARS} characters (down to {@link #LISTING_MIN_CHARS}), and the register and
      * stack column only if it fits beside them or a lesson highlights something in it (else 1 maximises the view).
+     * A view too narrow for the two panes side by side (the C pane would get less than {@link #STACK_BELOW} of its
+     * width) but tall enough for {@link #STACKED_ROWS} rows in each stacks the C pane over the listing, each the
+     * whole width. A column a lesson points at that does not fit beside the code panes at their least goes under
+     * them ({@link #SIDE_BELOW_SHARE} of the height, scrolling).
      */
     @Override protected void layoutChildren() {
         double w = body.getWidth() > 0 ? body.getWidth() : getWidth();
@@ -187,20 +221,83 @@ public final class CodeView extends BorderPane {
         // the column's width only when the width or the font changed (its values are fixed-width hex)
         if (sideFor != w * 31 + cw) {
             sideFor = w * 31 + cw;
+            if (regsOneColumn) placeRegisters(false);
             sidePref = side.prefWidth(-1);
+            // two register columns leave the listing less than its least width: one column
+            if (w - gap - sidePref < lMin) {
+                placeRegisters(true);
+                sidePref = side.prefWidth(-1);
+            }
         }
-        double s = sidePref;
-        boolean show = w >= c + lMin + s + 2 * gap || highlighted(side);
+        double s = sidePref + sideBarWidth();
+        // the height the code panes have: the view's, under its head (and above the register column under them)
+        double h = scroll.getHeight() > 0 ? scroll.getHeight() : getHeight();
+        double paneH = STACKED_ROWS * source.rowHeight() + sourceTitle.prefHeight(-1) + 30;
+        boolean lit = highlighted(side);
+        // a lesson points at the column but it does not fit beside the two code panes at their least: under them
+        boolean below = lit && w - s - gap < lMin + gap + source.minWidth(-1);
+        boolean show = w >= c + lMin + s + 2 * gap || lit;
+        if (below && regsOneColumn) placeRegisters(false); // the whole width under the code panes: two columns
+        if (below != (sideScroll.getParent() == outer)) {
+            if (below) {
+                body.getChildren().remove(sideScroll);
+                outer.getChildren().setAll(body, sideScroll);
+            } else {
+                outer.getChildren().setAll(body);
+                body.getChildren().add(sideScroll);
+            }
+        }
+        sideScroll.prefHeightProperty().unbind();
+        if (below) sideScroll.prefHeightProperty().bind(outer.heightProperty().multiply(SIDE_BELOW_SHARE));
+        else sideScroll.setPrefHeight(Region.USE_COMPUTED_SIZE);
+        double codeW = w - (show && !below ? s + gap : 0);
+        // stacked when beside the listing the C pane would get less than STACK_BELOW of its width, and each keeps its rows
+        boolean stack = codeW - gap - lMin < STACK_BELOW * c && h * (below ? 1 - SIDE_BELOW_SHARE : 1) >= 2 * paneH + 6;
+        body.setMinHeight(stack ? 2 * paneH + 6 : paneH);
+        if (stack != (codeColumn.getParent() == body)) {
+            if (stack) {
+                codeColumn.getChildren().setAll(src, lst);
+                body.getChildren().setAll(codeColumn);
+            } else {
+                codeColumn.getChildren().clear();
+                body.getChildren().setAll(src, lst);
+            }
+            if (!below) body.getChildren().add(sideScroll);
+        }
         if (show != sideScroll.isManaged()) {
             sideScroll.setManaged(show);
             sideScroll.setVisible(show);
         }
-        sideScroll.setMinWidth(show ? s : 0);
-        lst.setPrefWidth(Math.max(lMin, Math.min(lWant, w - c - gap - (show ? s + gap : 0))));
+        sideScroll.setMinWidth(show && !below ? s : 0);
+        lst.setPrefWidth(stack ? Region.USE_COMPUTED_SIZE : Math.max(lMin, Math.min(lWant, codeW - c - gap)));
         super.layoutChildren();
     }
 
     private double sideFor = Double.NaN, sidePref;
+
+    /**
+     * Two columns (rax..rdi | r8..r15, then rip and rflags: half the height of one column), or one column when two
+     * do not fit beside the code panes.
+     */
+    private void placeRegisters(boolean oneColumn) {
+        regsOneColumn = oneColumn;
+        regs.getChildren().clear();
+        for (int i = 0; i < regValues.length; i++) {
+            int col = oneColumn ? 0 : i < Registers.COUNT ? i / 8 : i - Registers.COUNT;
+            int row = oneColumn ? i : i < Registers.COUNT ? i % 8 : 8;
+            regs.add(regNames[i], col * 2, row);
+            regs.add(regValues[i], col * 2 + 1, row);
+        }
+    }
+
+    /** The width of the side column's vertical scroll bar while it shows, else 0. */
+    private double sideBarWidth() {
+        for (javafx.scene.Node n : sideScroll.lookupAll(".scroll-bar")) {
+            if (n instanceof javafx.scene.control.ScrollBar b && b.getOrientation() == javafx.geometry.Orientation.VERTICAL
+                    && b.isVisible()) return b.prefWidth(-1);
+        }
+        return 0;
+    }
 
     private static final javafx.css.PseudoClass LESSON_HIGHLIGHT = javafx.css.PseudoClass.getPseudoClass("lesson-highlight");
 

@@ -149,13 +149,7 @@ public final class CompareView extends BorderPane {
 
         BorderPane.setMargin(center, new Insets(6, 0, 0, 0));
         body.setCenter(center);
-        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(body);
-        scroll.setId("compare-scroll");
-        scroll.getStyleClass().add("compare-scroll");
-        scroll.setFitToWidth(true);
-        scroll.setFitToHeight(true); // the body fills the tab, and is never shorter than its minimum height
-        scroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
-        setCenter(scroll);
+        setCenter(org.vdsoexplorer.app.common.Scrolling.vertical(body, "compare-scroll"));
         numbers = new CompareNumbers(this, body);
         setBase(base);
     }
