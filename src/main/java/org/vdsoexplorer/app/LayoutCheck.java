@@ -27,7 +27,6 @@ public final class LayoutCheck {
     static final double SLACK = 1.5;
 
     private LayoutCheck() {}
-    private static final boolean DEBUG = Boolean.getBoolean("layoutcheck.debug");
 
     /**
      * What was found: one description per clipped text and per overlapping pair, the smallest font size in px
@@ -163,7 +162,6 @@ public final class LayoutCheck {
         if (shown == null) return; // scrolled away or outside the window
         // the part not scrolled away must fit the containers and the window
         if (why == null && !inside(scroll == null ? b : intersect(b, scroll), hard)) why = "cut by its container";
-        if (DEBUG && why != null) System.out.println("DEBUG " + text + " " + b + " hard " + hard + " scroll " + scroll);
         if (why != null) clipped.add(quote(text) + " (" + name(owner) + "): " + why);
         items.add(new Item(text, shown, owner, font));
     }
