@@ -179,8 +179,14 @@ public final class LayoutCheck {
         return t.replaceFirst("_(?=[^_])", "").replace("__", "_");
     }
 
-    /** Scroll panes and virtual flows clip their content to a viewport: text outside it is scrolled away. */
+    /**
+     * Scroll panes and virtual flows clip their content to a viewport: text outside it is scrolled away. (A scroll
+     * pane showing neither scroll bar cannot scroll: what its viewport cuts is cut.)
+     */
     private static boolean scrolling(Node n) {
+        if (n.getStyleClass().contains("viewport") && n.getParent() instanceof javafx.scene.control.ScrollPane sp) {
+            return sp.lookupAll(".scroll-bar").stream().anyMatch(b -> b.isVisible() && b.getParent() == sp);
+        }
         String c = n.getClass().getName();
         return c.endsWith("ClippedContainer") || c.endsWith("VirtualFlow") || n.getStyleClass().contains("viewport")
                 || n.getStyleClass().contains("clipped-container");

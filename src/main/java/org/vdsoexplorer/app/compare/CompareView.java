@@ -71,7 +71,7 @@ public final class CompareView extends BorderPane {
     private String nameA = "", nameB = "";
     private final HBox panes;
     /** Everything, in a scroll pane (the view itself holds only that). */
-    private final BorderPane body = new BorderPane();
+    private final BorderPane body = org.vdsoexplorer.app.common.Scrolling.content();
 
     public CompareView(Setup base) {
         getStyleClass().addAll("view", "compare");

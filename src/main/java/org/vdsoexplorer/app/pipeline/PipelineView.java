@@ -139,7 +139,7 @@ public final class PipelineView extends BorderPane implements DrawnText {
         int longest = 8;
         for (int i = first; i <= last; i++) longest = Math.max(longest, instruction(m, shown.get(i)).length());
         double text = Math.min(Math.max(TEXT * k * 0.5, longest * charW + 12), Math.max(TEXT * k * 0.5, w * TEXT_SHARE));
-        int chars = Math.max(8, (int) ((text - 12) / charW));
+        int chars = Math.max(8, (int) Math.floor((text - 12) / charW + 1e-6));
         int cols = Math.max(1, (int) ((w - text - mark) / cell));
         long endCycle = shown.get(last).retire();
         long startCycle = Math.max(shown.get(first).dispatch(), endCycle - cols + 4);

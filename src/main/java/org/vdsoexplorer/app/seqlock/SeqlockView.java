@@ -67,7 +67,7 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
     private final Canvas canvas = new Canvas(600, 260);
     private final Pane holder;
     /** The title, headline and lines, the timeline and the explanation (in a scroll pane: {@link #sizeTimeline}). */
-    private final BorderPane content = new BorderPane();
+    private final BorderPane content = org.vdsoexplorer.app.common.Scrolling.content();
     private final Rectangle band = new Rectangle();
     private final Tooltip tip = new Tooltip(DEFAULT_TIP);
     private final Label seq = new Label();
