@@ -53,4 +53,23 @@ class LayoutCheckTest {
         assertEquals(1, r.clipped().size(), r.details());
         assertTrue(r.clipped().getFirst().contains("half under the clip"), r.details());
     }
+
+    /** A scroll pane that shows no scroll bar cannot scroll: text its viewport cuts is cut, not scrolled away. */
+    @Test
+    void textCutByAViewportWithoutABarIsCut() {
+        LayoutCheck.Result r = fx(() -> {
+            Label l = new Label("past the bottom");
+            l.setLayoutY(190);
+            Pane content = new Pane(l);
+            content.setPrefSize(280, 400);
+            ScrollPane scroll = new ScrollPane(content);
+            scroll.setVbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+            scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+            StackPane root = new StackPane(scroll);
+            new Scene(root, 300, 200);
+            return LayoutCheck.check(root);
+        });
+        assertEquals(1, r.clipped().size(), r.details());
+        assertTrue(r.clipped().getFirst().contains("past the bottom"), r.details());
+    }
 }
