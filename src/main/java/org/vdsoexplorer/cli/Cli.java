@@ -201,7 +201,10 @@ public final class Cli {
         if (tickProblem != null) throw new UsageException("report: --tick-hz " + a.one("tick-hz") + ": " + tickProblem);
         List<Setup> setups = Report.setups(s, v, c, costs, ghz, compiler("report", a), t.timing(), hz);
         if (setups.isEmpty()) {
-            String why = s != null && v != null ? new Setup(s, v, Clock.MONOTONIC, costs, ghz, 1).problem() : null;
+            // why each refused combination of the filters cannot run (the distinct reasons, at most three)
+            List<String> reasons = Report.setups(s, v, c, costs, ghz, compiler("report", a), t.timing(), hz, true).stream()
+                    .map(Setup::problem).distinct().limit(3).toList();
+            String why = reasons.isEmpty() ? null : String.join("\n  or: ", reasons);
             throw new UsageException("report: no rows match" + (why == null ? "" : ": " + why));
         }
         List<Row> rows = Report.measureAll(setups, Report.windowTicks(hz));
