@@ -14,8 +14,8 @@ import org.controlsfx.control.PopOver;
 import org.vdsoexplorer.model.lesson.DocEntries;
 
 /**
- * A lesson's citation or glossary link ({@code [S4](../docs/sources.md#s4)}, {@code [seqlock](../docs/glossary.md#seqlock)})
- * opens the entry it names in a ControlsFX {@link PopOver} beside the words, sized to the text's own font (so it
+ * A lesson's citation or glossary link (an "S4" linked to docs/sources.md, anchor s4; a "seqlock" linked to
+ * docs/glossary.md, anchor seqlock) opens the entry it names in a ControlsFX {@link PopOver} beside the words, sized to the text's own font (so it
  * grows with the presenter scale); a second click or Escape closes it. The lesson never leaves the app for a
  * browser, and the entry's own links open the same way.
  */
