@@ -48,7 +48,7 @@ public final class Cli {
                        of assets/timing.yaml, whose copy --costs also accepts); column 'wrong': calls whose
                        result differs from the kernel's reference time (only the variants broken on purpose);
                        --writer-step C: cycles between update_vsyscall()'s steps (default: the cost table's);
-                       --tick-hz HZ: the writer's tick (default 1000); the window stays 2 ms of simulated time
+                       --tick-hz HZ: the writer's tick (default 1000); the window stays 1 ms of simulated time
               run LISTING --entry SYMBOL [--arg REG=VALUE ...] [--max-instructions N] [--costs FILE]
                        executes an objdump listing; VALUE may be 'buf' (a pointer to a 64-byte buffer)
               seeds [--costs FILE] [--ghz F] [--compiler C] [--format table|markdown] [--timing pipeline|pipeline:CORE]

@@ -107,7 +107,7 @@ public final class Report {
     public static List<Row> measureAll(List<Setup> setups) { return measureAll(setups, WINDOW_TICKS); }
 
     /**
-     * The ticks in a window of {@link #WINDOW_TICKS} periods at {@link #TICK_HZ} (2 ms) when the writer ticks at
+     * The ticks in a window of {@link #WINDOW_TICKS} periods at {@link #TICK_HZ} (1 ms) when the writer ticks at
      * {@code tickHz}: never fewer than {@link #WINDOW_TICKS}, more for denser ticks.
      */
     public static int windowTicks(double tickHz) {
