@@ -7,7 +7,6 @@ import java.util.Map;
 import javafx.geometry.Insets;
 import javafx.scene.control.Label;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -18,15 +17,14 @@ import org.vdsoexplorer.model.Listings;
 import org.vdsoexplorer.model.Machine;
 import org.vdsoexplorer.model.asm.Instruction;
 import org.vdsoexplorer.model.asm.Listing;
-import org.vdsoexplorer.model.asm.Registers;
-import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.viewmodel.Session;
 
 /**
  * Code, registers and stack: the C source and the gcc listing side by side with the instruction to
  * C-line colour mapping, the next instruction highlighted, the register file with the registers the
  * last step changed flashing, the stack from the caller's return address down to rsp (pushes of this
- * call annotated), and the spill counter. Everything is read from the session's machine on refresh.
+ * call annotated), and the spill counter ({@link RegisterColumn}). Everything is read from the session's
+ * machine on refresh. How the panes share the view's size: {@link #layoutChildren}.
  */
 public final class CodeView extends BorderPane {
     /** A symbol header row of the listing ("do_hres:"). */
@@ -38,7 +36,9 @@ public final class CodeView extends BorderPane {
     static final int STACKED_ROWS = 3;
     /** The C pane is stacked over the listing when beside it would get less than this share of its width. */
     static final double STACK_BELOW = 0.75;
-    private final VBox lst, side, src;
+    private final VBox lst, src;
+    /** The registers, spills and stack ({@link RegisterColumn}). */
+    private final RegisterColumn column;
     /** The code panes, and the register column under them when a lesson points at it in a narrow view. */
     private final VBox outer = new VBox(6);
     private final javafx.scene.control.ScrollPane scroll;
@@ -48,10 +48,6 @@ public final class CodeView extends BorderPane {
     private final VBox codeColumn = new VBox(6);
     private final HBox body;
     private final javafx.scene.control.ScrollPane sideScroll;
-    private final GridPane regs;
-    /** The register names, beside {@link #regValues}. */
-    private final Label[] regNames = new Label[Registers.COUNT + 2];
-    private boolean regsOneColumn;
     /** The longest code (after the line number, without indentation) of the C lines the listing has instructions for. */
     private int longestCode = 60;
 
@@ -65,32 +61,20 @@ public final class CodeView extends BorderPane {
     private final List<Object> listingItems = new ArrayList<>();
     private final Label sourceTitle = new Label();
     private final Label listingTitle = new Label();
-    private final Label[] regValues = new Label[Registers.COUNT + 2];
-    private final VBox stack = new VBox();
-    private final Label spills = new Label();
     private final Label current = new Label();
     private final Map<Integer, Integer> lineColour = new HashMap<>();
     private List<String> sourceLines = List.of();
     private Listing shownListing;
-    private long[] lastRegs;
-    /** The machine {@link #lastRegs} came from: a new one (reset, new setup) has nothing "changed". */
-    private Machine regsOf;
-    private boolean reducedMotion;
 
     private int[] rowOfInstruction = new int[0];
     private int breakpointsShown;
-    private static final javafx.css.PseudoClass CHANGED = javafx.css.PseudoClass.getPseudoClass("changed");
-    /** Registers flash (fade in) only when refreshes are at least this far apart (not while running fast). */
-    private static final long FLASH_GAP_NANOS = 250_000_000L;
-    private long lastRefresh;
-    /** Whether this refresh flashes what changed (steps far enough apart to be watched). */
-    private boolean flashNow;
     private int currentIndex = -1;
     private int currentLine = -1;
     private String currentFile = "";
 
     public CodeView(Session session) {
         this.session = session;
+        this.column = new RegisterColumn(session);
         getStyleClass().add("view");
         setId("code-view");
 
@@ -137,62 +121,15 @@ public final class CodeView extends BorderPane {
         codeColumn.setMinWidth(0);
         codeColumn.setMinHeight(0);
 
-        GridPane regs = new GridPane();
-        this.regs = regs;
-        regs.setId("code-registers");
-        regs.getStyleClass().add("registers");
-        regs.setHgap(8);
-        regs.setVgap(1);
-        for (int i = 0; i < regValues.length; i++) {
-            String name = i < Registers.COUNT ? Registers.name64(i) : i == Registers.COUNT ? "rip" : "rflags";
-            Label n = new Label(name);
-            n.getStyleClass().add("reg-name");
-            Label v = new Label("");
-            v.getStyleClass().add("reg-value");
-            v.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
-            v.setId("reg-" + name);
-            regValues[i] = v;
-            regNames[i] = n;
-        }
-        placeRegisters(false);
-        Label regTitle = new Label("Registers");
-        regTitle.getStyleClass().add("pane-title");
-        org.vdsoexplorer.app.common.Tips.install(regTitle, "The reader's register file; yellow: changed by the last step");
-        Label stackTitle = new Label("Stack (caller's frame at the top)");
-        stackTitle.getStyleClass().add("pane-title");
-        stack.setId("code-stack");
-        stack.getStyleClass().add("stack");
-        spills.setId("code-spills");
-        spills.getStyleClass().add("spills");
-        org.vdsoexplorer.app.common.Tips.install(spills, "Callee-saved registers pushed by prologues and popped by epilogues in "
-                + "this call: the cost of not inlining, or of needing more registers");
-        // the spill count first: the figure the register-spills lesson asks about stays in view in a short column
-        VBox side = new VBox(6, spills, regTitle, regs, stackTitle, stack);
-        side.setPadding(new Insets(0, 0, 0, 6));
-        // scrolls when the window is short, so the code view never forces the other views off screen
-        javafx.scene.control.ScrollPane sideScroll = org.vdsoexplorer.app.common.Scrolling.vertical(side, "code-side");
-        // the code panes keep their readable minimum (CodePane.MIN_CHARS) and take the spare width; the register
-        // column keeps its width (its registers in one column when two do not fit) and scrolls when it is short
-        sideScroll.setMinWidth(0);
+        javafx.scene.control.ScrollPane sideScroll = column.scroll;
         src.setMinHeight(0);
         lst.setMinHeight(0);
         source.setMinHeight(0);
         listing.setMinHeight(0);
         setMinHeight(0);
 
-        // the stack shows the rows that fit whole (a row cut at the bottom reads as a different value)
-        javafx.beans.InvalidationListener fitStack = o -> {
-            int fit = stackRowsFitting(sideScroll.getHeight());
-            if (fit != stackLimit) {
-                stackLimit = fit;
-                refreshStack(session.machine());
-            }
-        };
-        sideScroll.heightProperty().addListener(fitStack);
-        stack.layoutYProperty().addListener(fitStack);
         HBox body = new HBox(6, src, lst, sideScroll);
         this.body = body;
-        this.side = side;
         this.sideScroll = sideScroll;
         outer.getChildren().add(body);
         VBox.setVgrow(body, Priority.ALWAYS);
@@ -221,23 +158,23 @@ public final class CodeView extends BorderPane {
         // the column's width only when the width or the font changed (its values are fixed-width hex)
         if (sideFor != w * 31 + cw) {
             sideFor = w * 31 + cw;
-            if (regsOneColumn) placeRegisters(false);
-            sidePref = side.prefWidth(-1);
+            if (column.oneColumn()) column.placeRegisters(false);
+            sidePref = column.side.prefWidth(-1);
             // two register columns leave the listing less than its least width: one column
             if (w - gap - sidePref < lMin) {
-                placeRegisters(true);
-                sidePref = side.prefWidth(-1);
+                column.placeRegisters(true);
+                sidePref = column.side.prefWidth(-1);
             }
         }
         double s = sidePref + sideBarWidth();
         // the height the code panes have: the view's, under its head (and above the register column under them)
         double h = scroll.getHeight() > 0 ? scroll.getHeight() : getHeight();
         double paneH = STACKED_ROWS * source.rowHeight() + sourceTitle.prefHeight(-1) + 30;
-        boolean lit = highlighted(side);
+        boolean lit = highlighted(column.side);
         // a lesson points at the column but it does not fit beside the two code panes at their least: under them
         boolean below = lit && w - s - gap < lMin + gap + source.minWidth(-1);
         boolean show = w >= c + lMin + s + 2 * gap || lit;
-        if (below && regsOneColumn) placeRegisters(false); // the whole width under the code panes: two columns
+        if (below && column.oneColumn()) column.placeRegisters(false); // the whole width under the code panes: two columns
         if (below != (sideScroll.getParent() == outer)) {
             if (below) {
                 body.getChildren().remove(sideScroll);
@@ -275,21 +212,6 @@ public final class CodeView extends BorderPane {
 
     private double sideFor = Double.NaN, sidePref;
 
-    /**
-     * Two columns (rax..rdi | r8..r15, then rip and rflags: half the height of one column), or one column when two
-     * do not fit beside the code panes.
-     */
-    private void placeRegisters(boolean oneColumn) {
-        regsOneColumn = oneColumn;
-        regs.getChildren().clear();
-        for (int i = 0; i < regValues.length; i++) {
-            int col = oneColumn ? 0 : i < Registers.COUNT ? i / 8 : i - Registers.COUNT;
-            int row = oneColumn ? i : i < Registers.COUNT ? i % 8 : 8;
-            regs.add(regNames[i], col * 2, row);
-            regs.add(regValues[i], col * 2 + 1, row);
-        }
-    }
-
     /** The width of the side column's vertical scroll bar while it shows, else 0. */
     private double sideBarWidth() {
         for (javafx.scene.Node n : sideScroll.lookupAll(".scroll-bar")) {
@@ -307,6 +229,8 @@ public final class CodeView extends BorderPane {
         }
         return false;
     }
+
+    private boolean reducedMotion;
 
     public void setReducedMotion(boolean reduced) {
         this.reducedMotion = reduced;
@@ -330,9 +254,9 @@ public final class CodeView extends BorderPane {
     public Object listingItem(int row) { return listingItems.get(row); }
 
     /** The shown value text of register {@code num} (0..15, 16 = rip). */
-    public String registerText(int num) { return regValues[num].getText(); }
+    public String registerText(int num) { return column.registerText(num); }
 
-    public String spillText() { return spills.getText(); }
+    public String spillText() { return column.spillText(); }
 
     private void loadListing(Listing l) {
         shownListing = l;
@@ -372,7 +296,7 @@ public final class CodeView extends BorderPane {
         int cut = compiler.indexOf(" (");
         listingTitle.setText("listing: " + l.name() + ".lst (" + (cut > 0 ? compiler.substring(0, cut) : compiler) + ")");
         org.vdsoexplorer.app.common.Tips.install(listingTitle, "gcc listing " + l.name() + ".lst, compiled by " + compiler);
-        lastRegs = null;
+        column.forgetRegisters();
     }
 
     public void refresh() {
@@ -391,11 +315,7 @@ public final class CodeView extends BorderPane {
         }
         listing.setCurrent(rowOf(currentIndex));
         source.setCurrent(currentLine - 1);
-        refreshRegisters(m);
-        refreshStack(m);
-        int[] s = session.spills();
-        Fmt.setText(spills, session.masked(org.vdsoexplorer.model.lesson.Shown.SPILLS) ? "spills this call: ? push, ? pop"
-                : "spills this call: " + s[0] + " push, " + s[1] + " pop");
+        column.refresh(m, reducedMotion);
     }
 
     /** The rows of both panes: text, C-line tint and breakpoint marks. */
@@ -429,90 +349,5 @@ public final class CodeView extends BorderPane {
         return insnIndex < 0 || insnIndex >= rowOfInstruction.length ? -1 : rowOfInstruction[insnIndex];
     }
 
-    private void refreshRegisters(Machine m) {
-        long t = System.nanoTime();
-        boolean flash = !reducedMotion && t - lastRefresh > FLASH_GAP_NANOS;
-        flashNow = flash;
-        lastRefresh = t;
-        if (regsOf != m) lastRegs = null;
-        regsOf = m;
-        long[] now = new long[Registers.COUNT + 2];
-        System.arraycopy(m.cpu().cpu.r, 0, now, 0, Registers.COUNT);
-        now[Registers.COUNT] = m.cpu().cpu.rip;
-        now[Registers.COUNT + 1] = m.cpu().cpu.rflags();
-        for (int i = 0; i < now.length; i++) {
-            Label v = regValues[i];
-            Fmt.setText(v, i == Registers.COUNT + 1 ? flags(now[i]) : Fmt.reg(now[i]));
-            boolean changed = lastRegs != null && lastRegs[i] != now[i];
-            v.pseudoClassStateChanged(CHANGED, changed);
-            if (changed) {
-                if (flash) org.vdsoexplorer.app.common.Flash.on(v, 300);
-            }
-        }
-        lastRegs = now;
-    }
-
-    private static String flags(long f) {
-        return ((f & 0x40) != 0 ? "ZF " : "zf ") + ((f & 1) != 0 ? "CF " : "cf ") + ((f & 0x80) != 0 ? "SF " : "sf ")
-                + ((f & 0x800) != 0 ? "OF" : "of");
-    }
-
-    private static final int STACK_ROWS = 14;
-    /** How many stack rows fit the side column's height now. */
-    private int stackLimit = STACK_ROWS;
-
-    private int stackRowsFitting(double height) {
-        if (stackRows.isEmpty() || height <= 0) return STACK_ROWS;
-        javafx.scene.Node first = stackRows.getFirst()[0].getParent();
-        double rowH = first.getLayoutBounds().getHeight();
-        if (rowH <= 0) rowH = Math.ceil(stackRows.getFirst()[0].getFont().getSize() * 1.35);
-        double top = stack.getLayoutY() + stack.getInsets().getTop() + stack.getInsets().getBottom() + 2;
-        return (int) Math.max(1, Math.min(STACK_ROWS, Math.floor((height - top) / rowH)));
-    }
-    private final List<Label[]> stackRows = new ArrayList<>();
-
-    private void refreshStack(Machine m) {
-        if (stackRows.isEmpty()) {
-            for (int i = 0; i < STACK_ROWS; i++) {
-                Label off = new Label(), val = new Label(), note = new Label();
-                off.getStyleClass().add("stack-off");
-                val.getStyleClass().add("stack-value");
-                note.getStyleClass().add("stack-note");
-                HBox row = new HBox(8, off, val, note);
-                row.getStyleClass().add("stack-row");
-                row.managedProperty().bind(row.visibleProperty());
-                stackRows.add(new Label[] {off, val, note});
-                stack.getChildren().add(row);
-            }
-        }
-        Map<Long, String> who = new HashMap<>();
-        for (Event e : session.callLog()) {
-            if (e instanceof Event.Push p) who.put(p.address(), p.reg() < 0 ? "return address" : "saved %" + Registers.name64(p.reg()));
-        }
-        long rsp = m.cpu().cpu.r[Registers.RSP];
-        long top = Machine.STACK_START - 8;
-        if (rsp > Machine.STACK_START || rsp < Machine.STACK_START - 8 * 64) rsp = Machine.STACK_START;
-        int shown = 0;
-        for (long a = top; a >= rsp && shown < stackLimit; a -= 8, shown++) {
-            long v = m.addressSpace().read(a, 8);
-            String note = a == top ? "caller's return address" : who.getOrDefault(a, "frame");
-            Label[] r = stackRows.get(shown);
-            Fmt.setText(r[0], a == rsp ? "rsp \u2192" : "rsp+" + (a - rsp));
-            Fmt.setText(r[1], Fmt.hex(v));
-            Fmt.setText(r[2], note);
-            javafx.scene.Node row = r[0].getParent();
-            row.setVisible(true);
-            row.pseudoClassStateChanged(PUSHED, note.startsWith("saved"));
-            row.pseudoClassStateChanged(TOP, a == rsp);
-        }
-        for (int i = shown; i < STACK_ROWS; i++) stackRows.get(i)[0].getParent().setVisible(false);
-        if (flashNow && shown > 0 && stack.getUserData() instanceof Long prev && prev > rsp) {
-            org.vdsoexplorer.app.common.Flash.on(stackRows.get(shown - 1)[0].getParent(), 300); // the pushed row
-        }
-        stack.setUserData(rsp);
-    }
-
-    private static final javafx.css.PseudoClass PUSHED = javafx.css.PseudoClass.getPseudoClass("pushed");
-    private static final javafx.css.PseudoClass TOP = javafx.css.PseudoClass.getPseudoClass("top");
 
 }
