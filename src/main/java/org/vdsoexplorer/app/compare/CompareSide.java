@@ -47,6 +47,8 @@ final class CompareSide {
     final VBox box;
     private final FlowPane pick;
     int current = -1;
+    /** The instruction the listing was last scrolled to. */
+    private int scrolledTo = -1;
     int[] rowOf = new int[0];
     final List<Cell> cells = new ArrayList<>();
     /** Instructions retired in the current (or last) call, and the position they were collected at. */
@@ -130,6 +132,7 @@ final class CompareSide {
         else session.load(s);
         ranAt = -1;
         current = -1;
+        scrolledTo = -1;
         Listing l = session.machine().listing();
         if (l == before) return;
         List<Object> rows = new ArrayList<>();
@@ -188,9 +191,12 @@ final class CompareSide {
         }
         where.pseudoClassStateChanged(WAITING, waiting);
         int now = m.inCall() ? next.index() : -1;
-        if (now != current) {
+        // the current instruction in view; between calls the entry point the next call starts at (not the file's top)
+        int shown = m.inCall() ? now : next.index();
+        if (now != current || shown != scrolledTo) {
             current = now;
-            if (now >= 0) list.scrollTo(Math.max(0, rowOf[now] - 8));
+            scrolledTo = shown;
+            if (shown >= 0) list.scrollTo(Math.max(0, rowOf[shown] - (m.inCall() ? 8 : 1)));
         }
         for (Cell c : cells) c.restyle();
     }
