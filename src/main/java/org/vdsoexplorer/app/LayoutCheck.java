@@ -18,7 +18,9 @@ import javafx.scene.text.TextFlow;
  * text boxes that overlap. Text is each {@link Labeled}'s rendered text, each {@link TextFlow} as a whole,
  * each other {@link Text}, and what {@link DrawnText} views report they drew on their canvases. Clips of
  * scrolling containers (scroll panes, lists, tables) hide text without counting it as cut: scrolled-away
- * text is not a layout fault.
+ * text is not a layout fault. So a text is cut when the part of it inside its scrolling viewports reaches past
+ * a container's clip or the window's edge (a list's last row, half scrolled out at a list's bottom that is the
+ * window's bottom, is not cut; a row of a list that is itself cut by its container is).
  */
 public final class LayoutCheck {
     /** Text whose intersection with another is at most this many px in either direction is not overlapping. */
@@ -57,7 +59,7 @@ public final class LayoutCheck {
                 : new BoundingBox(0, 0, root.getScene().getWidth(), root.getScene().getHeight());
         List<Item> items = new ArrayList<>();
         List<String> clipped = new ArrayList<>();
-        walk(root, window, window, items, clipped);
+        walk(root, window, window, null, items, clipped);
         List<String> overlaps = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) {
             Item a = items.get(i);
@@ -80,7 +82,7 @@ public final class LayoutCheck {
         Bounds window = root.getScene() == null ? root.localToScene(root.getLayoutBounds())
                 : new BoundingBox(0, 0, root.getScene().getWidth(), root.getScene().getHeight());
         List<Item> items = new ArrayList<>();
-        walk(root, window, window, items, new ArrayList<>());
+        walk(root, window, window, null, items, new ArrayList<>());
         return items.stream().map(Item::text).toList();
     }
 
@@ -98,21 +100,22 @@ public final class LayoutCheck {
 
     /**
      * {@code hard}: what clips text visibly (containers, the window); {@code all}: that and the scrolling
-     * viewports, in scene coordinates.
+     * viewports; {@code scroll}: the scrolling viewports only (null: none), in scene coordinates.
      */
-    private static void walk(Node n, Bounds hard, Bounds all, List<Item> items, List<String> clipped) {
+    private static void walk(Node n, Bounds hard, Bounds all, Bounds scroll, List<Item> items, List<String> clipped) {
         if (!n.isVisible() || n.getOpacity() <= 0) return;
         if (n.getClip() != null) {
             Bounds c = n.localToScene(n.getClip().getBoundsInParent());
             all = intersect(all, c);
             if (!scrolling(n)) hard = intersect(hard, c);
-            if (all == null) return;
+            else scroll = scroll == null ? c : intersect(scroll, c);
+            if (all == null || scroll == null && scrolling(n)) return;
         }
         if (n instanceof DrawnText d) {
             for (DrawnText.Box b : d.drawnText()) {
                 Bounds s = d.drawnOn().localToScene(new BoundingBox(b.x(), b.y(), b.width(), b.height()));
                 // owned by the canvas: the view's other text (labels over or beside the canvas) is checked against it
-                add(items, clipped, b.text(), s, d.drawnOn(), b.fontSize(), hard, all, b.clipped() ? "not drawn whole" : null);
+                add(items, clipped, b.text(), s, d.drawnOn(), b.fontSize(), hard, all, scroll, b.clipped() ? "not drawn whole" : null);
             }
         }
         if (n instanceof Labeled l) {
@@ -122,7 +125,7 @@ public final class LayoutCheck {
                 String why = shownText.getText() == null || !shownText.getText().equals(want) ? "shown as "
                         + quote(shownText.getText()) : null;
                 add(items, clipped, want, shownText.localToScene(shownText.getBoundsInLocal()), l, l.getFont().getSize(),
-                        hard, all, why);
+                        hard, all, scroll, why);
             }
         } else if (n instanceof TextFlow f) {
             StringBuilder sb = new StringBuilder();
@@ -136,27 +139,29 @@ public final class LayoutCheck {
                     u = u == null ? b : union(u, b);
                 }
             }
-            if (u != null && !sb.toString().isBlank()) add(items, clipped, sb.toString(), u, f, font, hard, all, null);
+            if (u != null && !sb.toString().isBlank()) add(items, clipped, sb.toString(), u, f, font, hard, all, scroll, null);
             // children that are not Text (inline labels) are walked below
         } else if (n instanceof Text t && !(n.getParent() instanceof Labeled) && !(n.getParent() instanceof TextFlow)) {
             if (t.getText() != null && !t.getText().isBlank()) {
-                add(items, clipped, t.getText(), t.localToScene(t.getBoundsInLocal()), t, t.getFont().getSize(), hard, all, null);
+                add(items, clipped, t.getText(), t.localToScene(t.getBoundsInLocal()), t, t.getFont().getSize(), hard, all, scroll,
+                        null);
             }
         }
         if (n instanceof Parent p) {
             for (Node c : p.getChildrenUnmodifiable()) {
                 if (n instanceof Labeled && c instanceof Text && c.getStyleClass().contains("text")) continue;
                 if (n instanceof TextFlow && c instanceof Text) continue;
-                walk(c, hard, all, items, clipped);
+                walk(c, hard, all, scroll, items, clipped);
             }
         }
     }
 
     private static void add(List<Item> items, List<String> clipped, String text, Bounds b, Node owner, double font,
-                            Bounds hard, Bounds all, String why) {
+                            Bounds hard, Bounds all, Bounds scroll, String why) {
         Bounds shown = intersect(b, all);
         if (shown == null) return; // scrolled away or outside the window
-        if (why == null && !inside(b, hard)) why = "cut by its container";
+        // the part not scrolled away must fit the containers and the window
+        if (why == null && !inside(scroll == null ? b : intersect(b, scroll), hard)) why = "cut by its container";
         if (why != null) clipped.add(quote(text) + " (" + name(owner) + "): " + why);
         items.add(new Item(text, shown, owner, font));
     }
@@ -174,8 +179,14 @@ public final class LayoutCheck {
         return t.replaceFirst("_(?=[^_])", "").replace("__", "_");
     }
 
-    /** Scroll panes and virtual flows clip their content to a viewport: text outside it is scrolled away. */
+    /**
+     * Scroll panes and virtual flows clip their content to a viewport: text outside it is scrolled away. (A scroll
+     * pane showing neither scroll bar cannot scroll: what its viewport cuts is cut.)
+     */
     private static boolean scrolling(Node n) {
+        if (n.getStyleClass().contains("viewport") && n.getParent() instanceof javafx.scene.control.ScrollPane sp) {
+            return sp.lookupAll(".scroll-bar").stream().anyMatch(b -> b.isVisible() && b.getParent() == sp);
+        }
         String c = n.getClass().getName();
         return c.endsWith("ClippedContainer") || c.endsWith("VirtualFlow") || n.getStyleClass().contains("viewport")
                 || n.getStyleClass().contains("clipped-container");

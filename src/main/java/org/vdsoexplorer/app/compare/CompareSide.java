@@ -78,6 +78,7 @@ final class CompareSide {
         scenario.valueProperty().addListener((o, x, y) -> { if (y != null && !view.updating()) { chosen = chosen.with(y); view.pickersChanged(); } });
         variant.valueProperty().addListener((o, x, y) -> { if (y != null && !view.updating()) { chosen = chosen.with(y); view.pickersChanged(); } });
         clock.valueProperty().addListener((o, x, y) -> { if (y != null && !view.updating()) { chosen = chosen.with(y); view.pickersChanged(); } });
+        for (ComboBox<?> c : List.of(scenario, variant, clock)) c.setMinWidth(Region.USE_PREF_SIZE); // the longest choice whole
         Label tag = new Label(name);
         tag.getStyleClass().addAll("compare-tag", "tag-" + lower);
         pick = new FlowPane(4, 4, tag, scenario, variant, clock);
