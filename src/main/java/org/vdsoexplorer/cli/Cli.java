@@ -27,7 +27,8 @@ import org.vdsoexplorer.model.report.Report;
 import org.vdsoexplorer.model.report.ReportFormat;
 import org.vdsoexplorer.model.report.Row;
 import org.vdsoexplorer.model.report.SeedTables;
-import org.vdsoexplorer.model.timing.TimingModel;
+import org.vdsoexplorer.model.report.SeedsText;
+import org.vdsoexplorer.model.timing.TimingTable;
 import org.vdsoexplorer.util.BadInputException;
 
 /** Headless command line of vdso-explorer. Must not depend on JavaFX or the app package. */
@@ -230,34 +231,11 @@ public final class Cli {
             throw new UsageException("seeds: unknown format '" + format + "' (known: table, markdown)");
         }
         boolean md = format.equals("markdown");
-        String last = "";
-        out.println((md ? "Timing models: " : "timing: ") + "additive = " + TimingModel.ADDITIVE.label() + "; pipeline = "
-                + t.timing().label() + " (" + t.table().origin() + ")");
-        for (SeedTables.Both both : SeedTables.compareBoth(costs, ghz, compiler, t.timing())) {
-            SeedTables.Comparison c = both.additive(), p = both.pipeline();
-            if (!c.table().id().equals(last)) {
-                last = c.table().id();
-                out.println();
-                out.println(md ? "**" + c.table().title() + "** (" + c.table().source() + ")" : "== " + c.table().title()
-                        + "  [" + c.table().source() + "]");
-                if (md) {
-                    out.println();
-                    out.println("| cell | seed | seed % | model row | additive % | diff (pp) | pipeline % | diff (pp) |");
-                    out.println("|---|---:|---:|---|---:|---:|---:|---:|");
-                }
-            }
-            Setup s = c.cell().setup();
-            String row = s.scenario().cliName() + " / " + s.variant().cliName() + " / " + s.clock().cliName();
-            if (md) {
-                out.printf(Locale.ROOT, "| %s | %s | %.1f | %s | %.1f | %+.1f | %.1f | %+.1f |%n", c.cell().label(),
-                        ReportFormat.seedValue(c.cell().seed()), c.seedPercent(), row, c.modelPercent(), c.differencePp(), p.modelPercent(),
-                        p.differencePp());
-            } else {
-                out.printf(Locale.ROOT, "  %-42s seed %12s = %6.1f %%   additive %6.1f %% %+6.1f pp   pipeline %6.1f %% %+6.1f pp   (%s)%n",
-                        c.cell().label(), ReportFormat.seedValue(c.cell().seed()), c.seedPercent(), c.modelPercent(), c.differencePp(),
-                        p.modelPercent(), p.differencePp(), row);
-            }
-        }
+        String header = SeedsText.header(md, t.timing(), t.table().origin());
+        // the reasons in assets/seeds.yaml were written for the shipped table's default core
+        boolean reasons = t.table().origin().equals(TimingTable.defaults().origin())
+                && t.timing().core().equals(TimingTable.defaults().defaultCore());
+        out.print(SeedsText.render(SeedTables.compareBoth(costs, ghz, compiler, t.timing()), header, md, reasons));
         return 0;
     }
 

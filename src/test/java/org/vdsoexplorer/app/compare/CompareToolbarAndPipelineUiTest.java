@@ -17,6 +17,7 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.framework.junit5.Stop;
+import org.testfx.util.WaitForAsyncUtils;
 import org.vdsoexplorer.app.HeadlessStage;
 import org.vdsoexplorer.app.MainWindow;
 import org.vdsoexplorer.model.Machine;
@@ -58,6 +59,7 @@ class CompareToolbarAndPipelineUiTest {
         for (String id : idle) assertTrue(robot.lookup(id).query().isDisabled(), id + " is greyed out in the Compare tab");
         assertFalse(robot.lookup("#reset").query().isDisabled());
         assertFalse(robot.lookup("#counters").query().isVisible(), "the four views' counters are not A's or B's");
+        WaitForAsyncUtils.waitForFxEvents(); // the tab's scroll pane shows its content from the next pulse on
         String said = robot.lookup("#compare-drives").queryAs(Label.class).getText();
         assertTrue(said.contains(KeyMap.COMPARE_DRIVES), said);
         CompareView c = w.compare();

@@ -100,6 +100,25 @@ class PipelineTest {
     }
 
     @Test
+    void theSteadyStateIsOneWholeNumberOfCyclesACall() {
+        // README "Why the pipeline's percentages come in steps": with no writer tick every call of gettime_perf's loop
+        // (the caller loop scheduled between calls) is scheduled alike, so the period is a whole number of cycles
+        for (Clock c : List.of(Clock.MONOTONIC, Clock.MONOTONIC_COARSE)) {
+            Machine m = new Machine(Setup.of(Scenario.HOST, Variant.UNLIKELY, c).withTick(0).with(TimingModel.pipeline(ZEN2)));
+            for (int i = 0; i < 100; i++) m.runCall();
+            java.util.Set<Long> periods = new java.util.TreeSet<>();
+            long t = m.cyclesMilli();
+            for (int i = 0; i < 200; i++) {
+                m.runCall();
+                periods.add(m.cyclesMilli() - t);
+                t = m.cyclesMilli();
+            }
+            assertEquals(1, periods.size(), c + ": periods " + periods);
+            assertEquals(0, periods.iterator().next() % 1000, c + ": a whole number of cycles");
+        }
+    }
+
+    @Test
     void theCallersCounterIsRenamedAndTheFramePointersPopIsForwarded() {
         // Agner Fog, "Surprising new feature in AMD Ryzen 3000" (agner.org forum, 2019): Zen 2 mirrors a memory
         // operand named by the same pointer register, so gettime_perf's -O0 counter (addq $1,-0x8(%rbp)) reads its
