@@ -215,10 +215,20 @@ public final class LayoutCheck {
         return "'" + (t.length() > 48 ? t.substring(0, 47) + "\u2026" : t) + "'";
     }
 
+    /**
+     * "Label #status", "Label in #counters": the node's class and the nearest id; an id JavaFX gives its own parts
+     * ("virtual-flow", every list's) is followed by the next id up, whose list it is ("Cell in #virtual-flow in #code-listing").
+     */
     private static String name(Node n) {
+        Class<?> k = n.getClass();
+        while (k.getSimpleName().isEmpty()) k = k.getSuperclass(); // an anonymous cell: its kind
+        StringBuilder sb = new StringBuilder(k.getSimpleName());
         for (Node x = n; x != null; x = x.getParent()) {
-            if (x.getId() != null) return n.getClass().getSimpleName() + (x == n ? "" : " in") + " #" + x.getId();
+            if (x.getId() == null) continue;
+            sb.append(x == n ? "" : " in").append(" #").append(x.getId());
+            if (!x.getId().equals("virtual-flow")) break;
+            n = x;
         }
-        return n.getClass().getSimpleName();
+        return sb.toString();
     }
 }

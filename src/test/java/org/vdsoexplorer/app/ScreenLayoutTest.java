@@ -97,9 +97,53 @@ class ScreenLayoutTest {
             System.out.println("  " + left.size() + " findings outside KNOWN (at most " + allowed + ")");
             if (left.size() > allowed) bad.addAll(left);
         }
+        writeParts(outcomes, DIR.resolve("findings-by-part.txt"));
         System.out.printf(java.util.Locale.ROOT, "sweep: %d configurations x %d screens in %.1f s (CPU %.1f s)%n",
                 outcomes.size(), steps + 1, took / 1e9, cpu / 1e9);
         assertEquals(List.of(), bad);
+    }
+
+    /** A finding's part: the owner named in its first parentheses ("Label in #counters"), as {@link LayoutCheck} names it. */
+    private static final java.util.regex.Pattern PART = java.util.regex.Pattern.compile(
+            "\\(([A-Za-z0-9$]+(?: in)?(?: #[^)]*)?)\\)(?=: | / |$)");
+
+    static String part(String finding) {
+        var m = PART.matcher(finding);
+        return m.find() ? m.group(1) : "?";
+    }
+
+    /**
+     * The findings grouped by part for each configuration, most first, each with the screens it is on, into {@code file};
+     * printed too when the system property {@code sweep.parts} is set ({@code -Dsweep.parts}: all configurations,
+     * {@code -Dsweep.parts=250} those whose name contains "250").
+     */
+    static void writeParts(List<ScreenSweep.Outcome> outcomes, Path file) {
+        StringBuilder sb = new StringBuilder();
+        for (ScreenSweep.Outcome o : outcomes) {
+            java.util.Map<String, List<String>> byPart = new java.util.TreeMap<>();
+            for (ScreenSweep.Image i : o.images()) {
+                List<String> findings = new ArrayList<>(i.check().clipped());
+                findings.addAll(i.check().overlaps());
+                for (String f : findings) byPart.computeIfAbsent(part(f), k -> new ArrayList<>()).add(i.name() + ": " + f);
+            }
+            sb.append("== ").append(o.summary()).append('\n');
+            byPart.entrySet().stream().sorted((a, b) -> b.getValue().size() - a.getValue().size()).forEach(e -> {
+                sb.append(String.format(java.util.Locale.ROOT, "  %4d  %s%n", e.getValue().size(), e.getKey()));
+                e.getValue().stream().limit(4).forEach(f -> sb.append("          ").append(f).append('\n'));
+            });
+        }
+        try {
+            java.nio.file.Files.createDirectories(file.getParent());
+            java.nio.file.Files.writeString(file, sb);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        String want = System.getProperty("sweep.parts");
+        if (want == null) return;
+        for (String block : sb.toString().split("(?m)^(?=== )")) {
+            if (!block.isBlank() && (want.isEmpty() || want.equals("true")
+                    || block.lines().findFirst().orElse("").contains(want))) System.out.print(block);
+        }
     }
 
     /** A finding left for now: in configurations {@code where} (a name's substring, "" all), findings naming {@code part}. */
