@@ -57,7 +57,7 @@ public final class LayoutCheck {
                 : new BoundingBox(0, 0, root.getScene().getWidth(), root.getScene().getHeight());
         List<Item> items = new ArrayList<>();
         List<String> clipped = new ArrayList<>();
-        walk(root, window, window, items, clipped);
+        walk(root, window, window, null, items, clipped);
         List<String> overlaps = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) {
             Item a = items.get(i);
@@ -80,7 +80,7 @@ public final class LayoutCheck {
         Bounds window = root.getScene() == null ? root.localToScene(root.getLayoutBounds())
                 : new BoundingBox(0, 0, root.getScene().getWidth(), root.getScene().getHeight());
         List<Item> items = new ArrayList<>();
-        walk(root, window, window, items, new ArrayList<>());
+        walk(root, window, window, null, items, new ArrayList<>());
         return items.stream().map(Item::text).toList();
     }
 
@@ -98,21 +98,22 @@ public final class LayoutCheck {
 
     /**
      * {@code hard}: what clips text visibly (containers, the window); {@code all}: that and the scrolling
-     * viewports, in scene coordinates.
+     * viewports; {@code scroll}: the scrolling viewports alone (null: none), in scene coordinates.
      */
-    private static void walk(Node n, Bounds hard, Bounds all, List<Item> items, List<String> clipped) {
+    private static void walk(Node n, Bounds hard, Bounds all, Bounds scroll, List<Item> items, List<String> clipped) {
         if (!n.isVisible() || n.getOpacity() <= 0) return;
         if (n.getClip() != null) {
             Bounds c = n.localToScene(n.getClip().getBoundsInParent());
             all = intersect(all, c);
             if (!scrolling(n)) hard = intersect(hard, c);
-            if (all == null) return;
+            else scroll = scroll == null ? c : intersect(scroll, c);
+            if (all == null || scroll == null && scrolling(n)) return;
         }
         if (n instanceof DrawnText d) {
             for (DrawnText.Box b : d.drawnText()) {
                 Bounds s = d.drawnOn().localToScene(new BoundingBox(b.x(), b.y(), b.width(), b.height()));
                 // owned by the canvas: the view's other text (labels over or beside the canvas) is checked against it
-                add(items, clipped, b.text(), s, d.drawnOn(), b.fontSize(), hard, all, b.clipped() ? "not drawn whole" : null);
+                add(items, clipped, b.text(), s, d.drawnOn(), b.fontSize(), hard, all, scroll, b.clipped() ? "not drawn whole" : null);
             }
         }
         if (n instanceof Labeled l) {
@@ -122,7 +123,7 @@ public final class LayoutCheck {
                 String why = shownText.getText() == null || !shownText.getText().equals(want) ? "shown as "
                         + quote(shownText.getText()) : null;
                 add(items, clipped, want, shownText.localToScene(shownText.getBoundsInLocal()), l, l.getFont().getSize(),
-                        hard, all, why);
+                        hard, all, scroll, why);
             }
         } else if (n instanceof TextFlow f) {
             StringBuilder sb = new StringBuilder();
@@ -136,27 +137,33 @@ public final class LayoutCheck {
                     u = u == null ? b : union(u, b);
                 }
             }
-            if (u != null && !sb.toString().isBlank()) add(items, clipped, sb.toString(), u, f, font, hard, all, null);
+            if (u != null && !sb.toString().isBlank()) add(items, clipped, sb.toString(), u, f, font, hard, all, scroll, null);
             // children that are not Text (inline labels) are walked below
         } else if (n instanceof Text t && !(n.getParent() instanceof Labeled) && !(n.getParent() instanceof TextFlow)) {
             if (t.getText() != null && !t.getText().isBlank()) {
-                add(items, clipped, t.getText(), t.localToScene(t.getBoundsInLocal()), t, t.getFont().getSize(), hard, all, null);
+                add(items, clipped, t.getText(), t.localToScene(t.getBoundsInLocal()), t, t.getFont().getSize(), hard, all, scroll, null);
             }
         }
         if (n instanceof Parent p) {
             for (Node c : p.getChildrenUnmodifiable()) {
                 if (n instanceof Labeled && c instanceof Text && c.getStyleClass().contains("text")) continue;
                 if (n instanceof TextFlow && c instanceof Text) continue;
-                walk(c, hard, all, items, clipped);
+                walk(c, hard, all, scroll, items, clipped);
             }
         }
     }
 
+    /**
+     * Text {@code b} is cut when a part its scrolling viewports would show ({@code scroll}; all of it outside any) lies
+     * outside what clips visibly ({@code hard}): a long text running on below its scroll pane's viewport is scrolled,
+     * not cut, but a viewport reaching past the window or a clipping container still cuts.
+     */
     private static void add(List<Item> items, List<String> clipped, String text, Bounds b, Node owner, double font,
-                            Bounds hard, Bounds all, String why) {
+                            Bounds hard, Bounds all, Bounds scroll, String why) {
         Bounds shown = intersect(b, all);
         if (shown == null) return; // scrolled away or outside the window
-        if (why == null && !inside(b, hard)) why = "cut by its container";
+        Bounds wouldShow = scroll == null ? b : intersect(b, scroll);
+        if (why == null && wouldShow != null && !inside(wouldShow, hard)) why = "cut by its container";
         if (why != null) clipped.add(quote(text) + " (" + name(owner) + "): " + why);
         items.add(new Item(text, shown, owner, font));
     }

@@ -73,7 +73,10 @@ class ScreenLayoutTest {
                 loaded.lessons().stream().map(l -> Path.of(l.file()).getFileName().toString()).sorted().toList());
         var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         long t0 = System.nanoTime(), cpu0 = os.getProcessCpuTime();
-        List<ScreenSweep.Outcome> outcomes = ScreenSweep.run(ScreenSweep.Config.CLASSROOM, lessons, loaded, DIR);
+        // -Dsweep.only=250: only the configurations whose name contains "250" (a quicker look while fixing them)
+        String only = System.getProperty("sweep.only", "");
+        List<ScreenSweep.Config> configs = ScreenSweep.Config.CLASSROOM.stream().filter(c -> c.name().contains(only)).toList();
+        List<ScreenSweep.Outcome> outcomes = ScreenSweep.run(configs, lessons, loaded, DIR);
         long took = System.nanoTime() - t0, cpu = os.getProcessCpuTime() - cpu0;
         int steps = loaded.lessons().stream().mapToInt(l -> l.steps().size()).sum();
         List<String> bad = new ArrayList<>();

@@ -89,6 +89,8 @@ final class LessonQuestion {
             case CHOICE -> "Question";
         });
         kind.getStyleClass().add("lesson-question-kind");
+        kind.setWrapText(true); // "Challenge: make the model do it" is wider than the panel at 150-250 %
+        kind.setMinHeight(Region.USE_PREF_SIZE);
         box.getChildren().addAll(kind, MarkdownView.inline(q.prompt(), "lesson-prompt"));
         choiceGroup = null;
         guessField = null;
@@ -116,6 +118,21 @@ final class LessonQuestion {
         }
     }
 
+    /**
+     * A choice whose text wraps onto as many lines as it needs: its height is measured a few px narrower than it is laid
+     * out (the skin wraps the text beside the radio dot at a width that can differ by a fraction of a px from the one
+     * the height was measured at, and one line short is a choice shown cut with an ellipsis).
+     */
+    static final class WrappingRadio extends RadioButton {
+        WrappingRadio(String text) {
+            super(text);
+            setWrapText(true);
+            setMinHeight(Region.USE_PREF_SIZE);
+        }
+
+        @Override protected double computePrefHeight(double width) { return super.computePrefHeight(width < 0 ? width : width - 4); }
+    }
+
     static Button button(String text, String id) {
         Button b = new Button(text);
         b.setId(id);
@@ -134,10 +151,9 @@ final class LessonQuestion {
             opts.setId("lesson-options");
             int n = 0;
             for (String c : choices) {
-                RadioButton r = new RadioButton(c);
+                RadioButton r = new WrappingRadio(c);
                 r.setToggleGroup(choiceGroup);
                 r.setUserData(c);
-                r.setWrapText(true);
                 r.setId("lesson-option-" + n++);
                 r.getStyleClass().add("lesson-option");
                 opts.getChildren().add(r);
@@ -146,9 +162,16 @@ final class LessonQuestion {
         } else {
             guessField = new TextField();
             guessField.setId("lesson-guess");
-            guessField.setPromptText(q.predict() != null && q.predict().numeric() ? "your prediction (a number; 0x... for hex)" : "your prediction");
+            // what to type, above the field (it wraps; a prompt inside the field is cut at 150-250 %)
+            Label what = new Label(q.predict() != null && q.predict().numeric() ? "Your prediction (a number; 0x... for hex):"
+                    : "Your prediction:");
+            what.setId("lesson-guess-label");
+            what.setWrapText(true);
+            what.setMinHeight(Region.USE_PREF_SIZE);
+            what.setLabelFor(guessField);
+            guessField.setAccessibleText(what.getText());
             guessField.setOnAction(e -> answer(s, false));
-            box.getChildren().add(guessField);
+            box.getChildren().addAll(what, guessField);
         }
         Button answer = button(predict ? "Commit and reveal" : "Check my answer", "lesson-answer");
         answer.setOnAction(e -> answer(s, false));
@@ -281,10 +304,15 @@ final class LessonQuestion {
         Question q = s.question();
         TextArea text = new TextArea();
         text.setId("lesson-explain-input");
-        text.setPromptText("Your explanation (for yourself: nothing is sent anywhere)");
+        Label what = new Label("Your explanation (for yourself: nothing is sent anywhere):");
+        what.setId("lesson-explain-label");
+        what.setWrapText(true);
+        what.setMinHeight(Region.USE_PREF_SIZE);
+        what.setLabelFor(text);
+        text.setAccessibleText(what.getText());
         text.setWrapText(true);
         text.setPrefRowCount(4);
-        box.getChildren().add(text);
+        box.getChildren().addAll(what, text);
         Button show = button("Compare with the model answer", "lesson-answer");
         buttons.getChildren().add(show);
         show.setOnAction(e -> {
