@@ -130,6 +130,9 @@ class ScreenLayoutTest {
                 for (String f : findings) byPart.computeIfAbsent(part(f), k -> new ArrayList<>()).add(i.name() + ": " + f);
             }
             sb.append("== ").append(o.summary()).append('\n');
+            o.images().stream().filter(i -> i.check().smallestFont() > 0)
+                    .min(java.util.Comparator.comparingDouble(i -> i.check().smallestFont()))
+                    .ifPresent(i -> sb.append("        smallest on ").append(i.name()).append(": ").append(i.check().smallestText()).append('\n'));
             byPart.entrySet().stream().sorted((a, b) -> b.getValue().size() - a.getValue().size()).forEach(e -> {
                 sb.append(String.format(java.util.Locale.ROOT, "  %4d  %s%n", e.getValue().size(), e.getKey()));
                 e.getValue().stream().limit(4).forEach(f -> sb.append("          ").append(f).append('\n'));
