@@ -160,8 +160,9 @@ class ScreenLayoutTest {
     /**
      * Findings outside {@link #KNOWN} still left per configuration (the test fails when a configuration gets more; lower
      * these as fixes land; missing: 0). Re-counted after presenter mode gave its rows to the step's views (tabs' headers
-     * and the views strip hidden, counters only on steps that need them), the status line, the counters' chips and the lesson panel's
-     * prompts and choices wrap, and LayoutCheck stopped calling text that runs on below its scroll viewport cut.
+     * and the views strip hidden, counters only on steps that need them), the status line, the counters' chips and the
+     * lesson panel's prompts and choices wrap, and LayoutCheck stopped calling text that runs on below its scroll
+     * viewport cut.
      * What is left is in the canvas-drawn and code views (-Dsweep.parts prints it by part).
      */
     static final java.util.Map<String, Integer> LEFT = java.util.Map.of(
