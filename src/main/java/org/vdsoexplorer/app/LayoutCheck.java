@@ -106,7 +106,12 @@ public final class LayoutCheck {
             Bounds c = n.localToScene(n.getClip().getBoundsInParent());
             all = intersect(all, c);
             if (!scrolling(n)) hard = intersect(hard, c);
-            else scroll = scroll == null ? c : intersect(scroll, c);
+            else {
+                Bounds[] sc = viewport(n, c);
+                scroll = scroll == null ? sc[0] : intersect(scroll, sc[0]);
+                hard = intersect(hard, sc[1]);
+                if (hard == null) return;
+            }
             if (all == null || scroll == null && scrolling(n)) return;
         }
         if (n instanceof DrawnText d) {
@@ -136,6 +141,11 @@ public final class LayoutCheck {
                     Bounds b = t.localToScene(t.getBoundsInLocal());
                     u = u == null ? b : union(u, b);
                 }
+            }
+            if (u != null) { // across, no wider than the flow: a line's trailing space may hang past its edge, unseen
+                Bounds fb = f.localToScene(f.getLayoutBounds());
+                double x0 = Math.max(u.getMinX(), fb.getMinX()), x1 = Math.min(u.getMaxX(), fb.getMaxX());
+                if (x1 > x0) u = new BoundingBox(x0, u.getMinY(), x1 - x0, u.getHeight());
             }
             if (u != null && !sb.toString().isBlank()) add(items, clipped, sb.toString(), u, f, font, hard, all, scroll, null);
             // children that are not Text (inline labels) are walked below
@@ -179,6 +189,23 @@ public final class LayoutCheck {
         String t = l.getText();
         if (t == null || !l.isMnemonicParsing()) return t;
         return t.replaceFirst("_(?=[^_])", "").replace("__", "_");
+    }
+
+    /**
+     * Viewport {@code clip} as what text can be scrolled out of ([0]) and what cuts it ([1]): a scroll pane fitting its
+     * content to its width (or height) does not scroll that way, so text running past those edges is cut.
+     */
+    private static Bounds[] viewport(Node viewport, Bounds clip) {
+        boolean fitW = viewport.getParent() instanceof javafx.scene.control.ScrollPane sp && sp.isFitToWidth();
+        boolean fitH = viewport.getParent() instanceof javafx.scene.control.ScrollPane sp && sp.isFitToHeight();
+        return new Bounds[] {band(clip, !fitW, !fitH), band(clip, fitW, fitH)};
+    }
+
+    /** {@code b}'s extent across ({@code x}) and down ({@code y}), unbounded the other ways. */
+    private static Bounds band(Bounds b, boolean x, boolean y) {
+        double far = 1e7;
+        double x0 = x ? b.getMinX() : -far, x1 = x ? b.getMaxX() : far, y0 = y ? b.getMinY() : -far, y1 = y ? b.getMaxY() : far;
+        return new BoundingBox(x0, y0, x1 - x0, y1 - y0);
     }
 
     /** Scroll panes and virtual flows clip their content to a viewport: text outside it is scrolled away. */

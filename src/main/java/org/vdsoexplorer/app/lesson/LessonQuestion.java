@@ -94,7 +94,7 @@ final class LessonQuestion {
         box.getChildren().addAll(kind, MarkdownView.inline(q.prompt(), "lesson-prompt"));
         choiceGroup = null;
         guessField = null;
-        FlowPane buttons = new FlowPane(8, 6);
+        FlowPane buttons = buttonFlow();
         buttons.setId("lesson-buttons");
         switch (q.type()) {
             case CHALLENGE, CLICK -> act.build(s, buttons);
@@ -133,11 +133,35 @@ final class LessonQuestion {
         @Override protected double computePrefHeight(double width) { return super.computePrefHeight(width < 0 ? width : width - 4); }
     }
 
+    /** A question's button: its text wraps when the panel is narrower than it (250 %), in a {@link #buttonFlow}. */
     static Button button(String text, String id) {
         Button b = new Button(text);
         b.setId(id);
-        b.setMinWidth(Region.USE_PREF_SIZE);
+        b.setWrapText(true);
+        b.setMinHeight(Region.USE_PREF_SIZE);
         return b;
+    }
+
+    /**
+     * A flow of buttons none wider than the flow: a flow lays each child out at its preferred width and asks for the
+     * widest one as its minimum, so a button whose text is wider than the panel would run past its edge (and widen the
+     * whole scrolled panel); bounded by the flow's width, and the flow's minimum theirs, it wraps.
+     */
+    static FlowPane buttonFlow(Node... nodes) {
+        FlowPane f = new FlowPane(8, 6, nodes) {
+            @Override protected double computeMinWidth(double height) {
+                double w = 0;
+                for (Node n : getManagedChildren()) w = Math.max(w, n.minWidth(-1));
+                return snappedLeftInset() + w + snappedRightInset();
+            }
+        };
+        Runnable fit = () -> {
+            for (Node n : f.getChildren()) if (n instanceof Region r) r.setMaxWidth(f.getWidth() > 0 ? f.getWidth() : Double.MAX_VALUE);
+        };
+        f.widthProperty().addListener(o -> fit.run());
+        f.getChildren().addListener((javafx.collections.ListChangeListener<Node>) c -> fit.run());
+        fit.run();
+        return f;
     }
 
     /** Choices or a guess field, and the check (choice) or commit-and-reveal buttons (predict). */
@@ -324,7 +348,7 @@ final class LessonQuestion {
             result.getChildren().add(model);
             Button mine = button("\u2713 Mine says this", "lesson-self-right");
             Button missed = button("\u2717 I missed something", "lesson-self-wrong");
-            FlowPane grade = new FlowPane(8, 6, mine, missed);
+            FlowPane grade = buttonFlow(mine, missed);
             result.getChildren().add(grade);
             mine.setOnAction(x -> selfGrade(s, true, grade));
             missed.setOnAction(x -> selfGrade(s, false, grade));
