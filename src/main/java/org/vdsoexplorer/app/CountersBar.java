@@ -68,12 +68,12 @@ public final class CountersBar extends VBox {
                         + org.vdsoexplorer.model.report.Report.WINDOW_TICKS + " writer tick period(s) of calls; the live average converges to them", report),
                 group("timing", "the model that charged these cycles: additive (assets/costs.yaml) or the out-of-order "
                         + "pipeline (assets/timing.yaml)", model));
-        fixedWidth(callCycles, 6);
+        fixedWidth(callCycles, 7); // a system call's "1109.73"
         fixedWidth(callInsns, 3);
         fixedWidth(totalCycles, 8);
         fixedWidth(totalInsns, 6);
         fixedWidth(calls, 5);
-        fixedWidth(nsPerCall, 13);
+        fixedWidth(nsPerCall, 15); // "418.37 warm-up" (a system call), "1048.99 warm-up"
         fixedWidth(per3s, 8); // "2288.6 M"
         fixedWidth(position, 5);
         fixedWidth(report, 20);
