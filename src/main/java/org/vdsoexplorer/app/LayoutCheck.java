@@ -193,7 +193,8 @@ public final class LayoutCheck {
 
     /**
      * Viewport {@code clip} as what text can be scrolled out of ([0]) and what cuts it ([1]): a scroll pane fitting its
-     * content to its width (or height) does not scroll that way, so text running past those edges is cut.
+     * content to its width (or height) is meant to show its lines whole, so text running past those edges (wider content
+     * than the pane, each line then read by scrolling sideways) is cut.
      */
     private static Bounds[] viewport(Node viewport, Bounds clip) {
         boolean fitW = viewport.getParent() instanceof javafx.scene.control.ScrollPane sp && sp.isFitToWidth();
