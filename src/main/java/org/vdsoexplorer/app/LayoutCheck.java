@@ -18,7 +18,9 @@ import javafx.scene.text.TextFlow;
  * text boxes that overlap. Text is each {@link Labeled}'s rendered text, each {@link TextFlow} as a whole,
  * each other {@link Text}, and what {@link DrawnText} views report they drew on their canvases. Clips of
  * scrolling containers (scroll panes, lists, tables) hide text without counting it as cut: scrolled-away
- * text is not a layout fault.
+ * text is not a layout fault. So a text is cut when the part of it inside its scrolling viewports reaches past
+ * a container's clip or the window's edge (a list's last row, half scrolled out at a list's bottom that is the
+ * window's bottom, is not cut; a row of a list that is itself cut by its container is).
  */
 public final class LayoutCheck {
     /** Text whose intersection with another is at most this many px in either direction is not overlapping. */
@@ -98,7 +100,7 @@ public final class LayoutCheck {
 
     /**
      * {@code hard}: what clips text visibly (containers, the window); {@code all}: that and the scrolling
-     * viewports; {@code scroll}: the scrolling viewports alone (null: none), in scene coordinates.
+     * viewports; {@code scroll}: the scrolling viewports only (null: none), in scene coordinates.
      */
     private static void walk(Node n, Bounds hard, Bounds all, Bounds scroll, List<Item> items, List<String> clipped) {
         if (!n.isVisible() || n.getOpacity() <= 0) return;
@@ -151,7 +153,8 @@ public final class LayoutCheck {
             // children that are not Text (inline labels) are walked below
         } else if (n instanceof Text t && !(n.getParent() instanceof Labeled) && !(n.getParent() instanceof TextFlow)) {
             if (t.getText() != null && !t.getText().isBlank()) {
-                add(items, clipped, t.getText(), t.localToScene(t.getBoundsInLocal()), t, t.getFont().getSize(), hard, all, scroll, null);
+                add(items, clipped, t.getText(), t.localToScene(t.getBoundsInLocal()), t, t.getFont().getSize(), hard, all, scroll,
+                        null);
             }
         }
         if (n instanceof Parent p) {
@@ -163,17 +166,12 @@ public final class LayoutCheck {
         }
     }
 
-    /**
-     * Text {@code b} is cut when a part its scrolling viewports would show ({@code scroll}; all of it outside any) lies
-     * outside what clips visibly ({@code hard}): a long text running on below its scroll pane's viewport is scrolled,
-     * not cut, but a viewport reaching past the window or a clipping container still cuts.
-     */
     private static void add(List<Item> items, List<String> clipped, String text, Bounds b, Node owner, double font,
                             Bounds hard, Bounds all, Bounds scroll, String why) {
         Bounds shown = intersect(b, all);
         if (shown == null) return; // scrolled away or outside the window
-        Bounds wouldShow = scroll == null ? b : intersect(b, scroll);
-        if (why == null && wouldShow != null && !inside(wouldShow, hard)) why = "cut by its container";
+        // the part not scrolled away must fit the containers and the window
+        if (why == null && !inside(scroll == null ? b : intersect(b, scroll), hard)) why = "cut by its container";
         if (why != null) clipped.add(quote(text) + " (" + name(owner) + "): " + why);
         items.add(new Item(text, shown, owner, font));
     }
@@ -192,14 +190,19 @@ public final class LayoutCheck {
     }
 
     /**
-     * Viewport {@code clip} as what text can be scrolled out of ([0]) and what cuts it ([1]): a scroll pane fitting its
-     * content to its width (or height) is meant to show its lines whole, so text running past those edges (wider content
-     * than the pane, each line then read by scrolling sideways) is cut.
+     * Viewport {@code clip} as what text can be scrolled out of ([0]) and what cuts it ([1]): a scroll pane scrolls only
+     * the ways it shows a bar for, so text running past its sides with no horizontal bar (or past its bottom with no
+     * vertical one) is cut; a list's viewport scrolls both ways.
      */
     private static Bounds[] viewport(Node viewport, Bounds clip) {
-        boolean fitW = viewport.getParent() instanceof javafx.scene.control.ScrollPane sp && sp.isFitToWidth();
-        boolean fitH = viewport.getParent() instanceof javafx.scene.control.ScrollPane sp && sp.isFitToHeight();
-        return new Bounds[] {band(clip, !fitW, !fitH), band(clip, fitW, fitH)};
+        if (!(viewport.getParent() instanceof javafx.scene.control.ScrollPane sp)) return new Bounds[] {clip, band(clip, false, false)};
+        boolean across = false, down = false;
+        for (Node n : sp.lookupAll(".scroll-bar")) {
+            if (n.getParent() != sp || !n.isVisible() || !(n instanceof javafx.scene.control.ScrollBar bar)) continue;
+            if (bar.getOrientation() == javafx.geometry.Orientation.HORIZONTAL) across = true;
+            else down = true;
+        }
+        return new Bounds[] {band(clip, across, down), band(clip, !across, !down)};
     }
 
     /** {@code b}'s extent across ({@code x}) and down ({@code y}), unbounded the other ways. */
@@ -209,8 +212,14 @@ public final class LayoutCheck {
         return new BoundingBox(x0, y0, x1 - x0, y1 - y0);
     }
 
-    /** Scroll panes and virtual flows clip their content to a viewport: text outside it is scrolled away. */
+    /**
+     * Scroll panes and virtual flows clip their content to a viewport: text outside it is scrolled away. (A scroll
+     * pane showing neither scroll bar cannot scroll: what its viewport cuts is cut.)
+     */
     private static boolean scrolling(Node n) {
+        if (n.getStyleClass().contains("viewport") && n.getParent() instanceof javafx.scene.control.ScrollPane sp) {
+            return sp.lookupAll(".scroll-bar").stream().anyMatch(b -> b.isVisible() && b.getParent() == sp);
+        }
         String c = n.getClass().getName();
         return c.endsWith("ClippedContainer") || c.endsWith("VirtualFlow") || n.getStyleClass().contains("viewport")
                 || n.getStyleClass().contains("clipped-container");

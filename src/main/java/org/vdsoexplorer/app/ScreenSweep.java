@@ -34,7 +34,7 @@ import org.vdsoexplorer.viewmodel.ProgressStore;
 public final class ScreenSweep {
     private ScreenSweep() {}
 
-    /** At most this many pictures of unclean screens are written (each costs a snapshot; -Dsweep.pictures=N for more). */
+    /** At most this many pictures of unclean screens are written (each costs a snapshot; -Dsweep.pictures=N). */
     private static final java.util.concurrent.atomic.AtomicInteger PICTURES = new java.util.concurrent.atomic.AtomicInteger(Integer.getInteger("sweep.pictures", 20));
 
     /** One way the screens are used: window size, UI scale in percent, presenter mode, the lesson panel shown. */

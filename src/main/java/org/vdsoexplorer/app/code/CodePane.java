@@ -174,6 +174,12 @@ public final class CodePane extends Region implements org.vdsoexplorer.app.commo
         return charW;
     }
 
+    /** The height of one row, in px. */
+    public double rowHeight() {
+        if (font == null) charWidth();
+        return rowHeight;
+    }
+
     /** Pixels scrolled off at the left. */
     public double scrolledLeft() { return left; }
 
@@ -235,7 +241,11 @@ public final class CodePane extends Region implements org.vdsoexplorer.app.commo
     public void setCurrent(int row) {
         long now = System.nanoTime();
         double target = topTo();
-        if (row >= 0 && (row < target + 1 || row > target + visibleRows() - 3)) target = row - 6;
+        // context above the row: 6 rows, fewer in a short pane (a third of it), so the row itself stays in view
+        double context = Math.min(6, Math.floor(visibleRows() / 3));
+        if (row >= 0 && (row < target + Math.min(1, context) || row > target + visibleRows() - Math.min(3, context + 1))) {
+            target = row - context;
+        }
         target = clampTop(target);
         if (row == current && target == topTo()) return;
         boolean animate = !reducedMotion && now - lastChange > GLIDE_GAP_NANOS && current >= 0 && row >= 0 && barY >= 0

@@ -7,9 +7,9 @@ import java.util.Map;
 import javafx.geometry.Insets;
 import javafx.scene.control.Label;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.vdsoexplorer.app.common.Fmt;
 import org.vdsoexplorer.app.common.Palette;
@@ -17,15 +17,14 @@ import org.vdsoexplorer.model.Listings;
 import org.vdsoexplorer.model.Machine;
 import org.vdsoexplorer.model.asm.Instruction;
 import org.vdsoexplorer.model.asm.Listing;
-import org.vdsoexplorer.model.asm.Registers;
-import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.viewmodel.Session;
 
 /**
  * Code, registers and stack: the C source and the gcc listing side by side with the instruction to
  * C-line colour mapping, the next instruction highlighted, the register file with the registers the
  * last step changed flashing, the stack from the caller's return address down to rsp (pushes of this
- * call annotated), and the spill counter. Everything is read from the session's machine on refresh.
+ * call annotated), and the spill counter ({@link RegisterColumn}). Everything is read from the session's
+ * machine on refresh. How the panes share the view's size: {@link #layoutChildren}.
  */
 public final class CodeView extends BorderPane {
     /** A symbol header row of the listing ("do_hres:"). */
@@ -33,9 +32,22 @@ public final class CodeView extends BorderPane {
 
     /** The listing pane's usual and least width, in characters. */
     static final int LISTING_CHARS = 38, LISTING_MIN_CHARS = 30;
-    private final VBox lst, side;
+    /** Rows each code pane keeps at least when they are stacked (a narrow view, presenter mode at 250 %). */
+    static final int STACKED_ROWS = 3;
+    /** The C pane is stacked over the listing when beside it would get less than this share of its width. */
+    static final double STACK_BELOW = 0.75;
+    private final VBox lst, src;
+    /** The registers, spills and stack ({@link RegisterColumn}). */
+    private final RegisterColumn column;
+    /** The code panes, and the register column under them when a lesson points at it in a narrow view. */
+    private final VBox outer = new VBox(6);
+    private final javafx.scene.control.ScrollPane scroll;
+    /** The share of the view's height the register column takes under the code panes. */
+    static final double SIDE_BELOW_SHARE = 0.5;
+    /** The C pane over the listing, in a narrow and tall view. */
+    private final VBox codeColumn = new VBox(6);
     private final HBox body;
-    private final org.vdsoexplorer.app.common.Clipped sideScroll;
+    private final javafx.scene.control.ScrollPane sideScroll;
     /** The longest code (after the line number, without indentation) of the C lines the listing has instructions for. */
     private int longestCode = 60;
 
@@ -49,32 +61,20 @@ public final class CodeView extends BorderPane {
     private final List<Object> listingItems = new ArrayList<>();
     private final Label sourceTitle = new Label();
     private final Label listingTitle = new Label();
-    private final Label[] regValues = new Label[Registers.COUNT + 2];
-    private final VBox stack = new VBox();
-    private final Label spills = new Label();
     private final Label current = new Label();
     private final Map<Integer, Integer> lineColour = new HashMap<>();
     private List<String> sourceLines = List.of();
     private Listing shownListing;
-    private long[] lastRegs;
-    /** The machine {@link #lastRegs} came from: a new one (reset, new setup) has nothing "changed". */
-    private Machine regsOf;
-    private boolean reducedMotion;
 
     private int[] rowOfInstruction = new int[0];
     private int breakpointsShown;
-    private static final javafx.css.PseudoClass CHANGED = javafx.css.PseudoClass.getPseudoClass("changed");
-    /** Registers flash (fade in) only when refreshes are at least this far apart (not while running fast). */
-    private static final long FLASH_GAP_NANOS = 250_000_000L;
-    private long lastRefresh;
-    /** Whether this refresh flashes what changed (steps far enough apart to be watched). */
-    private boolean flashNow;
     private int currentIndex = -1;
     private int currentLine = -1;
     private String currentFile = "";
 
     public CodeView(Session session) {
         this.session = session;
+        this.column = new RegisterColumn(session);
         getStyleClass().add("view");
         setId("code-view");
 
@@ -100,8 +100,11 @@ public final class CodeView extends BorderPane {
         source.setOnBreakpoint(r -> session.toggleLineBreakpoint(r + 1));
         org.vdsoexplorer.app.common.Tips.install(listing, "Double-click: run to this instruction. Right-click: breakpoint");
         org.vdsoexplorer.app.common.Tips.install(source, "Double-click: run to this C line. Right-click: breakpoint");
-        sourceTitle.getStyleClass().add("pane-title");
-        listingTitle.getStyleClass().add("pane-title");
+        for (Label t : List.of(sourceTitle, listingTitle)) { // a narrow pane's title takes two lines rather than cut
+            t.getStyleClass().add("pane-title");
+            t.setWrapText(true);
+            t.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        }
         VBox src = new VBox(4, sourceTitle, source);
         VBox lst = new VBox(4, listingTitle, listing);
         VBox.setVgrow(source, Priority.ALWAYS);
@@ -111,66 +114,30 @@ public final class CodeView extends BorderPane {
         HBox.setHgrow(lst, Priority.NEVER);
         src.setPrefWidth(200);
         this.lst = lst;
+        this.src = src;
+        HBox.setHgrow(codeColumn, Priority.ALWAYS);
+        VBox.setVgrow(src, Priority.ALWAYS);
+        VBox.setVgrow(lst, Priority.ALWAYS);
+        codeColumn.setMinWidth(0);
+        codeColumn.setMinHeight(0);
 
-        GridPane regs = new GridPane();
-        regs.setId("code-registers");
-        regs.getStyleClass().add("registers");
-        regs.setHgap(8);
-        regs.setVgap(1);
-        for (int i = 0; i < regValues.length; i++) {
-            String name = i < Registers.COUNT ? Registers.name64(i) : i == Registers.COUNT ? "rip" : "rflags";
-            Label n = new Label(name);
-            n.getStyleClass().add("reg-name");
-            Label v = new Label("");
-            v.getStyleClass().add("reg-value");
-            v.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
-            v.setId("reg-" + name);
-            regValues[i] = v;
-            // two columns (rax..rdi | r8..r15), then rip and rflags: half the height of one column
-            int col = i < Registers.COUNT ? i / 8 : i - Registers.COUNT, row = i < Registers.COUNT ? i % 8 : 8;
-            regs.add(n, col * 2, row);
-            regs.add(v, col * 2 + 1, row);
-        }
-        Label regTitle = new Label("Registers");
-        regTitle.getStyleClass().add("pane-title");
-        org.vdsoexplorer.app.common.Tips.install(regTitle, "The reader's register file; yellow: changed by the last step");
-        Label stackTitle = new Label("Stack (caller's frame at the top)");
-        stackTitle.getStyleClass().add("pane-title");
-        stack.setId("code-stack");
-        stack.getStyleClass().add("stack");
-        spills.setId("code-spills");
-        spills.getStyleClass().add("spills");
-        org.vdsoexplorer.app.common.Tips.install(spills, "Callee-saved registers pushed by prologues and popped by epilogues in "
-                + "this call: the cost of not inlining, or of needing more registers");
-        VBox side = new VBox(6, regTitle, regs, spills, stackTitle, stack);
-        side.setPadding(new Insets(0, 0, 0, 6));
-        // clipped when the window is short, so the code view never forces the other views off screen
-        org.vdsoexplorer.app.common.Clipped sideScroll = new org.vdsoexplorer.app.common.Clipped(side);
-        // the code panes keep their readable minimum (CodePane.MIN_CHARS) and take the spare width; the register
-        // column keeps its width while there is room and is cut (it is a Clipped) when there is not
-        sideScroll.setMinWidth(0);
+        javafx.scene.control.ScrollPane sideScroll = column.scroll;
         src.setMinHeight(0);
         lst.setMinHeight(0);
         source.setMinHeight(0);
         listing.setMinHeight(0);
         setMinHeight(0);
 
-        // the stack shows the rows that fit whole (a row cut at the bottom reads as a different value)
-        javafx.beans.InvalidationListener fitStack = o -> {
-            int fit = stackRowsFitting(sideScroll.getHeight());
-            if (fit != stackLimit) {
-                stackLimit = fit;
-                refreshStack(session.machine());
-            }
-        };
-        sideScroll.heightProperty().addListener(fitStack);
-        stack.layoutYProperty().addListener(fitStack);
         HBox body = new HBox(6, src, lst, sideScroll);
         this.body = body;
-        this.side = side;
         this.sideScroll = sideScroll;
-        setCenter(body);
-        BorderPane.setMargin(body, new Insets(6, 0, 0, 0));
+        outer.getChildren().add(body);
+        VBox.setVgrow(body, Priority.ALWAYS);
+        body.setMinHeight(0);
+        // the code panes keep STACKED_ROWS rows: a shorter view scrolls (250 % on a small screen)
+        scroll = org.vdsoexplorer.app.common.Scrolling.vertical(outer, "code-scroll");
+        setCenter(scroll);
+        BorderPane.setMargin(scroll, new Insets(6, 0, 0, 0));
         session.addListener(this::refresh);
         refresh();
     }
@@ -179,6 +146,10 @@ public final class CodeView extends BorderPane {
      * The panes' widths: the C pane as wide as its longest line with code (so the current line shows whole),
      * the listing {@link #LISTING_CHARS} characters (down to {@link #LISTING_MIN_CHARS}), and the register and
      * stack column only if it fits beside them or a lesson highlights something in it (else 1 maximises the view).
+     * A view too narrow for the two panes side by side (the C pane would get less than {@link #STACK_BELOW} of its
+     * width) but tall enough for {@link #STACKED_ROWS} rows in each stacks the C pane over the listing, each the
+     * whole width. A column a lesson points at that does not fit beside the code panes at their least goes under
+     * them ({@link #SIDE_BELOW_SHARE} of the height, scrolling).
      */
     @Override protected void layoutChildren() {
         double w = body.getWidth() > 0 ? body.getWidth() : getWidth();
@@ -187,20 +158,68 @@ public final class CodeView extends BorderPane {
         // the column's width only when the width or the font changed (its values are fixed-width hex)
         if (sideFor != w * 31 + cw) {
             sideFor = w * 31 + cw;
-            sidePref = side.prefWidth(-1);
+            if (column.oneColumn()) column.placeRegisters(false);
+            sidePref = column.side.prefWidth(-1);
+            // two register columns leave the listing less than its least width: one column
+            if (w - gap - sidePref < lMin) {
+                column.placeRegisters(true);
+                sidePref = column.side.prefWidth(-1);
+            }
         }
-        double s = sidePref;
-        boolean show = w >= c + lMin + s + 2 * gap || highlighted(side);
+        double s = sidePref + sideBarWidth();
+        // the height the code panes have: the view's, under its head (and above the register column under them)
+        double h = scroll.getHeight() > 0 ? scroll.getHeight() : getHeight();
+        double paneH = STACKED_ROWS * source.rowHeight() + sourceTitle.prefHeight(-1) + 30;
+        boolean lit = highlighted(column.side);
+        // a lesson points at the column but it does not fit beside the two code panes at their least: under them
+        boolean below = lit && w - s - gap < lMin + gap + source.minWidth(-1);
+        boolean show = w >= c + lMin + s + 2 * gap || lit;
+        if (below && column.oneColumn()) column.placeRegisters(false); // the whole width under the code panes: two columns
+        if (below != (sideScroll.getParent() == outer)) {
+            if (below) {
+                body.getChildren().remove(sideScroll);
+                outer.getChildren().setAll(body, sideScroll);
+            } else {
+                outer.getChildren().setAll(body);
+                body.getChildren().add(sideScroll);
+            }
+        }
+        sideScroll.prefHeightProperty().unbind();
+        if (below) sideScroll.prefHeightProperty().bind(outer.heightProperty().multiply(SIDE_BELOW_SHARE));
+        else sideScroll.setPrefHeight(Region.USE_COMPUTED_SIZE);
+        double codeW = w - (show && !below ? s + gap : 0);
+        // stacked when beside the listing the C pane would get less than STACK_BELOW of its width, and each keeps its rows
+        boolean stack = codeW - gap - lMin < STACK_BELOW * c && h * (below ? 1 - SIDE_BELOW_SHARE : 1) >= 2 * paneH + 6;
+        body.setMinHeight(stack ? 2 * paneH + 6 : paneH);
+        if (stack != (codeColumn.getParent() == body)) {
+            if (stack) {
+                codeColumn.getChildren().setAll(src, lst);
+                body.getChildren().setAll(codeColumn);
+            } else {
+                codeColumn.getChildren().clear();
+                body.getChildren().setAll(src, lst);
+            }
+            if (!below) body.getChildren().add(sideScroll);
+        }
         if (show != sideScroll.isManaged()) {
             sideScroll.setManaged(show);
             sideScroll.setVisible(show);
         }
-        sideScroll.setMinWidth(show ? s : 0);
-        lst.setPrefWidth(Math.max(lMin, Math.min(lWant, w - c - gap - (show ? s + gap : 0))));
+        sideScroll.setMinWidth(show && !below ? s : 0);
+        lst.setPrefWidth(stack ? Region.USE_COMPUTED_SIZE : Math.max(lMin, Math.min(lWant, codeW - c - gap)));
         super.layoutChildren();
     }
 
     private double sideFor = Double.NaN, sidePref;
+
+    /** The width of the side column's vertical scroll bar while it shows, else 0. */
+    private double sideBarWidth() {
+        for (javafx.scene.Node n : sideScroll.lookupAll(".scroll-bar")) {
+            if (n instanceof javafx.scene.control.ScrollBar b && b.getOrientation() == javafx.geometry.Orientation.VERTICAL
+                    && b.isVisible()) return b.prefWidth(-1);
+        }
+        return 0;
+    }
 
     private static final javafx.css.PseudoClass LESSON_HIGHLIGHT = javafx.css.PseudoClass.getPseudoClass("lesson-highlight");
 
@@ -210,6 +229,8 @@ public final class CodeView extends BorderPane {
         }
         return false;
     }
+
+    private boolean reducedMotion;
 
     public void setReducedMotion(boolean reduced) {
         this.reducedMotion = reduced;
@@ -233,9 +254,9 @@ public final class CodeView extends BorderPane {
     public Object listingItem(int row) { return listingItems.get(row); }
 
     /** The shown value text of register {@code num} (0..15, 16 = rip). */
-    public String registerText(int num) { return regValues[num].getText(); }
+    public String registerText(int num) { return column.registerText(num); }
 
-    public String spillText() { return spills.getText(); }
+    public String spillText() { return column.spillText(); }
 
     private void loadListing(Listing l) {
         shownListing = l;
@@ -275,7 +296,7 @@ public final class CodeView extends BorderPane {
         int cut = compiler.indexOf(" (");
         listingTitle.setText("listing: " + l.name() + ".lst (" + (cut > 0 ? compiler.substring(0, cut) : compiler) + ")");
         org.vdsoexplorer.app.common.Tips.install(listingTitle, "gcc listing " + l.name() + ".lst, compiled by " + compiler);
-        lastRegs = null;
+        column.forgetRegisters();
     }
 
     public void refresh() {
@@ -294,11 +315,7 @@ public final class CodeView extends BorderPane {
         }
         listing.setCurrent(rowOf(currentIndex));
         source.setCurrent(currentLine - 1);
-        refreshRegisters(m);
-        refreshStack(m);
-        int[] s = session.spills();
-        Fmt.setText(spills, session.masked(org.vdsoexplorer.model.lesson.Shown.SPILLS) ? "spills this call: ? push, ? pop"
-                : "spills this call: " + s[0] + " push, " + s[1] + " pop");
+        column.refresh(m, reducedMotion);
     }
 
     /** The rows of both panes: text, C-line tint and breakpoint marks. */
@@ -332,90 +349,5 @@ public final class CodeView extends BorderPane {
         return insnIndex < 0 || insnIndex >= rowOfInstruction.length ? -1 : rowOfInstruction[insnIndex];
     }
 
-    private void refreshRegisters(Machine m) {
-        long t = System.nanoTime();
-        boolean flash = !reducedMotion && t - lastRefresh > FLASH_GAP_NANOS;
-        flashNow = flash;
-        lastRefresh = t;
-        if (regsOf != m) lastRegs = null;
-        regsOf = m;
-        long[] now = new long[Registers.COUNT + 2];
-        System.arraycopy(m.cpu().cpu.r, 0, now, 0, Registers.COUNT);
-        now[Registers.COUNT] = m.cpu().cpu.rip;
-        now[Registers.COUNT + 1] = m.cpu().cpu.rflags();
-        for (int i = 0; i < now.length; i++) {
-            Label v = regValues[i];
-            Fmt.setText(v, i == Registers.COUNT + 1 ? flags(now[i]) : Fmt.reg(now[i]));
-            boolean changed = lastRegs != null && lastRegs[i] != now[i];
-            v.pseudoClassStateChanged(CHANGED, changed);
-            if (changed) {
-                if (flash) org.vdsoexplorer.app.common.Flash.on(v, 300);
-            }
-        }
-        lastRegs = now;
-    }
-
-    private static String flags(long f) {
-        return ((f & 0x40) != 0 ? "ZF " : "zf ") + ((f & 1) != 0 ? "CF " : "cf ") + ((f & 0x80) != 0 ? "SF " : "sf ")
-                + ((f & 0x800) != 0 ? "OF" : "of");
-    }
-
-    private static final int STACK_ROWS = 14;
-    /** How many stack rows fit the side column's height now. */
-    private int stackLimit = STACK_ROWS;
-
-    private int stackRowsFitting(double height) {
-        if (stackRows.isEmpty() || height <= 0) return STACK_ROWS;
-        javafx.scene.Node first = stackRows.getFirst()[0].getParent();
-        double rowH = first.getLayoutBounds().getHeight();
-        if (rowH <= 0) rowH = Math.ceil(stackRows.getFirst()[0].getFont().getSize() * 1.35);
-        double top = stack.getLayoutY() + stack.getInsets().getTop() + stack.getInsets().getBottom() + 2;
-        return (int) Math.max(1, Math.min(STACK_ROWS, Math.floor((height - top) / rowH)));
-    }
-    private final List<Label[]> stackRows = new ArrayList<>();
-
-    private void refreshStack(Machine m) {
-        if (stackRows.isEmpty()) {
-            for (int i = 0; i < STACK_ROWS; i++) {
-                Label off = new Label(), val = new Label(), note = new Label();
-                off.getStyleClass().add("stack-off");
-                val.getStyleClass().add("stack-value");
-                note.getStyleClass().add("stack-note");
-                HBox row = new HBox(8, off, val, note);
-                row.getStyleClass().add("stack-row");
-                row.managedProperty().bind(row.visibleProperty());
-                stackRows.add(new Label[] {off, val, note});
-                stack.getChildren().add(row);
-            }
-        }
-        Map<Long, String> who = new HashMap<>();
-        for (Event e : session.callLog()) {
-            if (e instanceof Event.Push p) who.put(p.address(), p.reg() < 0 ? "return address" : "saved %" + Registers.name64(p.reg()));
-        }
-        long rsp = m.cpu().cpu.r[Registers.RSP];
-        long top = Machine.STACK_START - 8;
-        if (rsp > Machine.STACK_START || rsp < Machine.STACK_START - 8 * 64) rsp = Machine.STACK_START;
-        int shown = 0;
-        for (long a = top; a >= rsp && shown < stackLimit; a -= 8, shown++) {
-            long v = m.addressSpace().read(a, 8);
-            String note = a == top ? "caller's return address" : who.getOrDefault(a, "frame");
-            Label[] r = stackRows.get(shown);
-            Fmt.setText(r[0], a == rsp ? "rsp \u2192" : "rsp+" + (a - rsp));
-            Fmt.setText(r[1], Fmt.hex(v));
-            Fmt.setText(r[2], note);
-            javafx.scene.Node row = r[0].getParent();
-            row.setVisible(true);
-            row.pseudoClassStateChanged(PUSHED, note.startsWith("saved"));
-            row.pseudoClassStateChanged(TOP, a == rsp);
-        }
-        for (int i = shown; i < STACK_ROWS; i++) stackRows.get(i)[0].getParent().setVisible(false);
-        if (flashNow && shown > 0 && stack.getUserData() instanceof Long prev && prev > rsp) {
-            org.vdsoexplorer.app.common.Flash.on(stackRows.get(shown - 1)[0].getParent(), 300); // the pushed row
-        }
-        stack.setUserData(rsp);
-    }
-
-    private static final javafx.css.PseudoClass PUSHED = javafx.css.PseudoClass.getPseudoClass("pushed");
-    private static final javafx.css.PseudoClass TOP = javafx.css.PseudoClass.getPseudoClass("top");
 
 }

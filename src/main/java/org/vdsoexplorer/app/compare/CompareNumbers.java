@@ -22,6 +22,8 @@ import org.vdsoexplorer.viewmodel.Session;
 final class CompareNumbers {
     static final double WIDE_EM = 62;
     private final CompareView view;
+    /** The view's content, where the numbers go (at its right or bottom). */
+    private final javafx.scene.layout.BorderPane body;
     final CompareTable table = new CompareTable();
     final Label speed = new Label();
     String barsText = "";
@@ -36,8 +38,9 @@ final class CompareNumbers {
     private final org.vdsoexplorer.app.common.FontScale fontScale;
     private Boolean below;
 
-    CompareNumbers(CompareView view) {
+    CompareNumbers(CompareView view, javafx.scene.layout.BorderPane body) {
         this.view = view;
+        this.body = body;
         figures = new CompareFigures(org.vdsoexplorer.util.Background.executor(), javafx.application.Platform::runLater,
                 view::refresh);
         fontScale = new org.vdsoexplorer.app.common.FontScale(view);
@@ -104,8 +107,8 @@ final class CompareNumbers {
             side.prefHeightProperty().bind(view.heightProperty().multiply(0.4));
             side.setMinHeight(Region.USE_PREF_SIZE);
             side.setMaxHeight(Region.USE_PREF_SIZE);
-            view.setRight(null);
-            view.setBottom(side);
+            body.setRight(null);
+            body.setBottom(side);
         } else {
             table.table.setMinWidth(Region.USE_COMPUTED_SIZE);
             table.table.setPrefWidth(Region.USE_COMPUTED_SIZE);
@@ -115,8 +118,8 @@ final class CompareNumbers {
             side.setMinHeight(Region.USE_COMPUTED_SIZE);
             side.setPrefHeight(Region.USE_COMPUTED_SIZE);
             side.setMaxHeight(Double.MAX_VALUE);
-            view.setBottom(null);
-            view.setRight(side);
+            body.setBottom(null);
+            body.setRight(side);
         }
     }
 
@@ -134,6 +137,9 @@ final class CompareNumbers {
 
         Bar(String cls) {
             label.getStyleClass().add("bar-label");
+            // a long setup name wraps rather than cutting the figure
+            label.setWrapText(true);
+            label.setMinHeight(Region.USE_PREF_SIZE);
             bar.getStyleClass().addAll("bar", cls);
             bar.setPrefHeight(16);
             bar.setMinHeight(16);

@@ -47,6 +47,8 @@ final class CompareSide {
     final VBox box;
     private final FlowPane pick;
     int current = -1;
+    /** The instruction the listing was last scrolled to. */
+    private int scrolledTo = -1;
     int[] rowOf = new int[0];
     final List<Cell> cells = new ArrayList<>();
     /** Instructions retired in the current (or last) call, and the position they were collected at. */
@@ -78,6 +80,7 @@ final class CompareSide {
         scenario.valueProperty().addListener((o, x, y) -> { if (y != null && !view.updating()) { chosen = chosen.with(y); view.pickersChanged(); } });
         variant.valueProperty().addListener((o, x, y) -> { if (y != null && !view.updating()) { chosen = chosen.with(y); view.pickersChanged(); } });
         clock.valueProperty().addListener((o, x, y) -> { if (y != null && !view.updating()) { chosen = chosen.with(y); view.pickersChanged(); } });
+        for (ComboBox<?> c : List.of(scenario, variant, clock)) c.setMinWidth(Region.USE_PREF_SIZE); // the longest choice whole
         Label tag = new Label(name);
         tag.getStyleClass().addAll("compare-tag", "tag-" + lower);
         pick = new FlowPane(4, 4, tag, scenario, variant, clock);
@@ -129,6 +132,7 @@ final class CompareSide {
         else session.load(s);
         ranAt = -1;
         current = -1;
+        scrolledTo = -1;
         Listing l = session.machine().listing();
         if (l == before) return;
         List<Object> rows = new ArrayList<>();
@@ -187,9 +191,12 @@ final class CompareSide {
         }
         where.pseudoClassStateChanged(WAITING, waiting);
         int now = m.inCall() ? next.index() : -1;
-        if (now != current) {
+        // the current instruction in view; between calls the entry point the next call starts at (not the file's top)
+        int shown = m.inCall() ? now : next.index();
+        if (now != current || shown != scrolledTo) {
             current = now;
-            if (now >= 0) list.scrollTo(Math.max(0, rowOf[now] - 8));
+            scrolledTo = shown;
+            if (shown >= 0) list.scrollTo(Math.max(0, rowOf[shown] - (m.inCall() ? 8 : 1)));
         }
         for (Cell c : cells) c.restyle();
     }

@@ -39,6 +39,10 @@ import org.vdsoexplorer.viewmodel.Session;
  * the other finishes its call; then the next step starts the next call in both.
  *
  * <p>Parts: each pane is a {@link CompareSide}, the numbers (speed line, bars, table) {@link CompareNumbers}.
+ *
+ * <p>Size: the texts above the panes take the lines they need and the listings keep a readable minimum height
+ * (compare.css); when the tab is shorter than that (a laptop beside the lesson panel, presenter mode at 250 %), the
+ * whole view scrolls vertically rather than squeezing the listings to nothing under the numbers.
  */
 public final class CompareView extends BorderPane {
     private static final PseudoClass IDENTICAL = PseudoClass.getPseudoClass("identical");
@@ -66,6 +70,8 @@ public final class CompareView extends BorderPane {
     /** What tells A and B apart ("timens-inline"), for the bars and the timelines' titles. */
     private String nameA = "", nameB = "";
     private final HBox panes;
+    /** Everything, in a scroll pane (the view itself holds only that). */
+    private final BorderPane body = org.vdsoexplorer.app.common.Scrolling.content();
 
     public CompareView(Setup base) {
         getStyleClass().addAll("view", "compare");
@@ -74,6 +80,7 @@ public final class CompareView extends BorderPane {
         title.getStyleClass().add("view-title");
         title.setId("compare-title");
         title.setWrapText(true);
+        title.setMinHeight(Region.USE_PREF_SIZE);
         a = new CompareSide(this, "A", base.with(Variant.TIMENS_INLINE));
         b = new CompareSide(this, "B", base.with(Variant.TIMENS_NOINLINE));
         a.other = b;
@@ -100,6 +107,7 @@ public final class CompareView extends BorderPane {
         problem.setId("compare-problem");
         problem.getStyleClass().add("problem");
         problem.setWrapText(true);
+        problem.setMinHeight(Region.USE_PREF_SIZE);
         problem.managedProperty().bind(problem.visibleProperty());
         problem.setVisible(false);
         lockstep.setId("compare-lockstep");
@@ -109,6 +117,7 @@ public final class CompareView extends BorderPane {
         diffNote.setId("compare-diff");
         diffNote.getStyleClass().add("compare-diff");
         diffNote.setWrapText(true);
+        diffNote.setMinHeight(Region.USE_PREF_SIZE);
         Label showLabel = new Label("show:");
         HBox controls = new HBox(8, calls, showLabel, showListings, showPipeline);
         controls.setAlignment(Pos.CENTER_LEFT);
@@ -118,7 +127,7 @@ public final class CompareView extends BorderPane {
         drives.getStyleClass().add("compare-drives");
         drives.setWrapText(true);
         drives.setMinHeight(Region.USE_PREF_SIZE);
-        setTop(new VBox(4, title, drives, controls, problem, lockstep, diffNote));
+        body.setTop(new VBox(4, title, drives, controls, problem, lockstep, diffNote));
 
         panes = new HBox(8, a.box, b.box);
         HBox.setHgrow(a.box, Priority.ALWAYS);
@@ -139,8 +148,9 @@ public final class CompareView extends BorderPane {
         VBox.setVgrow(panes, Priority.ALWAYS);
 
         BorderPane.setMargin(center, new Insets(6, 0, 0, 0));
-        setCenter(center);
-        numbers = new CompareNumbers(this);
+        body.setCenter(center);
+        setCenter(org.vdsoexplorer.app.common.Scrolling.vertical(body, "compare-scroll"));
+        numbers = new CompareNumbers(this, body);
         setBase(base);
     }
 

@@ -22,7 +22,6 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import org.vdsoexplorer.app.common.Clipped;
 import org.vdsoexplorer.app.common.Fmt;
 import org.vdsoexplorer.model.Machine;
 import org.vdsoexplorer.model.OtherTask;
@@ -131,8 +130,8 @@ public final class PagesView extends BorderPane {
 
         VBox body = new VBox(2, grid, offsetPanel.node, lastRead, trail);
         body.setPadding(new Insets(3, 0, 0, 0));
-        // clipped when the window is short rather than pushing the other views off screen
-        setCenter(new Clipped(body));
+        // scrolls when the window is short (presenter mode at 250 %) rather than pushing the other views off screen
+        setCenter(org.vdsoexplorer.app.common.Scrolling.vertical(body, "pages-scroll"));
         setMinHeight(0);
         session.addListener(this::refresh);
         refresh();
@@ -154,6 +153,7 @@ public final class PagesView extends BorderPane {
         for (Label l : new Label[] {task, other}) {
             l.setMinWidth(0);
             l.setMaxWidth(Double.MAX_VALUE);
+            l.setWrapText(true); // a narrow column (presenter mode at 250 %): two lines rather than cut
         }
         taskTip = org.vdsoexplorer.app.common.Tips.lazy(task);
         otherTip = org.vdsoexplorer.app.common.Tips.lazy(other);

@@ -8,8 +8,8 @@ import javafx.scene.Node;
 import javafx.scene.layout.Region;
 
 /**
- * The two tasks' slots, row by row: a label column, the hop gutter, the running task's column and the
- * other task's column, each row as tall as its tallest cell at the column's actual width (the cells
+ * The two tasks' slots, row by row: a label column, the hop gutter (as wide as its heading), the running
+ * task's column and the other task's column, each row as tall as its tallest cell at the column's actual width (the cells
  * wrap, which GridPane does not account for), with a frame behind each task column.
  */
 final class SlotGrid extends Region {
@@ -73,7 +73,9 @@ final class SlotGrid extends Region {
     /** {x0, w0, x1, w1, x2, w2, x3, w3}: (no label column), the gutter, the running task's, the other's. */
     private double[] columns(double width) {
         double w0 = -HGAP;
+        // the gutter's column is as wide as its heading ("slot", at any scale) too
         double w1 = gutter.prefWidth(-1);
+        for (Node[] r : rows) if (r[0] != null) w1 = Math.max(w1, Math.ceil(r[0].prefWidth(-1)));
         double left = snappedLeftInset();
         double rest = Math.max(0, width - left - snappedRightInset() - w0 - w1 - (other ? 3 * HGAP + 3 * FRAME : 2 * HGAP + FRAME));
         double share = !other ? 0 : width < COMPACT ? OTHER_SHARE_COMPACT : OTHER_SHARE;

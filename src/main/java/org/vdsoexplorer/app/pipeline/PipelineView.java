@@ -12,6 +12,7 @@ import javafx.scene.layout.Pane;
 import javafx.scene.paint.Color;
 import javafx.scene.text.Font;
 import javafx.scene.text.TextAlignment;
+import org.vdsoexplorer.app.common.DrawnText;
 import org.vdsoexplorer.app.common.Palette;
 import org.vdsoexplorer.model.Machine;
 import org.vdsoexplorer.model.timing.Pipeline;
@@ -22,11 +23,16 @@ import org.vdsoexplorer.model.timing.TimelineText;
  * per cycle (D dispatched, = waiting for its sources or a port, e executing, E done, - waiting to retire,
  * R retired), scrolled so the instruction just executed is in view. The rdtsc row is marked; each push is
  * marked hidden (it finished while a counter read was executing) or exposed. Canvas-drawn; it only
- * projects the {@link Pipeline}'s rows (the model decides every cycle and the hidden/exposed test).
+ * projects the {@link Pipeline}'s rows (the model decides every cycle and the hidden/exposed test), and reports
+ * the text it drew ({@link DrawnText}) so the layout check sees it. The instruction column is as wide as the
+ * longest instruction shown (at most {@link #TEXT_SHARE} of the width; a longer one is cut with "…" and reported cut).
  */
-public final class PipelineView extends BorderPane {
+public final class PipelineView extends BorderPane implements DrawnText {
     /** Sizes at 100 % (scaled with the window's text, {@link org.vdsoexplorer.app.common.FontScale}): row, cycle column, text columns. */
     static final double ROW = 18, CELL = 12, TEXT = 240, MARK = 70, FONT = 14;
+    /** The instruction column takes at most this share of the width (the cycles get the rest). */
+    static final double TEXT_SHARE = 0.45;
+    private final List<Box> drawn = new ArrayList<>();
     private final org.vdsoexplorer.app.common.FontScale scale = new org.vdsoexplorer.app.common.FontScale(this);
     /** Which pane this is ("A timens-inline"), or "" on the Pipeline tab. */
     private String name = "";
@@ -88,12 +94,24 @@ public final class PipelineView extends BorderPane {
         draw();
     }
 
+    @Override public List<Box> drawnText() { return List.copyOf(drawn); }
+
+    @Override public javafx.scene.Node drawnOn() { return canvas; }
+
+    /** Draws {@code t} at ({@code x}, {@code y}) with the context's font and alignment, and records its box. */
+    private void text(GraphicsContext g, String t, double x, double y, TextAlignment align, boolean cut) {
+        g.setTextAlign(align);
+        g.fillText(t, x, y);
+        drawn.add(Box.of(t, g.getFont(), x, y, align, VPos.CENTER, cut));
+    }
+
     /** The rows drawn (for tests). */
     public List<Pipeline.Slot> rows() { return shown; }
 
     private void draw() {
         Machine m = machine.get();
         GraphicsContext g = canvas.getGraphicsContext2D();
+        drawn.clear();
         double w = canvas.getWidth(), h = canvas.getHeight();
         g.setFill(Palette.PAPER);
         g.fillRect(0, 0, w, h);
@@ -109,15 +127,22 @@ public final class PipelineView extends BorderPane {
         if (shown.isEmpty()) return;
         List<Pipeline.Slot> context = new ArrayList<>(p.lastRows());
         context.addAll(shown);
-        double k = scale.scale(), row = ROW * k, cell = CELL * k, text = TEXT * k, mark = MARK * k;
+        double k = scale.scale(), row = ROW * k, cell = CELL * k, mark = MARK * k;
+        Font mono = Font.font("DejaVu Sans Mono", FONT * k);
+        // a row is as tall as the font's line (and the mark column as wide as "exposed"), whatever the scale
+        row = Math.max(row, DrawnText.measure("Mg", mono)[1] + 1);
+        mark = Math.max(mark, DrawnText.measure("exposed", mono)[0] + 8);
         int visibleRows = Math.max(1, (int) ((h - row) / row)); // under the cycle ruler
         int last = shown.size() - 1;
         int first = Math.max(0, last - visibleRows + 1); // the current row at the bottom
+        double charW = DrawnText.measure("M", mono)[0];
+        int longest = 8;
+        for (int i = first; i <= last; i++) longest = Math.max(longest, instruction(m, shown.get(i)).length());
+        double text = Math.min(Math.max(TEXT * k * 0.5, longest * charW + 12), Math.max(TEXT * k * 0.5, w * TEXT_SHARE));
+        int chars = Math.max(8, (int) Math.floor((text - 12) / charW + 1e-6));
         int cols = Math.max(1, (int) ((w - text - mark) / cell));
         long endCycle = shown.get(last).retire();
         long startCycle = Math.max(shown.get(first).dispatch(), endCycle - cols + 4);
-        Font mono = Font.font("DejaVu Sans Mono", FONT * k);
-        int chars = Math.max(8, (int) ((text - 8) / (FONT * k * 0.61)));
         g.setFont(mono);
         g.setTextBaseline(VPos.CENTER);
         // cycle ruler
@@ -128,14 +153,16 @@ public final class PipelineView extends BorderPane {
                 double x = text + mark + kk * cell;
                 g.setStroke(Palette.SHADE);
                 g.strokeLine(x, row, x, h);
-                g.fillText(Long.toString(c), x + 1, row * 0.5);
+                // (a number too close to the right edge to be drawn whole is left out)
+                String n = Long.toString(c);
+                if (x + 1 + DrawnText.measure(n, mono)[0] <= w) text(g, n, x + 1, row * 0.5, TextAlignment.LEFT, false);
             }
         }
         for (int i = first; i <= last && (i - first + 1) * row < h; i++) {
             Pipeline.Slot r = shown.get(i);
             double y = row * (1 + i - first);
             boolean rdtsc = p.isCounterRead(r);
-            String line = m.listing().get(r.index()).text().replaceAll("\\s+", " ");
+            String line = instruction(m, r);
             if (i == last) {
                 g.setFill(Color.web("#FFF4C2"));
                 g.fillRect(0, y, w, row);
@@ -144,15 +171,15 @@ public final class PipelineView extends BorderPane {
                 g.fillRect(0, y, w, row);
             }
             g.setFill(Palette.INK);
-            g.setTextAlign(TextAlignment.LEFT);
-            g.fillText(line.length() > chars ? line.substring(0, chars - 1) + "\u2026" : line, 4, y + row / 2);
+            boolean cut = line.length() > chars;
+            text(g, cut ? line.substring(0, chars - 1) + "\u2026" : line, 4, y + row / 2, TextAlignment.LEFT, cut);
             if (line.startsWith("push")) {
                 boolean hidden = p.underCounterRead(r, context);
                 g.setFill(hidden ? Palette.GREEN : Palette.VERMILLION);
-                g.fillText(hidden ? "hidden" : "exposed", text + 2, y + row / 2);
+                text(g, hidden ? "hidden" : "exposed", text + 2, y + row / 2, TextAlignment.LEFT, false);
             } else if (rdtsc) {
                 g.setFill(Palette.VERMILLION);
-                g.fillText("counter", text + 2, y + row / 2);
+                text(g, "counter", text + 2, y + row / 2, TextAlignment.LEFT, false);
             }
             for (int kk = 0; kk < cols; kk++) {
                 long c = startCycle + kk;
@@ -169,10 +196,13 @@ public final class PipelineView extends BorderPane {
                 g.fillRect(x + 0.5, y + 2, cell - 1, row - 4);
                 if (ch == 'D' || ch == 'R' || ch == 'E') {
                     g.setFill(Palette.PAPER);
-                    g.setTextAlign(TextAlignment.CENTER);
-                    g.fillText(Character.toString(ch), x + cell / 2, y + row / 2);
+                    text(g, Character.toString(ch), x + cell / 2, y + row / 2, TextAlignment.CENTER, false);
                 }
             }
         }
+    }
+
+    private static String instruction(Machine m, Pipeline.Slot r) {
+        return m.listing().get(r.index()).text().replaceAll("\\s+", " ");
     }
 }

@@ -9,7 +9,6 @@ import javafx.scene.canvas.Canvas;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
-import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
@@ -23,15 +22,12 @@ import javafx.scene.paint.Color;
 import javafx.scene.paint.Paint;
 import javafx.scene.shape.Rectangle;
 import javafx.scene.text.Font;
-import javafx.scene.text.FontWeight;
 import javafx.util.Duration;
 import org.vdsoexplorer.app.common.Fmt;
 import org.vdsoexplorer.model.Machine;
 import org.vdsoexplorer.model.SeqlockTrace.Mark;
-import org.vdsoexplorer.model.SeqlockTrace.Odd;
 import org.vdsoexplorer.model.SeqlockTrace.Placed;
 import org.vdsoexplorer.model.SeqlockTrace.Retry;
-import org.vdsoexplorer.model.SeqlockTrace.SeqLoad;
 import org.vdsoexplorer.model.SeqlockTrace;
 import org.vdsoexplorer.model.asm.Instruction;
 import org.vdsoexplorer.model.event.Event;
@@ -48,6 +44,11 @@ import org.vdsoexplorer.viewmodel.Session;
  * step k places update_vsyscall() before step k and the session re-runs the call with it; a placed
  * update is marked on the writer lane (a triangle; its writer steps are outlined) and a click on it (or
  * Delete) removes it.
+ *
+ * <p>Size: the headline ({@link Headline}), writer line and explanation take the lines they need at the view's
+ * width; the timeline's text shrinks to fit a short view down to half its size (never under
+ * {@link TimelineSizing#SQUEEZED_PX}), and a view shorter than that scrolls vertically rather than drawing rows and lines over
+ * one another. Its wording is {@link SeqlockCaptions}'.
  */
 public final class SeqlockView extends BorderPane implements org.vdsoexplorer.app.common.DrawnText {
     private static final PseudoClass ODD = PseudoClass.getPseudoClass("odd");
@@ -55,23 +56,18 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
     private static final PseudoClass ACTIVE = PseudoClass.getPseudoClass("active");
     private static final Paint PLACE_BAND = Color.web("#009E73", 0.28);
     private static final Paint REMOVE_BAND = Color.web("#D55E00", 0.30);
-    private static final String DEFAULT_HINT = "Click a reader step: place update_vsyscall() before it \u00b7 "
-            + "click \u25bc: remove it";
-    private static final String DEFAULT_TIP = "Click the reader lane at a reader step to place update_vsyscall() "
-            + "before that step; the call re-runs with it. Click a \u25bc (a placed update) to remove it. "
-            + "Keyboard, with the timeline focused (Tab or click): \u2190 \u2192 Home End move the cursor, "
-            + "Enter places, Delete removes, Esc leaves.";
-    /** Lane names' and marks' sizes at 100 % (scaled with the window's text; see {@link org.vdsoexplorer.app.common.FontScale}). */
-    static final double LABEL_PX = 15, SMALL_PX = 14;
-    /** The least size of the timeline's text when its view is too short for its rows at full size. */
-    static final double SQUEEZED_PX = 10;
+    private static final String DEFAULT_HINT = SeqlockCaptions.HINT, DEFAULT_TIP = SeqlockCaptions.TIP;
     private final org.vdsoexplorer.app.common.FontScale scale = new org.vdsoexplorer.app.common.FontScale(this);
+    /** The timeline's text sizes and rows for the canvas's size ({@link TimelineSizing}). */
+    private final TimelineSizing sizing = new TimelineSizing(scale);
     /** The text drawn on the timeline (for {@link org.vdsoexplorer.app.LayoutCheck}) and the rows' label placer. */
     private final TimelineLabels labels = new TimelineLabels();
 
     private final Session session;
     private final Canvas canvas = new Canvas(600, 260);
     private final Pane holder;
+    /** The title, headline and lines, the timeline and the explanation (in a scroll pane: {@link #sizeTimeline}). */
+    private final BorderPane content = org.vdsoexplorer.app.common.Scrolling.content();
     private final Rectangle band = new Rectangle();
     private final Tooltip tip = new Tooltip(DEFAULT_TIP);
     private final Label seq = new Label();
@@ -103,7 +99,6 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
         counts.getStyleClass().add("view-status");
         counts.setWrapText(true); // two lines in a narrow view rather than cut short
         counts.setMinWidth(0);
-        HBox.setHgrow(counts, Priority.ALWAYS);
         counts.setMinHeight(Region.USE_PREF_SIZE);
         writer.setId("seqlock-writer");
         writer.getStyleClass().add("view-status");
@@ -133,11 +128,9 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
         inject.setMinWidth(Region.USE_PREF_SIZE);
         HBox titleRow = new HBox(8, title, gap, inject);
         seq.setMinWidth(Region.USE_PREF_SIZE);
-        HBox headline = new HBox(12, seq, counts);
-        headline.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
-        VBox top = new VBox(2, titleRow, headline, writer, hint);
+        VBox top = new VBox(2, titleRow, new Headline(seq, counts), writer, hint);
         writer.managedProperty().bind(writer.visibleProperty());
-        setTop(top);
+        content.setTop(top);
 
         band.setMouseTransparent(true);
         band.setVisible(false);
@@ -171,22 +164,30 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
             if (!f) cursor = -1;
             updateCursor();
         });
-        setCenter(holder);
+        content.setCenter(holder);
         BorderPane.setMargin(holder, new Insets(2, 0, 2, 0));
-        setBottom(why);
+        content.setBottom(why);
+        content.setMinHeight(Region.USE_COMPUTED_SIZE);
+        setCenter(org.vdsoexplorer.app.common.Scrolling.vertical(content, "seqlock-scroll"));
         scale.scaleProperty().addListener(o -> {
-            holder.setPrefHeight(geometryFor(0, 1).needed());
+            sizeTimeline();
             drawn = null;
             redraw();
         });
-        holder.setPrefHeight(geometryFor(0, 1).needed());
+        sizeTimeline();
         session.addListener(this::refresh);
         refresh();
     }
 
+    /** The timeline's height: its rows at full size, at least at the least size {@link TimelineSizing#fit} allows. */
+    private void sizeTimeline() {
+        holder.setPrefHeight(geometryFor(0, 1).needed());
+        holder.setMinHeight(Math.max(120, geometryFor(0, leastFit()).needed()));
+    }
+
     /** The hint line (also the timeline's tooltip) gives its room to the timeline when the view is short. */
     @Override protected void layoutChildren() {
-        javafx.scene.Node top = getTop();
+        javafx.scene.Node top = content.getTop();
         double w = getWidth(), others = why.prefHeight(w) + 8 + (hint.isVisible() ? 0 : hint.prefHeight(w) + 2);
         boolean room = top.prefHeight(w) + others + geometryFor(0, 1).needed() <= getHeight();
         if (room != hint.isVisible()) hint.setVisible(room);
@@ -251,7 +252,7 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
         hideRetries = session.masked(Shown.RETRIES);
         hideSpins = session.masked(Shown.SPINS);
         boolean hideSteps = session.masked(Shown.CALL_INSTRUCTIONS);
-        Fmt.setText(seq, hideSeq ? "seq = ?" : "seq = " + s + ((s & 1) != 0 ? "  odd: writer active" : "  even"));
+        Fmt.setText(seq, SeqlockCaptions.seq(s, hideSeq));
         seq.pseudoClassStateChanged(ODD, !hideSeq && (s & 1) != 0);
         seq.pseudoClassStateChanged(EVEN, !hideSeq && (s & 1) == 0);
 
@@ -265,45 +266,11 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
         Event.WriterStep lastWriter = trace.lastWriter();
         Retry lastRetry = trace.lastRetry();
         marks = out;
-        String stepsText = hideSteps ? "?" : Integer.toString(steps);
-        Fmt.setText(counts, (whole ? "running; the last finished call: " + stepsText + " steps" : "step " + stepsText + " of this call")
-                + " \u00b7 retries " + (hideRetries ? "?" : m.kernel().callRetries()) + " \u00b7 odd spins "
-                + (hideSpins ? "?" : m.kernel().callOddSpins())
-                + " \u00b7 total retries " + (hideRetries ? "?" : m.retries() + (m.inCall() ? m.kernel().callRetries() : 0))
-                + " \u00b7 writer updates " + m.kernel().updateCount() + " (placed " + placedCount() + ")"
-                + (m.kernel().tickMilli() > 0
-                ? String.format(java.util.Locale.ROOT, " \u00b7 tick every %.1f ms",
-                        m.kernel().tickMilli() / 1000.0 / (m.setup().ghz() * 1e6))
-                : " \u00b7 no ticks"));
-        if (m.kernel().writerActive() && lastWriter != null) {
-            Fmt.setText(writer, "writer: update #" + lastWriter.update() + (lastWriter.injected() ? " (placed)" : " (tick)")
-                    + " step " + (lastWriter.step() + 1) + "/" + lastWriter.steps() + ": " + lastWriter.what());
-        } else if (lastWriter != null) {
-            Fmt.setText(writer, "writer: update #" + lastWriter.update() + (lastWriter.injected() ? " (placed)" : " (tick)")
-                    + " finished in this call (" + lastWriter.what() + ")");
-        } else {
-            Fmt.setText(writer, "");
-        }
-        if (hideSeq) Fmt.setText(writer, "");
+        SeqlockCaptions.Masks hide = new SeqlockCaptions.Masks(hideSeq, hideRetries, hideSpins, hideSteps);
+        Fmt.setText(counts, SeqlockCaptions.counts(m, steps, whole, placedCount(), hide));
+        Fmt.setText(writer, SeqlockCaptions.writer(m, lastWriter, hide));
         writer.setVisible(!writer.getText().isEmpty());
-        if (hideSeq || hideRetries || hideSpins) {
-            Fmt.setText(why, "Predict first: the values that would answer the lesson's question show as ? until you reveal.");
-        } else if (lastRetry != null) {
-            String cause = lastRetry.update() == 0 ? "a kernel update"
-                    : "update #" + lastRetry.update() + (lastRetry.placedUpdate() ? " (placed by you)" : " (the tick's)");
-            Fmt.setText(why, "Retry: the reader began at seq " + lastRetry.begin() + " but the check read "
-                    + lastRetry.now() + ": the read straddled " + cause + ", so its values may be torn; the loop "
-                    + "runs again.");
-        } else if (out.stream().anyMatch(k -> k instanceof Odd)) {
-            Fmt.setText(why, "The reader found seq odd on the real data page: a writer is between vdso_write_begin() and "
-                    + "vdso_write_end(); it spins with cpu_relax() until seq is even.");
-        } else if (out.stream().anyMatch(k -> k instanceof SeqLoad l && l.namespacePage())) {
-            Fmt.setText(why, "The namespace page's seq is 1 forever: the odd seq sends the reader into the slow path, "
-                    + "where clock_mode VCLOCK_TIMENS leads to do_hres_timens() and the real page in slot 3.");
-        } else {
-            Fmt.setText(why, "Place a writer update between the reader's two seq loads (click the timeline there, or K "
-                    + "at that moment) to make a retry happen.");
-        }
+        Fmt.setText(why, SeqlockCaptions.why(out, lastRetry, hide));
         if (cursor > steps) cursor = steps;
         if (hover > steps) hover = -1;
         redraw();
@@ -426,43 +393,15 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
 
     // ---- drawing -------------------------------------------------------------------------------
 
-    private TimelineGeometry geometry() { return geometryFor(canvas.getHeight()); }
+    private TimelineGeometry geometry() { return sizing.geometry(canvas.getWidth(), canvas.getHeight(), steps); }
 
-    private TimelineGeometry geometryFor(double h) { return geometryFor(h, fit(canvas.getHeight())); }
+    private TimelineGeometry geometryFor(double h, double fit) { return sizing.geometry(canvas.getWidth(), h, steps, fit); }
 
-    private TimelineGeometry geometryFor(double h, double fit) {
-        return TimelineGeometry.of(canvas.getWidth(), h, steps, smallFont(fit).getSize(), labelFont(fit));
-    }
+    private double leastFit() { return sizing.leastFit(); }
 
-    /**
-     * How much the timeline's text shrinks so its rows fit a canvas {@code h} high (1: not at all), never below
-     * {@link #SQUEEZED_PX}: a short view (250 % on 1080 rows, a laptop) gets smaller text rather than rows drawn
-     * over one another. (At 100 % and more its text is {@link org.vdsoexplorer.app.common.FontScale#MIN_PX} or
-     * more whenever the rows fit, as on a projector.)
-     */
-    private double fit(double h) {
-        java.util.List<Double> key = java.util.List.of(h, canvas.getWidth(), scale.scale(), (double) steps);
-        if (key.equals(fitKey)) return fitValue; // (a refresh asks several times; measuring text is not free)
-        double full = geometryFor(0, 1).needed();
-        fitKey = key;
-        fitValue = h <= 0 || h >= full ? 1 : Math.max(SQUEEZED_PX / (SMALL_PX * scale.scale()), h / full);
-        return fitValue;
-    }
+    private Font labelFont() { return sizing.labelFont(sizing.fit(canvas.getWidth(), canvas.getHeight(), steps)); }
 
-    private java.util.List<Double> fitKey;
-    private double fitValue = 1;
-
-    private Font labelFont() { return labelFont(fit(canvas.getHeight())); }
-
-    private Font smallFont() { return smallFont(fit(canvas.getHeight())); }
-
-    private Font labelFont(double fit) {
-        return Font.font("DejaVu Sans", FontWeight.BOLD, Math.max(SQUEEZED_PX, LABEL_PX * scale.scale() * fit));
-    }
-
-    private Font smallFont(double fit) {
-        return Font.font("DejaVu Sans", FontWeight.NORMAL, Math.max(SQUEEZED_PX, SMALL_PX * scale.scale() * fit));
-    }
+    private Font smallFont() { return sizing.smallFont(sizing.fit(canvas.getWidth(), canvas.getHeight(), steps)); }
 
     private void redraw() {
         Object state = List.of(marks, steps, canvas.getWidth(), canvas.getHeight(), showingWhole ? -1L : session.machine().kernel().seq(),

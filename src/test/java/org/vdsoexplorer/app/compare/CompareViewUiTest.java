@@ -39,6 +39,7 @@ import org.vdsoexplorer.model.lesson.StepSetup;
 import org.vdsoexplorer.model.lesson.View;
 import org.vdsoexplorer.model.report.Report;
 import org.vdsoexplorer.model.report.Row;
+import org.testfx.util.WaitForAsyncUtils;
 import org.vdsoexplorer.viewmodel.Session;
 
 /**
@@ -72,6 +73,21 @@ class CompareViewUiTest {
             w.compare().setSetups(a, b);
         });
         return w.compare();
+    }
+
+    @Test
+    void beforeTheFirstCallEachListingShowsItsEntryPoint(FxRobot robot) {
+        CompareView c = open(robot, HOST, TIMENS);
+        WaitForAsyncUtils.waitForFxEvents();
+        for (String pane : List.of("a", "b")) {
+            Session s = pane.equals("a") ? c.sessionA() : c.sessionB();
+            Instruction entry = s.machine().next(); // where the first call starts: __vdso_clock_gettime
+            assertTrue(!s.machine().inCall() && "__vdso_clock_gettime".equals(entry.symbol()), String.valueOf(entry.symbol()));
+            boolean shown = robot.lookup("#compare-listing-" + pane + " .list-cell").queryAll().stream()
+                    .anyMatch(n -> n instanceof ListCell<?> cell && !cell.isEmpty() && cell.getItem() instanceof Instruction in
+                            && in.index() == entry.index() && cell.isVisible());
+            assertTrue(shown, pane + ": the entry row " + entry.addressHex() + " is on screen, not the file's top");
+        }
     }
 
     private static String signed(long milli) {

@@ -73,5 +73,15 @@ class PipelineViewUiTest {
         BufferedImage img = ImageIO.read(png.toFile());
         assertTrue(img.getWidth() > 400 && img.getHeight() > 200);
         assertFalse(fx(() -> view.rows().isEmpty()));
+
+        // what it drew is reported to the layout check: the current instruction as the model's listing has it, the
+        // rdtsc row's mark, and none of it cut
+        Pipeline.Slot last = fx(() -> view.rows().getLast());
+        String insn = fx(() -> w.session().machine().listing().get(last.index()).text().replaceAll("\\s+", " "));
+        java.util.List<String> seen = fx(() -> org.vdsoexplorer.app.LayoutCheck.visibleTexts(w.root()));
+        assertTrue(seen.contains(insn), insn + " not among " + seen);
+        assertTrue(seen.contains("counter"), "the rdtsc row's mark");
+        org.vdsoexplorer.app.LayoutCheck.Result check = fx(() -> org.vdsoexplorer.app.LayoutCheck.check(w.root()));
+        assertTrue(check.clipped().stream().noneMatch(c -> c.contains("#pipeline-view")), check.details());
     }
 }
