@@ -41,10 +41,11 @@ public final class CountersBar extends VBox {
     static final long REPORT_DELAY_NANOS = 1_500_000_000L;
     private static final long CREATED = System.nanoTime();
     /**
-     * One line, never wrapped: chips come and go as the call runs, and a bar whose height changed with them
+     * The chips wrap (at 250 % they need two lines or more) but the height is the one every chip at its widest
+     * needs at this width and font: chips come and go as the call runs, and a bar whose height changed with them
      * would move every view below it (a whole-window repaint, tens of ms in software rendering).
      */
-    private final HBox breakdown = new HBox(6);
+    private final Chips breakdown = new Chips();
     private final List<Label> chips = new ArrayList<>();
 
     public CountersBar(Session session) {
@@ -67,17 +68,17 @@ public final class CountersBar extends VBox {
                         + org.vdsoexplorer.model.report.Report.WINDOW_TICKS + " writer tick period(s) of calls; the live average converges to them", report),
                 group("timing", "the model that charged these cycles: additive (assets/costs.yaml) or the out-of-order "
                         + "pipeline (assets/timing.yaml)", model));
-        fixedWidth(callCycles, 6);
+        fixedWidth(callCycles, 7); // a system call's "1109.73"
         fixedWidth(callInsns, 3);
         fixedWidth(totalCycles, 8);
         fixedWidth(totalInsns, 6);
         fixedWidth(calls, 5);
-        fixedWidth(nsPerCall, 13);
+        fixedWidth(nsPerCall, 15); // "418.37 warm-up" (a system call), "1048.99 warm-up"
         fixedWidth(per3s, 8); // "2288.6 M"
         fixedWidth(position, 5);
         fixedWidth(report, 20);
         breakdown.setId("counter-breakdown");
-        breakdown.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        breakdown.setRowValignment(javafx.geometry.VPos.CENTER);
         breakdown.setMinWidth(0);
         row.setMinWidth(0);
         row.setPrefWrapLength(600);
@@ -86,6 +87,39 @@ public final class CountersBar extends VBox {
         getChildren().addAll(row, breakdown);
         session.addListener(this::refresh);
         refresh();
+    }
+
+    /** The breakdown: a flow of the heading and the chips whose height is the worst case's, whichever chips show. */
+    private final class Chips extends javafx.scene.layout.FlowPane {
+        Chips() { super(6, 4); }
+
+        /**
+         * Each chip's widest text: its label and a cycle count of 5 characters, as wide as a call's counts get ("40.25",
+         * a syscall's "1100"; one wider would wrap into a line the bar does not have, and be cut).
+         */
+        private double rowsHeight(double width) {
+            if (chips.isEmpty() || width <= 0) return super.computePrefHeight(width);
+            Label head = (Label) getChildren().getFirst();
+            Label any = chips.getFirst();
+            double x = head.prefWidth(-1), rows = 1;
+            double padX = any.snappedLeftInset() + any.snappedRightInset();
+            for (Category c : Category.values()) {
+                double w = Math.ceil(DrawnText.measure(c.label() + " 00.00", any.getFont())[0] + padX) + 1;
+                if (x + getHgap() + w > width) {
+                    rows++;
+                    x = w;
+                } else {
+                    x += getHgap() + w;
+                }
+            }
+            double line = Math.max(head.prefHeight(-1), Math.ceil(DrawnText.measure("Xg", any.getFont())[1])
+                    + any.snappedTopInset() + any.snappedBottomInset());
+            return snappedTopInset() + snappedBottomInset() + rows * line + (rows - 1) * getVgap();
+        }
+
+        @Override protected double computePrefHeight(double width) { return rowsHeight(width); }
+
+        @Override protected double computeMinHeight(double width) { return rowsHeight(width); }
     }
 
     private static Label value(String id) {

@@ -108,7 +108,12 @@ public final class LayoutCheck {
             Bounds c = n.localToScene(n.getClip().getBoundsInParent());
             all = intersect(all, c);
             if (!scrolling(n)) hard = intersect(hard, c);
-            else scroll = scroll == null ? c : intersect(scroll, c);
+            else {
+                Bounds[] sc = viewport(n, c);
+                scroll = scroll == null ? sc[0] : intersect(scroll, sc[0]);
+                hard = intersect(hard, sc[1]);
+                if (hard == null) return;
+            }
             if (all == null || scroll == null && scrolling(n)) return;
         }
         if (n instanceof DrawnText d) {
@@ -138,6 +143,11 @@ public final class LayoutCheck {
                     Bounds b = t.localToScene(t.getBoundsInLocal());
                     u = u == null ? b : union(u, b);
                 }
+            }
+            if (u != null) { // across, no wider than the flow: a line's trailing space may hang past its edge, unseen
+                Bounds fb = f.localToScene(f.getLayoutBounds());
+                double x0 = Math.max(u.getMinX(), fb.getMinX()), x1 = Math.min(u.getMaxX(), fb.getMaxX());
+                if (x1 > x0) u = new BoundingBox(x0, u.getMinY(), x1 - x0, u.getHeight());
             }
             if (u != null && !sb.toString().isBlank()) add(items, clipped, sb.toString(), u, f, font, hard, all, scroll, null);
             // children that are not Text (inline labels) are walked below
@@ -177,6 +187,29 @@ public final class LayoutCheck {
         String t = l.getText();
         if (t == null || !l.isMnemonicParsing()) return t;
         return t.replaceFirst("_(?=[^_])", "").replace("__", "_");
+    }
+
+    /**
+     * Viewport {@code clip} as what text can be scrolled out of ([0]) and what cuts it ([1]): a scroll pane scrolls only
+     * the ways it shows a bar for, so text running past its sides with no horizontal bar (or past its bottom with no
+     * vertical one) is cut; a list's viewport scrolls both ways.
+     */
+    private static Bounds[] viewport(Node viewport, Bounds clip) {
+        if (!(viewport.getParent() instanceof javafx.scene.control.ScrollPane sp)) return new Bounds[] {clip, band(clip, false, false)};
+        boolean across = false, down = false;
+        for (Node n : sp.lookupAll(".scroll-bar")) {
+            if (n.getParent() != sp || !n.isVisible() || !(n instanceof javafx.scene.control.ScrollBar bar)) continue;
+            if (bar.getOrientation() == javafx.geometry.Orientation.HORIZONTAL) across = true;
+            else down = true;
+        }
+        return new Bounds[] {band(clip, across, down), band(clip, !across, !down)};
+    }
+
+    /** {@code b}'s extent across ({@code x}) and down ({@code y}), unbounded the other ways. */
+    private static Bounds band(Bounds b, boolean x, boolean y) {
+        double far = 1e7;
+        double x0 = x ? b.getMinX() : -far, x1 = x ? b.getMaxX() : far, y0 = y ? b.getMinY() : -far, y1 = y ? b.getMaxY() : far;
+        return new BoundingBox(x0, y0, x1 - x0, y1 - y0);
     }
 
     /**
@@ -226,10 +259,20 @@ public final class LayoutCheck {
         return "'" + (t.length() > 48 ? t.substring(0, 47) + "\u2026" : t) + "'";
     }
 
+    /**
+     * "Label #status", "Label in #counters": the node's class and the nearest id; an id JavaFX gives its own parts
+     * ("virtual-flow", every list's) is followed by the next id up, whose list it is ("Cell in #virtual-flow in #code-listing").
+     */
     private static String name(Node n) {
+        Class<?> k = n.getClass();
+        while (k.getSimpleName().isEmpty()) k = k.getSuperclass(); // an anonymous cell: its kind
+        StringBuilder sb = new StringBuilder(k.getSimpleName());
         for (Node x = n; x != null; x = x.getParent()) {
-            if (x.getId() != null) return n.getClass().getSimpleName() + (x == n ? "" : " in") + " #" + x.getId();
+            if (x.getId() == null) continue;
+            sb.append(x == n ? "" : " in").append(" #").append(x.getId());
+            if (!x.getId().equals("virtual-flow")) break;
+            n = x;
         }
-        return n.getClass().getSimpleName();
+        return sb.toString();
     }
 }

@@ -22,7 +22,6 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.controlsfx.control.SegmentedButton;
-import org.controlsfx.control.StatusBar;
 import org.controlsfx.control.ToggleSwitch;
 import org.vdsoexplorer.app.code.CodeView;
 import org.vdsoexplorer.app.compare.CompareView;
@@ -83,7 +82,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     @FXML private Tab compareTab, seedsTab;
     @FXML private StackPane viewsArea, codeHolder, pagesHolder, seqlockHolder, dispatchHolder;
     @FXML private javafx.scene.control.SplitPane grid, topRow, bottomRow;
-    @FXML private StatusBar status;
+    @FXML private Label status;
 
     public MainWindow(Setup initial) { this(initial, VdsoExplorerApp.WIDTH, VdsoExplorerApp.HEIGHT); }
 
@@ -116,7 +115,8 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
         for (Node n : List.of(back, backLine, run, inject)) { // greyed out in the Compare tab, where they do nothing
             n.disableProperty().bind(model.setup().problemProperty().isNotEmpty().or(compareTab.selectedProperty()));
         }
-        counters.visibleProperty().bind(compareTab.selectedProperty().not()); // the four views' model, not A's or B's
+        // the four views' model, not A's or B's; in presenter mode only on a step that needs it
+        counters.visibleProperty().bind(compareTab.selectedProperty().not().and(views.state().countersShownProperty()));
         counters.managedProperty().bind(counters.visibleProperty());
         Pickers.installTips(toolbar);
         Pickers.bindRun(model.runner(), run, speed, speedText);

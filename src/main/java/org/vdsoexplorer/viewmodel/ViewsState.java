@@ -18,6 +18,22 @@ public final class ViewsState {
     private View picked, maximised;
     private final ReadOnlyObjectWrapper<ViewLayout.Arrangement> arrangement =
             new ReadOnlyObjectWrapper<>(this, "arrangement", decide());
+    private boolean presenting;
+    private final javafx.beans.property.ReadOnlyBooleanWrapper countersShown =
+            new javafx.beans.property.ReadOnlyBooleanWrapper(this, "countersShown", true);
+
+    /**
+     * Whether the counters bar is shown: always, but in presenter mode only on a step that needs it (its focus is the
+     * counters, or its open predict question asks for a figure the bar shows): on a projector the step's views and the
+     * lesson text get its rows.
+     */
+    public javafx.beans.property.ReadOnlyBooleanProperty countersShownProperty() { return countersShown.getReadOnlyProperty(); }
+
+    /** Presenter mode on or off (the counters bar collapses when a step does not need it). */
+    public void setPresenting(boolean on) {
+        presenting = on;
+        update();
+    }
 
     public ReadOnlyObjectProperty<ViewLayout.Arrangement> arrangementProperty() { return arrangement.getReadOnlyProperty(); }
 
@@ -71,6 +87,8 @@ public final class ViewsState {
     }
 
     private void update() {
+        countersShown.set(!presenting || focus == View.COUNTERS || question.contains(org.vdsoexplorer.model.lesson.Shown.CALL_RATE)
+                || question.contains(org.vdsoexplorer.model.lesson.Shown.CALL_INSTRUCTIONS));
         ViewLayout.Arrangement a = decide();
         if (!a.equals(arrangement.get())) arrangement.set(a);
     }

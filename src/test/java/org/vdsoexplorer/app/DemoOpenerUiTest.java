@@ -84,7 +84,7 @@ class DemoOpenerUiTest {
         Task<DemoOpener.Opened> u = Fx.fx(() -> w.openDemo(bad));
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> state(u).ordinal() >= Worker.State.SUCCEEDED.ordinal());
         assertEquals(Worker.State.FAILED, state(u));
-        String status = Fx.fx(() -> ((org.controlsfx.control.StatusBar) w.root().lookup("#status")).getText());
+        String status = Fx.fx(() -> ((javafx.scene.control.Label) w.root().lookup("#status")).getText());
         assertTrue(status.contains(bad + ":10: 'writer-updates' count of '5x100000000'"), status);
         assertEquals(400L, (long) Fx.fx(() -> w.session().position()), "a refused demo changes nothing");
     }

@@ -22,12 +22,10 @@ import javafx.scene.layout.VBox;
 import org.vdsoexplorer.model.lesson.Answer;
 import org.vdsoexplorer.model.lesson.Evaluator;
 import org.vdsoexplorer.model.lesson.Lesson;
-import org.vdsoexplorer.model.lesson.LessonException;
 import org.vdsoexplorer.model.lesson.LessonFolder;
 import org.vdsoexplorer.model.lesson.LessonLibrary;
 import org.vdsoexplorer.model.lesson.Problem;
 import org.vdsoexplorer.model.lesson.Step;
-import org.vdsoexplorer.model.lesson.StepSetup;
 import org.vdsoexplorer.viewmodel.ProgressStore;
 
 /**
@@ -35,7 +33,8 @@ import org.vdsoexplorer.viewmodel.ProgressStore;
  * problems of its file) and a player (the step's Markdown, its setup applied to the app's model, its
  * question with hint, check or predict-then-reveal, and explanation). Keyboard, while the panel has
  * focus: PageDown/Right next step, PageUp/Left previous step ({@link LessonKeys}). Presenter mode: see
- * {@link Presenter}. The picker is a {@link LessonPicker}, the step's question panel a {@link LessonQuestion}.
+ * {@link Presenter}. The picker is a {@link LessonPicker}, the step's question panel a {@link LessonQuestion}, the line
+ * under it saying what the step's setup did to the model a {@link SetupLine}.
  *
  * <p>Entry point: {@link #open(LessonWindow, Path)}; put the returned node beside the views, e.g.
  * {@code root().setRight(LessonPane.open(this, null))}.
@@ -59,10 +58,10 @@ public final class LessonPane extends BorderPane {
     private final Label lessonTitle = new Label();
     private final Label stepTitle = new Label();
     private final Label stepCount = new Label();
-    private final Label setupStatus = new Label();
+    private final SetupLine setupLine = new SetupLine();
 
     /** The step's setup status line (tests: a lookup can miss it before the scroll pane's skin exists). */
-    Label setupStatusLabel() { return setupStatus; }
+    Label setupStatusLabel() { return setupLine.label(); }
     private final VBox body = new VBox(12);
     private final VBox lessonProblems = new VBox(4);
     private final ScrollPane bodyScroll = new ScrollPane();
@@ -230,10 +229,6 @@ public final class LessonPane extends BorderPane {
         stepTitle.getStyleClass().add("lesson-step-title");
         stepTitle.setWrapText(true);
         stepTitle.setMinHeight(Region.USE_PREF_SIZE);
-        setupStatus.setId("lesson-setup");
-        setupStatus.getStyleClass().add("lesson-setup");
-        setupStatus.setWrapText(true);
-        setupStatus.setMinHeight(Region.USE_PREF_SIZE);
         javafx.scene.layout.FlowPane top = new javafx.scene.layout.FlowPane(8, 4, back, stepCount);
         top.setAlignment(Pos.CENTER_LEFT);
         back.setMinWidth(Region.USE_PREF_SIZE);
@@ -246,7 +241,7 @@ public final class LessonPane extends BorderPane {
         questionBox.getStyleClass().add("lesson-question");
         questionBox.managedProperty().bind(questionBox.visibleProperty());
         lessonProblems.managedProperty().bind(lessonProblems.visibleProperty());
-        VBox content = new VBox(14, lessonProblems, body, questionBox, setupStatus);
+        VBox content = new VBox(14, lessonProblems, body, questionBox, setupLine.label());
         content.setPadding(new Insets(10));
         bodyScroll.setContent(content);
         bodyScroll.setFitToWidth(true);
@@ -335,7 +330,7 @@ public final class LessonPane extends BorderPane {
         }
         prev.setDisable(i == 0);
         next.setDisable(i == lesson.steps().size() - 1);
-        applySetup(s, jumped);
+        setupLine.apply(host, s, jumped);
         question.build(s);
         bodyScroll.setVvalue(0);
         presenter.stepChanged(s);
@@ -375,35 +370,8 @@ public final class LessonPane extends BorderPane {
         return intro;
     }
 
-    private void applySetup(Step s, boolean jumped) {
-        StepSetup setup = s.setup() != null ? s.setup() : jumped ? s.effectiveSetup() : null;
-        if (s.setupBroken()) {
-            status("This step's setup block has errors (see the problems above); the model is left as it was.", true);
-            return;
-        }
-        if (setup == null) {
-            status(s.effectiveSetup() == null ? "" : "The model stays where you left it.", false);
-            return;
-        }
-        try {
-            host.apply(setup);
-            status("Model: " + setup.scenario().cliName() + " / " + setup.variant().cliName() + " / "
-                    + setup.clock().cliName() + (setup.runTo() == null ? ", at the start" : ", run to " + setup.runTo().text())
-                    + " (reader step " + host.position() + ")"
-                    + (setup.compare() == null ? "" : "; compared with " + setup.compareLabel()
-                    + (setup.compare().scenario() == setup.scenario() && setup.compare().clock() == setup.clock()
-                    ? " (the \"Compare\" tab)" : " (measured when you reveal the answer)")), false);
-        } catch (LessonException | RuntimeException e) {
-            status("Could not set up the model: " + e.getMessage(), true);
-        }
-    }
-
-    void status(String text, boolean bad) {
-        setupStatus.setText(text);
-        setupStatus.getStyleClass().remove("bad");
-        if (bad) setupStatus.getStyleClass().add("bad");
-        setupStatus.setVisible(!text.isEmpty());
-    }
+    /** Shows {@code text} on the step's setup line ("" hides it), marked as a problem if {@code bad}. */
+    void status(String text, boolean bad) { setupLine.show(text, bad); }
 
 
     // ---- for the presenter and tests -------------------------------------------------------------

@@ -89,10 +89,12 @@ final class LessonQuestion {
             case CHOICE -> "Question";
         });
         kind.getStyleClass().add("lesson-question-kind");
+        kind.setWrapText(true); // "Challenge: make the model do it" is wider than the panel at 150-250 %
+        kind.setMinHeight(Region.USE_PREF_SIZE);
         box.getChildren().addAll(kind, MarkdownView.inline(q.prompt(), "lesson-prompt"));
         choiceGroup = null;
         guessField = null;
-        FlowPane buttons = new FlowPane(8, 6);
+        FlowPane buttons = buttonFlow();
         buttons.setId("lesson-buttons");
         switch (q.type()) {
             case CHALLENGE, CLICK -> act.build(s, buttons);
@@ -116,11 +118,50 @@ final class LessonQuestion {
         }
     }
 
+    /**
+     * A choice whose text wraps onto as many lines as it needs: its height is measured a few px narrower than it is laid
+     * out (the skin wraps the text beside the radio dot at a width that can differ by a fraction of a px from the one
+     * the height was measured at, and one line short is a choice shown cut with an ellipsis).
+     */
+    static final class WrappingRadio extends RadioButton {
+        WrappingRadio(String text) {
+            super(text);
+            setWrapText(true);
+            setMinHeight(Region.USE_PREF_SIZE);
+        }
+
+        @Override protected double computePrefHeight(double width) { return super.computePrefHeight(width < 0 ? width : width - 4); }
+    }
+
+    /** A question's button: its text wraps when the panel is narrower than it (250 %), in a {@link #buttonFlow}. */
     static Button button(String text, String id) {
         Button b = new Button(text);
         b.setId(id);
-        b.setMinWidth(Region.USE_PREF_SIZE);
+        b.setWrapText(true);
+        b.setMinHeight(Region.USE_PREF_SIZE);
         return b;
+    }
+
+    /**
+     * A flow of buttons none wider than the flow: a flow lays each child out at its preferred width and asks for the
+     * widest one as its minimum, so a button whose text is wider than the panel would run past its edge (and widen the
+     * whole scrolled panel); bounded by the flow's width, and the flow's minimum theirs, it wraps.
+     */
+    static FlowPane buttonFlow(Node... nodes) {
+        FlowPane f = new FlowPane(8, 6, nodes) {
+            @Override protected double computeMinWidth(double height) {
+                double w = 0;
+                for (Node n : getManagedChildren()) w = Math.max(w, n.minWidth(-1));
+                return snappedLeftInset() + w + snappedRightInset();
+            }
+        };
+        Runnable fit = () -> {
+            for (Node n : f.getChildren()) if (n instanceof Region r) r.setMaxWidth(f.getWidth() > 0 ? f.getWidth() : Double.MAX_VALUE);
+        };
+        f.widthProperty().addListener(o -> fit.run());
+        f.getChildren().addListener((javafx.collections.ListChangeListener<Node>) c -> fit.run());
+        fit.run();
+        return f;
     }
 
     /** Choices or a guess field, and the check (choice) or commit-and-reveal buttons (predict). */
@@ -134,10 +175,9 @@ final class LessonQuestion {
             opts.setId("lesson-options");
             int n = 0;
             for (String c : choices) {
-                RadioButton r = new RadioButton(c);
+                RadioButton r = new WrappingRadio(c);
                 r.setToggleGroup(choiceGroup);
                 r.setUserData(c);
-                r.setWrapText(true);
                 r.setId("lesson-option-" + n++);
                 r.getStyleClass().add("lesson-option");
                 opts.getChildren().add(r);
@@ -146,9 +186,16 @@ final class LessonQuestion {
         } else {
             guessField = new TextField();
             guessField.setId("lesson-guess");
-            guessField.setPromptText(q.predict() != null && q.predict().numeric() ? "your prediction (a number; 0x... for hex)" : "your prediction");
+            // what to type, above the field (it wraps; a prompt inside the field is cut at 150-250 %)
+            Label what = new Label(q.predict() != null && q.predict().numeric() ? "Your prediction (a number; 0x... for hex):"
+                    : "Your prediction:");
+            what.setId("lesson-guess-label");
+            what.setWrapText(true);
+            what.setMinHeight(Region.USE_PREF_SIZE);
+            what.setLabelFor(guessField);
+            guessField.setAccessibleText(what.getText());
             guessField.setOnAction(e -> answer(s, false));
-            box.getChildren().add(guessField);
+            box.getChildren().addAll(what, guessField);
         }
         Button answer = button(predict ? "Commit and reveal" : "Check my answer", "lesson-answer");
         answer.setOnAction(e -> answer(s, false));
@@ -281,10 +328,15 @@ final class LessonQuestion {
         Question q = s.question();
         TextArea text = new TextArea();
         text.setId("lesson-explain-input");
-        text.setPromptText("Your explanation (for yourself: nothing is sent anywhere)");
+        Label what = new Label("Your explanation (for yourself: nothing is sent anywhere):");
+        what.setId("lesson-explain-label");
+        what.setWrapText(true);
+        what.setMinHeight(Region.USE_PREF_SIZE);
+        what.setLabelFor(text);
+        text.setAccessibleText(what.getText());
         text.setWrapText(true);
         text.setPrefRowCount(4);
-        box.getChildren().add(text);
+        box.getChildren().addAll(what, text);
         Button show = button("Compare with the model answer", "lesson-answer");
         buttons.getChildren().add(show);
         show.setOnAction(e -> {
@@ -296,7 +348,7 @@ final class LessonQuestion {
             result.getChildren().add(model);
             Button mine = button("\u2713 Mine says this", "lesson-self-right");
             Button missed = button("\u2717 I missed something", "lesson-self-wrong");
-            FlowPane grade = new FlowPane(8, 6, mine, missed);
+            FlowPane grade = buttonFlow(mine, missed);
             result.getChildren().add(grade);
             mine.setOnAction(x -> selfGrade(s, true, grade));
             missed.setOnAction(x -> selfGrade(s, false, grade));

@@ -97,6 +97,7 @@ public final class Presenter {
             st.setFullScreen(true);
         }
         toolbar(false);
+        w.views().setPresenting(true);
         pane.layoutForMode();
         setScale(scale() == 100 ? 150 : scale());
         if (secondScreen() != null) showNotes();
@@ -115,13 +116,17 @@ public final class Presenter {
         w.root().getStyleClass().remove("presenting");
         w.model().scale().set(savedScale);
         toolbar(true);
+        w.views().setPresenting(false);
         pane.setStyle(savedPaneStyle == null ? "" : savedPaneStyle);
         pane.setTextVisible(true); // also restores the self-paced layout
         if (s.getWindow() instanceof Stage st && !wasFullScreen) st.setFullScreen(false);
         if (notes != null) notes.hide();
     }
 
-    /** The pickers, transport buttons and status line: hidden while presenting (the keys and the lesson drive the model). */
+    /**
+     * The pickers, transport buttons and status line: hidden while presenting (the keys and the lesson drive the model;
+     * presenter.css hides the tabs' headers too: the lesson picks the tab).
+     */
     private void toolbar(boolean on) {
         for (String s : new String[] {".toolbar", "#status"}) { // and the status line: the audience reads the lesson
             Node n = w.root().lookup(s);

@@ -1,0 +1,54 @@
+package org.vdsoexplorer.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import javafx.scene.Node;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.vdsoexplorer.model.Setup;
+import org.vdsoexplorer.model.Variant;
+import org.vdsoexplorer.model.kernel.Clock;
+import org.vdsoexplorer.model.kernel.Scenario;
+
+/**
+ * The counters bar on a projector (1920 x 1080 at 250 %) through a whole call: every chip of the breakdown shown
+ * whole (they wrap instead of running off the window's edge) and the bar's height the same at every step, as chips
+ * come and go (the views below never move).
+ */
+@ExtendWith(ApplicationExtension.class)
+class CountersBarUiTest {
+    @Test
+    void chipsWrapAndTheHeightStaysAsTheyComeAndGoAt250Percent() {
+        MainWindow w = Fx.fx(() -> {
+            MainWindow m = new MainWindow(Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC), 1920, 1080);
+            m.setReducedMotion(true);
+            m.model().scale().set(250);
+            return m;
+        });
+        TreeSet<Double> heights = new TreeSet<>();
+        List<String> cut = new ArrayList<>();
+        int maxChips = 0;
+        for (int i = 0; i < 400; i++) {
+            int[] chips = Fx.fx(() -> {
+                w.session().step();
+                LayoutCheck.Result r = LayoutCheck.check(w.root());
+                for (String c : r.clipped()) if (c.contains("#cat-") || c.contains("#counter")) cut.add(c);
+                heights.add(w.counters().getHeight());
+                Node breakdown = w.root().lookup("#counter-breakdown");
+                return new int[] {(int) ((javafx.scene.Parent) breakdown).getChildrenUnmodifiable().stream()
+                        .filter(Node::isVisible).count() - 1};
+            });
+            maxChips = Math.max(maxChips, chips[0]);
+            if (i > 0 && !Fx.fx(() -> w.session().machine().inCall())) break; // one whole call
+        }
+        Fx.fxRun(w::dispose);
+        assertTrue(maxChips >= 5, "the call showed " + maxChips + " chips"); // enough to need a second line at 250 %
+        assertEquals(List.of(), cut);
+        assertEquals(1, heights.size(), "the bar's heights: " + heights);
+    }
+}
