@@ -41,6 +41,8 @@ public final class CodeView extends BorderPane {
     private final RegisterColumn column;
     /** The code panes, and the register column under them when a lesson points at it in a narrow view. */
     private final VBox outer = new VBox(6);
+    /** The title and the current line, over the code panes (they scroll with them: {@link #scroll}). */
+    private final VBox head;
     private final javafx.scene.control.ScrollPane scroll;
     /** The share of the view's height the register column takes under the code panes. */
     static final double SIDE_BELOW_SHARE = 0.5;
@@ -84,8 +86,7 @@ public final class CodeView extends BorderPane {
         current.setId("code-current");
         current.setWrapText(true); // a narrow view shows the whole line on two lines rather than cut
         current.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
-        VBox head = new VBox(2, title, current);
-        setTop(head);
+        head = new VBox(2, title, current);
 
         source.setId("code-source");
         listing.setId("code-listing");
@@ -134,10 +135,13 @@ public final class CodeView extends BorderPane {
         outer.getChildren().add(body);
         VBox.setVgrow(body, Priority.ALWAYS);
         body.setMinHeight(0);
-        // the code panes keep STACKED_ROWS rows: a shorter view scrolls (250 % on a small screen)
-        scroll = org.vdsoexplorer.app.common.Scrolling.vertical(outer, "code-scroll");
+        // the code panes keep STACKED_ROWS rows: a shorter view scrolls (250 % on a small screen), its head with it
+        // (presenter mode's explore screen at 250 % leaves the view less than its title and current line)
+        VBox page = new VBox(6, head, outer);
+        VBox.setVgrow(outer, Priority.ALWAYS);
+        page.setMinHeight(javafx.scene.layout.Region.USE_COMPUTED_SIZE);
+        scroll = org.vdsoexplorer.app.common.Scrolling.vertical(page, "code-scroll");
         setCenter(scroll);
-        BorderPane.setMargin(scroll, new Insets(6, 0, 0, 0));
         session.addListener(this::refresh);
         refresh();
     }
@@ -168,7 +172,7 @@ public final class CodeView extends BorderPane {
         }
         double s = sidePref + sideBarWidth();
         // the height the code panes have: the view's, under its head (and above the register column under them)
-        double h = scroll.getHeight() > 0 ? scroll.getHeight() : getHeight();
+        double h = (scroll.getHeight() > 0 ? scroll.getHeight() : getHeight()) - head.prefHeight(w) - 6;
         double paneH = STACKED_ROWS * source.rowHeight() + sourceTitle.prefHeight(-1) + 30;
         boolean lit = highlighted(column.side);
         // a lesson points at the column but it does not fit beside the two code panes at their least: under them

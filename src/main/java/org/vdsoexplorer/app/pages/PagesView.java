@@ -390,7 +390,8 @@ public final class PagesView extends BorderPane {
 
     private final class RunningText {
         final Label kind = new Label("vDSO text"), range = new Label(), rip = new Label();
-        final HBox box;
+        /** Wraps like the slots' cells ({@link RunningCell}): "next 46a do_hres" goes under the range in a narrow column. */
+        final javafx.scene.layout.FlowPane box;
 
         RunningText() {
             kind.getStyleClass().add("slot-kind");
@@ -399,8 +400,9 @@ public final class PagesView extends BorderPane {
             range.setMinWidth(USE_PREF_SIZE);
             rip.getStyleClass().add("slot-holds");
             rip.setMinWidth(0);
-            box = new HBox(6, kind, range, rip);
-            box.setAlignment(javafx.geometry.Pos.BASELINE_LEFT);
+            box = new javafx.scene.layout.FlowPane(6, 0, kind, range, rip);
+            box.setRowValignment(javafx.geometry.VPos.BASELINE);
+            box.setPrefWrapLength(200);
             box.getStyleClass().add("slot");
             box.pseudoClassStateChanged(TEXT, true);
             box.setId("slot-text");

@@ -79,9 +79,25 @@ final class SlotGrid extends Region {
         double left = snappedLeftInset();
         double rest = Math.max(0, width - left - snappedRightInset() - w0 - w1 - (other ? 3 * HGAP + 3 * FRAME : 2 * HGAP + FRAME));
         double share = !other ? 0 : width < COMPACT ? OTHER_SHARE_COMPACT : OTHER_SHARE;
-        double w3 = Math.floor(rest * share), w2 = rest - w3;
+        double w3 = !other ? 0 : Math.min(rest, Math.max(Math.floor(rest * share), widestOtherPiece())), w2 = rest - w3;
         double x0 = left, x1 = x0 + w0 + HGAP, x2 = x1 + w1 + HGAP + FRAME, x3 = x2 + w2 + HGAP + 2 * FRAME;
         return new double[] {x0, w0, x1, w1, x2, w2, x3, w3};
+    }
+
+    /**
+     * The widest piece of the other task's cells that does not wrap ("offset[MONOTONIC]" at 250 %), with the cell's
+     * insets: the other column is never narrower (its share of a narrow grid would cut it).
+     */
+    private double widestOtherPiece() {
+        double w = 0;
+        for (Node[] r : rows) {
+            if (!(r[2] instanceof javafx.scene.layout.Pane cell) || !cell.isVisible()) continue;
+            for (Node c : cell.getChildren()) {
+                if (!c.isManaged() || !c.isVisible() || c instanceof javafx.scene.control.Labeled l && l.isWrapText()) continue;
+                w = Math.max(w, c.prefWidth(-1) + cell.snappedLeftInset() + cell.snappedRightInset());
+            }
+        }
+        return Math.ceil(w);
     }
 
     private static double rowHeight(Node[] r, double[] c) {

@@ -7,7 +7,8 @@ import javafx.scene.layout.Region;
 /**
  * The seq badge with the counts line beside it, or under it when the view is too narrow to give the counts
  * {@link #COUNTS_EM} em beside the badge (a laptop's grid, presenter mode at 250 %): the counts wrap in the
- * width they get and are never squeezed to a sliver.
+ * width they get and are never squeezed to a sliver. The badge wraps too ("seq = 3" over "odd: writer active") in a
+ * view narrower than it, so it never makes the view's content wider than the view (whose sides would cut it).
  */
 final class Headline extends Region {
     /** The least width of the counts line beside the badge, in em of its font. */
@@ -18,6 +19,8 @@ final class Headline extends Region {
     Headline(Label badge, Label counts) {
         this.badge = badge;
         this.counts = counts;
+        badge.setWrapText(true);
+        badge.setMinWidth(0);
         getChildren().addAll(badge, counts);
     }
 
@@ -32,23 +35,28 @@ final class Headline extends Region {
         return stacked(w) ? w : w - badge.prefWidth(-1) - GAP;
     }
 
+    /** The badge's width at {@code w}: its one line, or {@code w} when narrower (it wraps). */
+    private double badgeWidth(double w) {
+        return w < 0 ? badge.prefWidth(-1) : Math.min(badge.prefWidth(-1), w);
+    }
+
     @Override protected double computePrefWidth(double h) { return badge.prefWidth(-1) + GAP + counts.prefWidth(-1); }
 
-    @Override protected double computeMinWidth(double h) { return badge.minWidth(-1); }
+    @Override protected double computeMinWidth(double h) { return 0; }
 
     @Override protected double computePrefHeight(double w) {
         if (w < 0) w = computePrefWidth(-1);
-        double bh = badge.prefHeight(-1), ch = counts.prefHeight(countsWidth(w));
+        double bh = badge.prefHeight(badgeWidth(w)), ch = counts.prefHeight(countsWidth(w));
         return stacked(w) ? bh + 2 + ch : Math.max(bh, ch);
     }
 
     @Override protected double computeMinHeight(double w) { return computePrefHeight(w); }
 
     @Override protected void layoutChildren() {
-        double w = getWidth(), bw = badge.prefWidth(-1), bh = badge.prefHeight(-1);
+        double w = getWidth(), bw = badgeWidth(w), bh = badge.prefHeight(bw);
         double cw = countsWidth(w), ch = counts.prefHeight(cw);
         if (stacked(w)) {
-            badge.resizeRelocate(0, 0, Math.min(bw, w), bh);
+            badge.resizeRelocate(0, 0, bw, bh);
             counts.resizeRelocate(0, bh + 2, cw, ch);
         } else {
             double hh = Math.max(bh, ch);

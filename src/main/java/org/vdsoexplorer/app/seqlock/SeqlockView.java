@@ -127,7 +127,6 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
         HBox.setHgrow(title, Priority.ALWAYS);
         inject.setMinWidth(Region.USE_PREF_SIZE);
         HBox titleRow = new HBox(8, title, gap, inject);
-        seq.setMinWidth(Region.USE_PREF_SIZE);
         VBox top = new VBox(2, titleRow, new Headline(seq, counts), writer, hint);
         writer.managedProperty().bind(writer.visibleProperty());
         content.setTop(top);
