@@ -116,7 +116,8 @@ public final class LayoutCheck {
             }
             if (all == null || scroll == null && scrolling(n)) return;
         }
-        if (n instanceof DrawnText d) {
+        DrawnText d = drawer(n);
+        if (d != null) {
             for (DrawnText.Box b : d.drawnText()) {
                 Bounds s = d.drawnOn().localToScene(new BoundingBox(b.x(), b.y(), b.width(), b.height()));
                 // owned by the canvas: the view's other text (labels over or beside the canvas) is checked against it
@@ -223,6 +224,19 @@ public final class LayoutCheck {
         String c = n.getClass().getName();
         return c.endsWith("ClippedContainer") || c.endsWith("VirtualFlow") || n.getStyleClass().contains("viewport")
                 || n.getStyleClass().contains("clipped-container");
+    }
+
+    /**
+     * The view whose drawn text is checked at {@code n}: the one (n or an ancestor) that draws on n, so its text meets
+     * the clips and scrolling viewports around the node it is drawn on (a canvas in the view's own scroll pane, whose
+     * rows scrolled below the viewport are scrolled away, not cut); or n itself when it draws on a node outside it.
+     * Null: none.
+     */
+    private static DrawnText drawer(Node n) {
+        for (Node a = n; a != null; a = a.getParent()) if (a instanceof DrawnText d && d.drawnOn() == n) return d;
+        if (!(n instanceof DrawnText d)) return null;
+        for (Node a = d.drawnOn(); a != null; a = a.getParent()) if (a == n) return null; // checked at the node drawn on
+        return d;
     }
 
     private static boolean related(Node a, Node b) {

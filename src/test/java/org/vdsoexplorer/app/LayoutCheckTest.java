@@ -127,4 +127,52 @@ class LayoutCheckTest {
         assertEquals(1, r.clipped().size(), r.details());
         assertTrue(r.clipped().getFirst().contains("shown as"), r.details());
     }
+
+    /** A view (a border pane) drawing on a canvas inside its own scroll pane, like the seqlock view's timeline. */
+    private static final class CanvasView extends javafx.scene.layout.BorderPane implements org.vdsoexplorer.app.common.DrawnText {
+        final javafx.scene.canvas.Canvas canvas = new javafx.scene.canvas.Canvas(260, 400);
+        private final List<Box> boxes;
+
+        CanvasView(double y) {
+            javafx.scene.text.Font f = javafx.scene.text.Font.font(14);
+            boxes = List.of(Box.of("a row drawn low", f, 10, y, javafx.scene.text.TextAlignment.LEFT, javafx.geometry.VPos.TOP, false));
+        }
+
+        @Override public List<Box> drawnText() { return boxes; }
+
+        @Override public javafx.scene.Node drawnOn() { return canvas; }
+    }
+
+    /**
+     * {@code y}: the drawn row's top on a 400 px canvas in a scroll pane 200 px high inside the view; {@code bar}: whether
+     * the pane shows its vertical bar. The view sits in a 300 x 200 window.
+     */
+    private static LayoutCheck.Result canvasInScrollPane(double y, boolean bar) {
+        return fx(() -> {
+            CanvasView v = new CanvasView(y);
+            ScrollPane sp = new ScrollPane(new Pane(v.canvas));
+            sp.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+            sp.setVbarPolicy(bar ? ScrollPane.ScrollBarPolicy.ALWAYS : ScrollPane.ScrollBarPolicy.NEVER);
+            v.setCenter(sp);
+            StackPane root = new StackPane(v);
+            new Scene(root, 300, 200);
+            return LayoutCheck.check(root);
+        });
+    }
+
+    /** Text a view draws on a canvas it scrolls: below the viewport it is scrolled away (checked where it is drawn, not at the view). */
+    @Test
+    void textDrawnOnACanvasBelowItsViewsViewportIsScrolledNotCut() {
+        LayoutCheck.Result r = canvasInScrollPane(190, true);
+        assertEquals(List.of(), r.clipped(), r.details());
+        assertTrue(r.smallestFont() > 0, "the drawn row was seen: " + r.details());
+    }
+
+    /** The same with no bar to scroll it into view: cut. */
+    @Test
+    void textDrawnOnACanvasBelowAViewportWithoutABarIsCut() {
+        LayoutCheck.Result r = canvasInScrollPane(190, false);
+        assertEquals(1, r.clipped().size(), r.details());
+        assertTrue(r.clipped().getFirst().contains("a row drawn low"), r.details());
+    }
 }

@@ -59,9 +59,8 @@ class ScreenLayoutTest {
      * Issue 9's check, the way a class uses the screens: presenter mode at 1920 x 1080 (100, 150, 250 %), beside
      * the lesson panel at 1600 x 1000, a laptop at 1280 x 720 with and without the panel, each on the plain explore
      * screen and on every step of every lesson in lessons/ (found at run time: a new lesson is swept too), one
-     * window per size stepped through the lessons ({@link ScreenSweep}). Nothing clipped or overlapping but the
-     * findings {@link #KNOWN} lists (each names the part and why it is left) and at most {@link #LEFT} others, and no
-     * text under 14 px in presenter mode at 100 %. Prints a table and the time; PNGs of screens with findings in target/screens.
+     * window per size stepped through the lessons ({@link ScreenSweep}). Nothing clipped or overlapping anywhere, and
+     * no text under 14 px in presenter mode at 100 %. Prints a table and the time; PNGs of screens with findings in target/screens.
      */
     @Test
     void everyLessonStepInEveryClassroomConfiguration() {
@@ -84,7 +83,7 @@ class ScreenLayoutTest {
         String only = System.getProperty("sweep.configs", "");
         List<ScreenSweep.Config> configs = ScreenSweep.Config.CLASSROOM.stream()
                 .filter(c -> only.isBlank() || java.util.Arrays.stream(only.split(",")).anyMatch(c.name()::contains)).toList();
-        // -Dsweep.findings=true prints every finding (KNOWN ones marked), one a line: "config | screen | finding"
+        // -Dsweep.findings=true prints every finding, one a line: "config | screen | finding"
         boolean print = Boolean.getBoolean("sweep.findings");
         List<ScreenSweep.Outcome> outcomes = ScreenSweep.run(configs, lessons, loaded, DIR);
         long took = System.nanoTime() - t0, cpu = os.getProcessCpuTime() - cpu0;
@@ -93,14 +92,12 @@ class ScreenLayoutTest {
         for (ScreenSweep.Outcome o : outcomes) {
             System.out.println(o.summary());
             assertEquals(steps + 1, o.images().size(), o.config().name() + ": the explore screen and every step");
-            List<String> left = new ArrayList<>();
             for (ScreenSweep.Image i : o.images()) {
                 List<String> findings = new ArrayList<>(i.check().clipped());
                 findings.addAll(i.check().overlaps());
                 for (String f : findings) {
-                    if (print) System.out.println("FINDING | " + o.config().name() + " | " + i.name() + " | "
-                            + (KNOWN.stream().anyMatch(k -> k.covers(o.config(), f)) ? "(known) " : "") + f);
-                    if (KNOWN.stream().noneMatch(k -> k.covers(o.config(), f))) left.add(o.config().name() + ", " + i.name() + ": " + f);
+                    if (print) System.out.println("FINDING | " + o.config().name() + " | " + i.name() + " | " + f);
+                    bad.add(o.config().name() + ", " + i.name() + ": " + f);
                 }
                 if (o.config().presenter() && o.config().scale() == 100 && !i.name().equals("explore")
                         && i.check().smallestFont() < FontScale.MIN_PX - 0.01) {
@@ -108,9 +105,6 @@ class ScreenLayoutTest {
                             + i.check().smallestText());
                 }
             }
-            int allowed = LEFT.getOrDefault(o.config().name(), 0);
-            System.out.println("  " + left.size() + " findings outside KNOWN (at most " + allowed + ")");
-            if (left.size() > allowed) bad.addAll(left);
         }
         writeParts(outcomes, DIR.resolve("findings-by-part.txt"));
         System.out.printf(java.util.Locale.ROOT, "sweep: %d configurations x %d screens in %.1f s (CPU %.1f s)%n",
@@ -163,27 +157,4 @@ class ScreenLayoutTest {
                     || block.lines().findFirst().orElse("").contains(want))) System.out.print(block);
         }
     }
-
-    /** A finding left for now: in configurations {@code where} (a name's substring, "" all), findings naming {@code part}. */
-    record Known(String where, String part, String why) {
-        boolean covers(ScreenSweep.Config c, String finding) { return c.name().contains(where) && finding.contains(part); }
-    }
-
-    /**
-     * Findings outside {@link #KNOWN} still left per configuration (the test fails when a configuration gets more; lower
-     * these as fixes land; missing: 0). Re-counted on the merge of the canvas views' fixes with the panel's: presenter
-     * mode gives its rows to the step's views (tabs' headers and the views strip hidden, counters only on steps that need
-     * them), the status line, the counters' chips, the lesson panel's prompts, choices and buttons wrap, and LayoutCheck
-     * counts a scroll pane's sides as cutting when it has no horizontal bar. -Dsweep.parts prints what is left by part.
-     */
-    static final java.util.Map<String, Integer> LEFT = java.util.Map.of(
-            // the pages view's slot text ("next 46a do_hres" in a narrow slot), the Compare tab's "before the first
-            // call" notes and the code view's current line at 250 % on 1080 rows
-            "1920x1080 presenter 250 %", 21,
-            // the seqlock view in 02-seqlock steps 6-8 (a placed writer update): its timeline's axis numbers, the counts
-            // and writer lines cut now that the counters bar keeps a second chip line at 1280 px (the view is 26 px shorter)
-            "1280x720", 21);
-
-    static final List<Known> KNOWN = List.of();
-
 }

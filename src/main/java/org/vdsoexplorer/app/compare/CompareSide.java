@@ -43,7 +43,18 @@ final class CompareSide {
     final ComboBox<Clock> clock = new ComboBox<>(FXCollections.observableArrayList(Clock.values()));
     final ListView<Object> list = new ListView<>();
     final Label head = new Label();
-    final Label where = new Label();
+    /**
+     * The status line: {@link #WHERE_EM} em (two lines) reserved, so a longer status never moves the listing; more when
+     * its text needs more lines at the pane's width (presenter mode at 250 %) rather than cut short.
+     */
+    final Label where = new Label() {
+        @Override protected double computePrefHeight(double w) { return Math.max(WHERE_EM * getFont().getSize(), super.computePrefHeight(w)); }
+
+        @Override protected double computeMinHeight(double w) { return computePrefHeight(w); }
+
+        @Override protected double computeMaxHeight(double w) { return computePrefHeight(w); }
+    };
+    static final double WHERE_EM = 2.6;
     final VBox box;
     private final FlowPane pick;
     int current = -1;
