@@ -156,7 +156,9 @@ public final class CodeView extends BorderPane {
      * them ({@link #SIDE_BELOW_SHARE} of the height, scrolling).
      */
     @Override protected void layoutChildren() {
-        double w = body.getWidth() > 0 ? body.getWidth() : getWidth();
+        // the width the code panes get in this layout (the view's, less its insets and the scroll bar while it shows):
+        // the body's own width is the last layout's, stale when the view was just resized
+        double w = getWidth() - snappedLeftInset() - snappedRightInset() - barWidth(scroll);
         double cw = source.charWidth(), bar = 20, gap = body.getSpacing();
         double c = (longestCode + 2) * cw + bar, lMin = LISTING_MIN_CHARS * cw + bar, lWant = LISTING_CHARS * cw + bar;
         // the column's width only when the width or the font changed (its values are fixed-width hex)
@@ -217,10 +219,13 @@ public final class CodeView extends BorderPane {
     private double sideFor = Double.NaN, sidePref;
 
     /** The width of the side column's vertical scroll bar while it shows, else 0. */
-    private double sideBarWidth() {
-        for (javafx.scene.Node n : sideScroll.lookupAll(".scroll-bar")) {
-            if (n instanceof javafx.scene.control.ScrollBar b && b.getOrientation() == javafx.geometry.Orientation.VERTICAL
-                    && b.isVisible()) return b.prefWidth(-1);
+    private double sideBarWidth() { return barWidth(sideScroll); }
+
+    /** The width of {@code sp}'s vertical scroll bar while it shows, else 0. */
+    private static double barWidth(javafx.scene.control.ScrollPane sp) {
+        for (javafx.scene.Node n : sp.lookupAll(".scroll-bar")) {
+            if (n instanceof javafx.scene.control.ScrollBar b && b.getParent() == sp
+                    && b.getOrientation() == javafx.geometry.Orientation.VERTICAL && b.isVisible()) return b.prefWidth(-1);
         }
         return 0;
     }
