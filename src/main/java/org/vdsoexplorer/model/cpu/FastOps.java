@@ -17,18 +17,18 @@ final class FastOps {
         static final int CODE = 4;
 
         final int d, s;
-        final boolean wide;
+        final long mask;
 
         MovRR(int d, int s, int size) {
             super(CostClass.MOV, CODE);
             this.d = d;
             this.s = s;
-            this.wide = size == 8;
+            this.mask = size == 8 ? -1L : 0xffffffffL;
         }
 
         @Override void exec(Interpreter x) {
             long[] r = x.cpu.r;
-            r[d] = wide ? r[s] : r[s] & 0xffffffffL;
+            r[d] = r[s] & mask;
         }
     }
 
@@ -116,40 +116,27 @@ final class FastOps {
             this.mask = size == 8 ? -1L : 0xffffffffL;
         }
 
-        @Override void exec(Interpreter x) {
-            Cpu c = x.cpu;
+        @Override void exec(Interpreter x) { run(x.cpu); }
+
+        private void run(Cpu c) {
             long[] r = c.r;
-            long a = r[d] & mask, b = s < 0 ? imm : r[s] & mask, v;
+            long a = r[d] & mask, b = s < 0 ? imm : r[s] & mask;
             switch (kind) {
-                case ADD -> {
-                    v = (a + b) & mask;
-                    c.lazy(Cpu.F_ADD, a, b, v, size);
-                    r[d] = v;
-                }
-                case SUB -> {
-                    v = (a - b) & mask;
-                    c.lazy(Cpu.F_SUB, a, b, v, size);
-                    r[d] = v;
-                }
+                case ADD -> write(c, r, Cpu.F_ADD, a, b, (a + b) & mask);
+                case SUB -> write(c, r, Cpu.F_SUB, a, b, (a - b) & mask);
                 case CMP -> c.lazy(Cpu.F_SUB, a, b, (a - b) & mask, size);
-                case AND -> {
-                    v = a & b;
-                    c.lazy(Cpu.F_LOGIC, 0, 0, v, size);
-                    r[d] = v;
-                }
-                case OR -> {
-                    v = a | b;
-                    c.lazy(Cpu.F_LOGIC, 0, 0, v, size);
-                    r[d] = v;
-                }
-                case XOR -> {
-                    v = a ^ b;
-                    c.lazy(Cpu.F_LOGIC, 0, 0, v, size);
-                    r[d] = v;
-                }
+                case AND -> write(c, r, Cpu.F_LOGIC, 0, 0, a & b);
+                case OR -> write(c, r, Cpu.F_LOGIC, 0, 0, a | b);
+                case XOR -> write(c, r, Cpu.F_LOGIC, 0, 0, a ^ b);
                 case TEST -> c.lazy(Cpu.F_LOGIC, 0, 0, a & b, size);
                 default -> throw new IllegalStateException("adc/sbb are never specialised: " + kind);
             }
+        }
+
+        /** The result {@code v} into the destination, its flags pending. */
+        private void write(Cpu c, long[] r, int flagOp, long a, long b, long v) {
+            c.lazy(flagOp, a, b, v, size);
+            r[d] = v;
         }
     }
 }
