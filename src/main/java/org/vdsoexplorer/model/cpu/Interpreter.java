@@ -156,7 +156,7 @@ public final class Interpreter {
     public long step() {
         long before = cycles;
         int at = pc;
-        execute();
+        execute(at);
         long c = cycles - before;
         if (sink != null) sink.accept(new Event.Retired(instructions, insns[at], c));
         return c;
@@ -172,23 +172,33 @@ public final class Interpreter {
             step();
             return;
         }
-        while (pc >= 0 && cycles < cycleLimit) execute();
+        int at = pc;
+        while (at >= 0 && cycles < cycleLimit) at = execute(at);
     }
 
-    private void execute() {
-        if (Integer.compareUnsigned(pc, ops.length) >= 0) throw outside(); // pc < 0 or past the end
-        int at = pc;
-        nextPc = at + 1;
+    /**
+     * Executes the instruction at index {@code at} (= pc) and returns the new pc. The next index travels in a
+     * register rather than through the {@code pc} field (a store and a reload per instruction on the loop's
+     * critical path); the field is kept up to date for the ops and views that read it.
+     */
+    private int execute(int at) {
+        if (Integer.compareUnsigned(at, ops.length) >= 0) throw outside(); // pc < 0 or past the end
+        int next = at + 1;
+        nextPc = next;
         long before = cycles;
         if (clocking != null) cycles = clocking.begin(this, at); // the time it executes (rdtsc, the kernel read it)
         Op op = ops[at];
         try {
             // a switch over the hot classes: exact-type calls the JIT inlines, instead of one megamorphic
-            // virtual call (an int switch: measured ~5 % faster here than a pattern switch over the types)
+            // virtual call (an int switch: measured ~5 % faster here than a pattern switch over the types);
+            // only control-flow ops (Jcc, Call, Ret, and whatever runs in the default arm) change nextPc
             switch (op.code) {
                 case FastOps.Load.CODE -> ((FastOps.Load) op).exec(this);
                 case FastOps.Alu.CODE -> ((FastOps.Alu) op).exec(this);
-                case Op.Jcc.CODE -> ((Op.Jcc) op).exec(this);
+                case Op.Jcc.CODE -> {
+                    ((Op.Jcc) op).exec(this);
+                    next = nextPc;
+                }
                 case FastOps.MovRR.CODE -> ((FastOps.MovRR) op).exec(this);
                 case FastOps.Store.CODE -> ((FastOps.Store) op).exec(this);
                 case FastOps.MovRI.CODE -> ((FastOps.MovRI) op).exec(this);
@@ -196,12 +206,21 @@ public final class Interpreter {
                 case Op.Push.CODE -> ((Op.Push) op).exec(this);
                 case Op.Pop.CODE -> ((Op.Pop) op).exec(this);
                 case Op.Lea.CODE -> ((Op.Lea) op).exec(this);
-                case Op.Call.CODE -> ((Op.Call) op).exec(this);
-                case Op.Ret.CODE -> ((Op.Ret) op).exec(this);
+                case Op.Call.CODE -> {
+                    ((Op.Call) op).exec(this);
+                    next = nextPc;
+                }
+                case Op.Ret.CODE -> {
+                    ((Op.Ret) op).exec(this);
+                    next = nextPc;
+                }
                 case Op.Alu.CODE -> ((Op.Alu) op).exec(this);
                 case Op.Shift.CODE -> ((Op.Shift) op).exec(this);
                 case Op.Movx.CODE -> ((Op.Movx) op).exec(this);
-                default -> op.exec(this);
+                default -> {
+                    op.exec(this);
+                    next = nextPc; // the rest: any of them may set it
+                }
             }
         } catch (ExecutionException e) {
             cycles = before; // the instruction did not execute
@@ -216,9 +235,9 @@ public final class Interpreter {
         if (overrideIndex < 0) executed[at]++;
         else executedOverride[at]++;
         instructions++;
-        int next = nextPc;
         pc = next;
         cpu.rip = next == at + 1 ? nextAddress[at] : nextRip; // branches set nextRip
+        return next;
     }
 
     private ExecutionException outside() {
