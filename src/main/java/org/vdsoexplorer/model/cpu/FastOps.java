@@ -4,8 +4,9 @@ import org.vdsoexplorer.model.cost.CostClass;
 
 /**
  * Specialised forms of the hottest operations (64- and 32-bit register, immediate and simple memory
- * operands). They do exactly what the generic {@link Op} classes do for those operands, with no operand
- * indirection; the decoder picks them when the operands fit. Tests run both through the same programs.
+ * operands; cmp/test of any width; push/pop of a 64-bit register). They do exactly what the generic {@link Op}
+ * classes do for those operands, with no operand indirection; the decoder picks them when the operands fit.
+ * Tests run both through the same programs.
  */
 final class FastOps {
     private FastOps() {}
@@ -46,6 +47,37 @@ final class FastOps {
         }
 
         @Override void exec(Interpreter x) { x.cpu.r[d] = v; }
+    }
+
+    /** push %reg (64 bit). */
+    static final class PushR extends Op {
+        static final int CODE = 16;
+
+        final int s;
+
+        PushR(int s) {
+            super(CostClass.PUSH, CODE);
+            this.s = s;
+        }
+
+        @Override void exec(Interpreter x) { x.push(x.cpu.r[s], s); }
+    }
+
+    /** pop %reg (64 bit; pop %rsp ends with the popped value, as the generic form does). */
+    static final class PopR extends Op {
+        static final int CODE = 17;
+
+        final int d;
+
+        PopR(int d) {
+            super(CostClass.POP, CODE);
+            this.d = d;
+        }
+
+        @Override void exec(Interpreter x) {
+            long v = x.pop(d);
+            x.cpu.r[d] = v;
+        }
     }
 
     /** A 64- or 32-bit access at disp(base[,index,scale]). */
@@ -95,7 +127,7 @@ final class FastOps {
         }
     }
 
-    /** add/sub/cmp/and/or/xor/test with a register destination and a register or immediate source. */
+    /** add/sub/and/or/xor (64 or 32 bit) and cmp/test (any width) with a register destination and a register or immediate source. */
     static final class Alu extends Op {
         static final int CODE = 2;
 
@@ -111,9 +143,9 @@ final class FastOps {
             this.kind = kind;
             this.d = d;
             this.s = s;
-            this.imm = fit(imm, size);
+            this.imm = Loc.mask(imm, size);
             this.size = size;
-            this.mask = size == 8 ? -1L : 0xffffffffL;
+            this.mask = Loc.mask(-1L, size);
         }
 
         @Override void exec(Interpreter x) { run(x.cpu); }
