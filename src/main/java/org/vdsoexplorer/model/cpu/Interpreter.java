@@ -123,14 +123,20 @@ public final class Interpreter {
     public long instructions() { return instructions; }
 
     /** Cycles charged to {@code c} so far (milli-cycles): table costs of retired instructions plus extras. */
-    public long categoryMilli(Category c) {
-        int k = c.ordinal();
-        long sum = byCategory[k];
+    public long categoryMilli(Category c) { return categoryMillis(new long[byCategory.length])[c.ordinal()]; }
+
+    /**
+     * Every category's {@link #categoryMilli} at once, by ordinal, into {@code out} (one pass over the listing:
+     * the session takes them at every call start); returns {@code out}.
+     */
+    public long[] categoryMillis(long[] out) {
+        System.arraycopy(byCategory, 0, out, 0, byCategory.length);
+        int retry = Category.SEQ_RETRY.ordinal();
         for (int i = 0; i < cost.length; i++) {
-            if (categoryIndex[i] == k) sum += executed[i] * cost[i];
-            if (k == Category.SEQ_RETRY.ordinal()) sum += executedOverride[i] * cost[i];
+            out[categoryIndex[i]] += executed[i] * cost[i];
+            out[retry] += executedOverride[i] * cost[i];
         }
-        return sum;
+        return out;
     }
 
     /** Charges cycles that happen outside an instruction (the caller loop, a kernel path). */
