@@ -48,7 +48,7 @@ public final class Cli {
                        of assets/timing.yaml, whose copy --costs also accepts); column 'wrong': calls whose
                        result differs from the kernel's reference time (only the variants broken on purpose);
                        --writer-step C: cycles between update_vsyscall()'s steps (default: the cost table's);
-                       --tick-hz HZ: the writer's tick (default 1000); the window stays 2 ms of simulated time
+                       --tick-hz HZ: the writer's tick (default 1000); the window stays 1 ms of simulated time
               run LISTING --entry SYMBOL [--arg REG=VALUE ...] [--max-instructions N] [--costs FILE]
                        executes an objdump listing; VALUE may be 'buf' (a pointer to a 64-byte buffer)
               seeds [--costs FILE] [--ghz F] [--compiler C] [--format table|markdown] [--timing pipeline|pipeline:CORE]
@@ -201,7 +201,10 @@ public final class Cli {
         if (tickProblem != null) throw new UsageException("report: --tick-hz " + a.one("tick-hz") + ": " + tickProblem);
         List<Setup> setups = Report.setups(s, v, c, costs, ghz, compiler("report", a), t.timing(), hz);
         if (setups.isEmpty()) {
-            String why = s != null && v != null ? new Setup(s, v, Clock.MONOTONIC, costs, ghz, 1).problem() : null;
+            // why each refused combination of the filters cannot run (the distinct reasons, at most three)
+            List<String> reasons = Report.setups(s, v, c, costs, ghz, compiler("report", a), t.timing(), hz, true).stream()
+                    .map(Setup::problem).distinct().limit(3).toList();
+            String why = reasons.isEmpty() ? null : String.join("\n  or: ", reasons);
             throw new UsageException("report: no rows match" + (why == null ? "" : ": " + why));
         }
         List<Row> rows = Report.measureAll(setups, Report.windowTicks(hz));

@@ -75,6 +75,11 @@ public record Setup(Scenario scenario, Variant variant, Clock clock, CostTable c
                     + "scenario '" + scenario.cliName() + "' is a " + scenario.kernel() + " kernel whose namespace page "
                     + "holds VCLOCK_TIMENS (UINT_MAX): the code would spin forever on its odd seq";
         }
+        if (!scenario.knows(clock)) {
+            return "clock '" + clock.cliName() + "' did not exist in scenario '" + scenario.cliName() + "' (a Linux "
+                    + scenario.release() + " kernel): it came in Linux " + clock.since() + ", and an older kernel answers "
+                    + "its id with -EINVAL";
+        }
         long update = org.vdsoexplorer.model.kernel.Kernel.WRITER_STEPS * costs.writerStepMilli() / 1000;
         if (tickCycles != 0 && tickCycles < update) {
             return "a tick of " + tickCycles + " cycles is shorter than one writer update (" + update

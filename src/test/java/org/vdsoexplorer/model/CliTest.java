@@ -1,5 +1,6 @@
 package org.vdsoexplorer.model;
 
+import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -69,6 +70,18 @@ class CliTest {
         }
         oneLineError(run("report", "--compiler", "icc"), "unknown compiler 'icc' (known: gcc-12, gcc-11, clang-16)");
         oneLineError(run("report", "--scenario", "timens", "--variant", "v5.13"), "VDSO_CLOCKMODE_TIMENS");
+    }
+
+    @Test
+    void the2007ScenariosReportOnlyTheClocksTheirKernelHad() {
+        Out r = run("report", "--scenario", "paravirt-2007", "--format", "tsv");
+        assertEquals(0, r.code(), r.err());
+        assertEquals(List.of("realtime", "monotonic"), r.out().lines().skip(1).map(l -> l.split("\t")[2]).toList(),
+                "Linux 2.6.20 had no raw, coarse, boottime or TAI clock");
+        Out tai = run("report", "--scenario", "sysenter-2007", "--variant", "legacy", "--clock", "tai");
+        assertEquals(2, tai.code());
+        assertTrue(tai.err().contains("clock 'tai' did not exist in scenario 'sysenter-2007' (a Linux 2.6.20 kernel): it came in Linux 3.10"),
+                tai.err());
     }
 
     @Test

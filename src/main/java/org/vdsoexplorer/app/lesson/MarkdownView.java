@@ -5,6 +5,7 @@ import java.util.List;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.Separator;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -33,23 +34,36 @@ import org.commonmark.node.Paragraph;
 import org.commonmark.node.SoftLineBreak;
 import org.commonmark.node.StrongEmphasis;
 import org.commonmark.node.ThematicBreak;
+import org.vdsoexplorer.model.lesson.DocEntries;
 import org.vdsoexplorer.model.lesson.LessonParser;
 
 /**
  * Lesson Markdown to JavaFX nodes (no WebView): headings and paragraphs become TextFlows, code spans
  * and code blocks a monospace style sized for a projector (lesson.css), lists, quotes and tables their
- * obvious layouts. Links are shown as text and never opened; HTML is shown as written.
+ * obvious layouts. A link to an entry of docs/sources.md or docs/glossary.md opens that entry in a popover
+ * ({@link CitationPopover}); other links are shown as text (their address as a tooltip) and never opened; HTML is
+ * shown as written.
  */
 public final class MarkdownView {
     private MarkdownView() {}
 
+    private static DocEntries docs;
+
+    private static DocEntries docs() {
+        if (docs == null) docs = DocEntries.packaged();
+        return docs;
+    }
+
     /** Renders a Markdown document into a VBox (style class md). */
-    public static VBox render(String markdown) {
+    public static VBox render(String markdown) { return render(markdown, null); }
+
+    /** As {@link #render(String)}, for text read in {@code from} ("glossary.md"; null for a lesson): its "#x" links. */
+    static VBox render(String markdown, String from) {
         VBox box = new VBox(10);
         box.getStyleClass().add("md");
         try {
             org.commonmark.node.Node doc = LessonParser.markdownParser().parse(markdown == null ? "" : markdown);
-            blocks(doc, box.getChildren(), 0);
+            blocks(doc, box.getChildren(), 0, from);
         } catch (RuntimeException e) {
             // the parser is bounded; should it still fail, show the text as it is
             box.getChildren().setAll(plain(markdown));
@@ -70,23 +84,23 @@ public final class MarkdownView {
         return l;
     }
 
-    private static void blocks(org.commonmark.node.Node parent, List<Node> out, int depth) {
+    private static void blocks(org.commonmark.node.Node parent, List<Node> out, int depth, String from) {
         for (org.commonmark.node.Node n = parent.getFirstChild(); n != null; n = n.getNext()) {
-            Node fx = block(n, depth);
+            Node fx = block(n, depth, from);
             if (fx != null) out.add(fx);
         }
     }
 
-    private static Node block(org.commonmark.node.Node n, int depth) {
+    private static Node block(org.commonmark.node.Node n, int depth, String from) {
         if (depth > 30) return null;
         switch (n) {
             case Heading h -> {
-                TextFlow f = flow(h);
+                TextFlow f = flow(h, from);
                 f.getStyleClass().addAll("md-heading", "md-h" + Math.min(h.getLevel(), 4));
                 return f;
             }
             case Paragraph p -> {
-                TextFlow f = flow(p);
+                TextFlow f = flow(p, from);
                 f.getStyleClass().add("md-p");
                 return f;
             }
@@ -97,19 +111,19 @@ public final class MarkdownView {
             case BlockQuote q -> {
                 VBox v = new VBox(6);
                 v.getStyleClass().add("md-quote");
-                blocks(q, v.getChildren(), depth + 1);
+                blocks(q, v.getChildren(), depth + 1, from);
                 return v;
             }
-            case BulletList l -> { return list(l, false, 1, depth); }
+            case BulletList l -> { return list(l, false, 1, depth, from); }
             case OrderedList l -> {
                 Integer start = l.getMarkerStartNumber();
-                return list(l, true, start == null ? 1 : start, depth);
+                return list(l, true, start == null ? 1 : start, depth, from);
             }
-            case TableBlock t -> { return table(t); }
+            case TableBlock t -> { return table(t, from); }
             default -> {
                 // anything else: its children as blocks, else its text
                 VBox v = new VBox(6);
-                blocks(n, v.getChildren(), depth + 1);
+                blocks(n, v.getChildren(), depth + 1, from);
                 return v.getChildren().isEmpty() ? null : v;
             }
         }
@@ -126,7 +140,7 @@ public final class MarkdownView {
         return l;
     }
 
-    private static Node list(org.commonmark.node.Node l, boolean ordered, int start, int depth) {
+    private static Node list(org.commonmark.node.Node l, boolean ordered, int start, int depth, String from) {
         VBox v = new VBox(4);
         v.getStyleClass().add("md-list");
         int i = start;
@@ -136,7 +150,7 @@ public final class MarkdownView {
             bullet.getStyleClass().add("md-bullet");
             bullet.setMinWidth(Region.USE_PREF_SIZE);
             VBox body = new VBox(4);
-            blocks(item, body.getChildren(), depth + 1);
+            blocks(item, body.getChildren(), depth + 1, from);
             HBox.setHgrow(body, Priority.ALWAYS);
             HBox row = new HBox(6, bullet, body);
             v.getChildren().add(row);
@@ -144,7 +158,7 @@ public final class MarkdownView {
         return v;
     }
 
-    private static Node table(TableBlock t) {
+    private static Node table(TableBlock t, String from) {
         GridPane g = new GridPane();
         g.getStyleClass().add("md-table");
         g.setMaxWidth(Region.USE_PREF_SIZE);
@@ -155,7 +169,7 @@ public final class MarkdownView {
             int col = 0;
             for (org.commonmark.node.Node c = r.getFirstChild(); c != null; c = c.getNext()) {
                 if (!(c instanceof TableCell cell)) continue;
-                TextFlow f = flow(cell);
+                TextFlow f = flow(cell, from);
                 f.getStyleClass().add(cell.isHeader() ? "md-th" : "md-td");
                 g.add(f, col++, row);
             }
@@ -172,14 +186,15 @@ public final class MarkdownView {
     }
 
     /** Inline content of a block as a TextFlow. */
-    private static TextFlow flow(org.commonmark.node.Node block) {
+    private static TextFlow flow(org.commonmark.node.Node block, String from) {
         TextFlow f = new TextFlow();
-        inlines(block, f.getChildren(), false, false, 0);
+        inlines(block, f.getChildren(), false, false, 0, from);
         f.setMinHeight(Region.USE_PREF_SIZE);
         return f;
     }
 
-    private static void inlines(org.commonmark.node.Node parent, List<Node> out, boolean bold, boolean italic, int depth) {
+    private static void inlines(org.commonmark.node.Node parent, List<Node> out, boolean bold, boolean italic, int depth,
+                                String from) {
         if (depth > 30) return;
         for (org.commonmark.node.Node n = parent.getFirstChild(); n != null; n = n.getNext()) {
             switch (n) {
@@ -190,22 +205,27 @@ public final class MarkdownView {
                     if (bold) t.getStyleClass().add("md-strong");
                     out.add(t);
                 }
-                case Emphasis e -> inlines(e, out, bold, true, depth + 1);
-                case StrongEmphasis s -> inlines(s, out, true, italic, depth + 1);
+                case Emphasis e -> inlines(e, out, bold, true, depth + 1, from);
+                case StrongEmphasis s -> inlines(s, out, true, italic, depth + 1, from);
                 case SoftLineBreak b -> out.add(text(" ", bold, italic, null));
                 case HardLineBreak b -> out.add(text("\n", bold, italic, null));
                 case Link l -> {
                     int before = out.size();
-                    inlines(l, out, bold, italic, depth + 1);
-                    for (Node x : out.subList(before, out.size())) x.getStyleClass().add("md-link");
+                    inlines(l, out, bold, italic, depth + 1, from);
+                    var entry = docs().lookup(l.getDestination(), from);
+                    for (Node x : out.subList(before, out.size())) {
+                        x.getStyleClass().add("md-link");
+                        if (entry.isPresent()) CitationPopover.attach(x, entry.get());
+                        else if (l.getDestination() != null) Tooltip.install(x, new Tooltip(l.getDestination()));
+                    }
                 }
                 case Image i -> {
                     int before = out.size();
-                    inlines(i, out, bold, italic, depth + 1); // the alt text
+                    inlines(i, out, bold, italic, depth + 1, from); // the alt text
                     if (out.size() == before) out.add(text("[image]", bold, italic, null));
                 }
                 case HtmlInline h -> out.add(text(h.getLiteral(), bold, italic, null));
-                default -> inlines(n, out, bold, italic, depth + 1);
+                default -> inlines(n, out, bold, italic, depth + 1, from);
             }
         }
     }

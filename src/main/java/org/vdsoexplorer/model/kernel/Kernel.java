@@ -260,8 +260,9 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
                 || (how != EntryMechanism.SYSCALL && nr == NR_I386_CLOCK_GETTIME);
         if (gettime) {
             Clock clk = Clock.byId((int) a0).orElse(null);
-            if (clk == null || (clk.alarm() && !alarmRtc)) {
-                result = EINVAL; // no k_clock for the id; alarm_clock_get_timespec() without an RTC
+            if (clk == null || !scenario.knows(clk) || (clk.alarm() && !alarmRtc)) {
+                // no k_clock for the id (or none yet in this release); alarm_clock_get_timespec() without an RTC
+                result = EINVAL;
             } else {
                 cost += clk.coarse() ? costs.clockReadMilli("coarse") : costs.clockReadMilli(scenario.source().costKey());
                 if (scenario.namespace() && nsOffsetSec(clk) != 0) cost += costs.timensKernelMilli();

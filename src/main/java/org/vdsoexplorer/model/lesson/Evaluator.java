@@ -13,6 +13,7 @@ import org.vdsoexplorer.model.event.Event;
 import org.vdsoexplorer.model.event.EventSink;
 import org.vdsoexplorer.model.kernel.VvarLocation;
 import org.vdsoexplorer.model.report.Row;
+import org.vdsoexplorer.model.report.Speedup;
 
 /**
  * Runs the model for lessons: {@link #runTo} brings a model (a fresh timeline, or the app's session) to a
@@ -254,17 +255,16 @@ public final class Evaluator {
             throw new LessonException(la + " and " + lb + " are equally fast (" + a.callsIn3s()
                     + " calls in 3 s): nothing to predict");
         }
-        boolean aFaster = a.callsIn3s() > b.callsIn3s();
-        double ratio = aFaster ? (double) a.callsIn3s() / b.callsIn3s() : (double) b.callsIn3s() / a.callsIn3s();
+        Speedup sp = new Speedup(a, b); // the compare tab's sentence comes from the same record
         return switch (k) {
-            case FASTER_VARIANT -> new Answer(k, aFaster ? la : lb, Double.NaN, 0, detail);
+            case FASTER_VARIANT -> new Answer(k, sp.aFaster() ? la : lb, Double.NaN, 0, detail);
             case SPEEDUP_PERCENT -> {
-                double pct = Math.round((ratio - 1) * 1000) / 10.0;
+                double pct = sp.percent();
                 double tol = Double.isNaN(q.tolerance()) ? Math.max(0.1, Math.round(pct * 10) / 100.0) : q.tolerance();
                 yield new Answer(k, String.format(Locale.ROOT, "%.1f", pct), pct, tol, detail);
             }
             case SPEEDUP_FACTOR -> {
-                double f = Math.round(ratio * 10) / 10.0;
+                double f = sp.factor();
                 double tol = Double.isNaN(q.tolerance()) ? Math.max(0.1, Math.round(f * 10) / 100.0) : q.tolerance();
                 yield new Answer(k, String.format(Locale.ROOT, "%.1f", f), f, tol, detail);
             }

@@ -54,6 +54,12 @@ public final class Report {
     /** The rows for the chosen filters (null = all), the writer ticking at {@code tickHz}. */
     public static List<Setup> setups(Scenario scenario, Variant variant, Clock clock, CostTable costs, double ghz,
                                      Compiler compiler, TimingModel timing, double tickHz) {
+        return setups(scenario, variant, clock, costs, ghz, compiler, timing, tickHz, false);
+    }
+
+    /** As above; with {@code refused} the combinations of the filters that cannot run (each has a problem()) instead. */
+    public static List<Setup> setups(Scenario scenario, Variant variant, Clock clock, CostTable costs, double ghz,
+                                     Compiler compiler, TimingModel timing, double tickHz, boolean refused) {
         List<Setup> out = new ArrayList<>();
         for (Scenario s : Scenario.values()) {
             if (scenario != null && s != scenario) continue;
@@ -62,7 +68,7 @@ public final class Report {
                 for (Clock c : Clock.reportClocks()) {
                     if (clock != null && c != clock) continue;
                     Setup setup = new Setup(s, v, c, costs, ghz, Setup.tickCycles(ghz, tickHz), compiler, timing);
-                    if (setup.problem() == null) out.add(setup);
+                    if ((setup.problem() != null) == refused) out.add(setup);
                 }
             }
         }
@@ -101,7 +107,7 @@ public final class Report {
     public static List<Row> measureAll(List<Setup> setups) { return measureAll(setups, WINDOW_TICKS); }
 
     /**
-     * The ticks in a window of {@link #WINDOW_TICKS} periods at {@link #TICK_HZ} (2 ms) when the writer ticks at
+     * The ticks in a window of {@link #WINDOW_TICKS} periods at {@link #TICK_HZ} (1 ms) when the writer ticks at
      * {@code tickHz}: never fewer than {@link #WINDOW_TICKS}, more for denser ticks.
      */
     public static int windowTicks(double tickHz) {

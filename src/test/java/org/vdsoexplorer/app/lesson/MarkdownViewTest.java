@@ -95,6 +95,58 @@ class MarkdownViewTest {
     }
 
     @Test
+    void aCitationLinkOpensItsSourceEntryAndAGlossaryLinkItsTerm() throws Exception {
+        VBox box = WaitForAsyncUtils.asyncFx(() -> {
+            VBox v = MarkdownView.render("Gleixner's design ([S4](../docs/sources.md#s4)) uses a "
+                    + "[seqlock](../docs/glossary.md#seqlock); see [lore](https://lore.kernel.org/).");
+            Stage st = new Stage();
+            Scene s = new Scene(new StackPane(v), 700, 300);
+            s.getStylesheets().add(LessonPane.class.getResource("lesson.css").toExternalForm());
+            st.setScene(s);
+            st.show();
+            return v;
+        }).get(30, TimeUnit.SECONDS);
+        Text s4 = (Text) all(box).stream().filter(n -> n instanceof Text t && t.getText().equals("S4")).findFirst().orElseThrow();
+        Text lore = (Text) all(box).stream().filter(n -> n instanceof Text t && t.getText().equals("lore")).findFirst().orElseThrow();
+        assertTrue(s4.getStyleClass().contains("md-citation"));
+        assertTrue(!lore.getStyleClass().contains("md-citation"), "a web link is not opened");
+        String body = WaitForAsyncUtils.asyncFx(() -> {
+            click(s4);
+            var pop = CitationPopover.shown(s4);
+            return pop == null ? null : all(pop.getContentNode()).stream()
+                    .map(n -> n instanceof Text t ? t.getText() : n instanceof Label l ? l.getText() : "")
+                    .reduce("", (a, b) -> a + b);
+        }).get(30, TimeUnit.SECONDS);
+        // the title and words of docs/sources.md's S4 entry
+        String entry = Files.readString(Path.of(System.getProperty("basedir", "."), "docs/sources.md"));
+        String heading = entry.substring(entry.indexOf("### S4. ") + 4, entry.indexOf('\n', entry.indexOf("### S4. ")));
+        assertTrue(body != null && body.contains(heading), heading + " in " + body);
+        Text seqlock = (Text) all(box).stream().filter(n -> n instanceof Text t && t.getText().equals("seqlock")).findFirst().orElseThrow();
+        WaitForAsyncUtils.asyncFx(() -> click(s4)).get(30, TimeUnit.SECONDS); // a second click closes S4 (it fades out)
+        WaitForAsyncUtils.sleep(1500, TimeUnit.MILLISECONDS);
+        String term = WaitForAsyncUtils.asyncFx(() -> {
+            boolean closed = CitationPopover.shown(s4) == null;
+            click(seqlock);
+            var pop = CitationPopover.shown(seqlock);
+            return closed + " " + (pop == null ? null : all(pop.getContentNode()).stream()
+                    .map(n -> n instanceof Text t ? t.getText() : "").reduce("", (a, b) -> a + b));
+        }).get(30, TimeUnit.SECONDS);
+        assertTrue(term.startsWith("true seqlock ("), term);
+        WaitForAsyncUtils.sleep(1500, TimeUnit.MILLISECONDS); // faded in
+        WaitForAsyncUtils.asyncFx(() -> {
+            Files.createDirectories(Path.of("target/screenshots"));
+            Screenshots.shot(CitationPopover.shown(seqlock).getScene().getRoot(), Path.of("target/screenshots/lesson-citation-popover.png"));
+            return null;
+        }).get(30, TimeUnit.SECONDS);
+    }
+
+    private static void click(Node n) {
+        n.fireEvent(new javafx.scene.input.MouseEvent(javafx.scene.input.MouseEvent.MOUSE_CLICKED, 0, 0, 0, 0,
+                javafx.scene.input.MouseButton.PRIMARY, 1, false, false, false, false, true, false, false, true, false,
+                true, null));
+    }
+
+    @Test
     void hostileMarkdownDoesNotThrow() throws Exception {
         String deep = ">".repeat(5000) + " x\n" + "[".repeat(20000) + "\n" + "*".repeat(20000);
         VBox v = WaitForAsyncUtils.asyncFx(() -> MarkdownView.render(deep)).get(30, TimeUnit.SECONDS);

@@ -132,6 +132,28 @@ class KernelFidelityTest {
     }
 
     @Test
+    void the2007KernelAnswersOnlyTheClocksLinux2620Had() {
+        // clock_gettime(2): MONOTONIC_RAW since 2.6.28, the coarse clocks 2.6.32, BOOTTIME 2.6.39, alarms 3.0,
+        // TAI 3.10; a 2.6.20 kernel answers those ids with -EINVAL. REALTIME, MONOTONIC and the CPU-time clocks
+        // (2.6.12) answer.
+        List<Clock> had = List.of(Clock.REALTIME, Clock.MONOTONIC, Clock.PROCESS_CPUTIME_ID, Clock.THREAD_CPUTIME_ID);
+        for (Scenario s : List.of(Scenario.PARAVIRT_2007, Scenario.SYSENTER_2007)) {
+            for (Clock c : Clock.values()) {
+                Setup setup = Setup.of(s, Variant.LEGACY, c).withTick(0);
+                assertEquals(!had.contains(c), setup.problem() != null, s.cliName() + " " + c.cliName() + ": " + setup.problem());
+                // the kernel side too: the legacy stub entered with the id in its register
+                Machine m = new Machine(Setup.of(s, Variant.LEGACY, Clock.REALTIME).withTick(0));
+                m.step();
+                m.cpu().cpu.r[org.vdsoexplorer.model.asm.Registers.RDI] = c.id; // before its movslq %edi,%rbx
+                assertEquals(had.contains(c) ? 0 : -22, m.runCall().ret(), s.cliName() + " " + c.cliName());
+            }
+        }
+        // the v5.6 scenarios know every id the model has (TAI, the newest, came in 3.10)
+        for (Clock c : Clock.values()) assertTrue(Scenario.HOST.knows(c), c.cliName());
+        assertTrue(Clock.compareReleases("2.6.39", "3.0") < 0 && Clock.compareReleases("3.9", "3.10") < 0);
+    }
+
+    @Test
     void v513TestsVdsoCyclesOkRightAfterTheCounterRead() {
         // v5.13 lib/vdso/gettimeofday.c do_hres(): "cycles = __arch_get_hw_counter(...); if (unlikely(!vdso_cycles_ok(cycles)))
         // return -1;" before it loads basetime[].nsec and cycle_last; v5.6 do_hres() loads both first.
