@@ -162,12 +162,12 @@ final class Decoder {
             }
             case "push" -> {
                 if (n != 1) return null;
-                if (specialise && ops.getFirst() instanceof Operand.Reg r && r.size() == 8) return new FastOps.PushR(r.num());
+                if (specialise && ops.getFirst() instanceof Operand.Reg r && r.size() == 8) return new FastOps.StackR(r.num(), false);
                 return new Op.Push(Loc.of(ops.getFirst(), 8));
             }
             case "pop" -> {
                 if (n != 1) return null;
-                if (specialise && ops.getFirst() instanceof Operand.Reg r && r.size() == 8) return new FastOps.PopR(r.num());
+                if (specialise && ops.getFirst() instanceof Operand.Reg r && r.size() == 8) return new FastOps.StackR(r.num(), true);
                 return new Op.Pop(Loc.of(ops.getFirst(), 8));
             }
             case "xchg" -> {

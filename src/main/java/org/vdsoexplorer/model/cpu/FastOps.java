@@ -49,34 +49,29 @@ final class FastOps {
         @Override void exec(Interpreter x) { x.cpu.r[d] = v; }
     }
 
-    /** push %reg (64 bit). */
-    static final class PushR extends Op {
+    /** push %reg or pop %reg (64 bit; pop %rsp ends with the popped value, as the generic form does). */
+    static final class StackR extends Op {
         static final int CODE = 16;
 
-        final int s;
+        final int reg;
+        final boolean pop;
 
-        PushR(int s) {
-            super(CostClass.PUSH, CODE);
-            this.s = s;
-        }
-
-        @Override void exec(Interpreter x) { x.push(x.cpu.r[s], s); }
-    }
-
-    /** pop %reg (64 bit; pop %rsp ends with the popped value, as the generic form does). */
-    static final class PopR extends Op {
-        static final int CODE = 17;
-
-        final int d;
-
-        PopR(int d) {
-            super(CostClass.POP, CODE);
-            this.d = d;
+        StackR(int reg, boolean pop) {
+            super(pop ? CostClass.POP : CostClass.PUSH, CODE);
+            this.reg = reg;
+            this.pop = pop;
         }
 
         @Override void exec(Interpreter x) {
-            long v = x.pop(d);
-            x.cpu.r[d] = v;
+            if (pop) popInto(x);
+            else pushFrom(x);
+        }
+
+        private void pushFrom(Interpreter x) { x.push(x.cpu.r[reg], reg); }
+
+        private void popInto(Interpreter x) {
+            long v = x.pop(reg);
+            x.cpu.r[reg] = v;
         }
     }
 

@@ -209,8 +209,7 @@ public final class Interpreter {
                 case FastOps.Store.CODE -> ((FastOps.Store) op).exec(this);
                 case FastOps.MovRI.CODE -> ((FastOps.MovRI) op).exec(this);
                 case Op.Nop.CODE -> { }
-                case FastOps.PushR.CODE -> ((FastOps.PushR) op).exec(this);
-                case FastOps.PopR.CODE -> ((FastOps.PopR) op).exec(this);
+                case FastOps.StackR.CODE -> ((FastOps.StackR) op).exec(this);
                 case Op.Push.CODE -> ((Op.Push) op).exec(this);
                 case Op.Pop.CODE -> ((Op.Pop) op).exec(this);
                 case Op.Lea.CODE -> ((Op.Lea) op).exec(this);
