@@ -163,6 +163,7 @@ public final class Interpreter {
         long before = cycles;
         int at = pc;
         execute(at);
+        instructions++;
         long c = cycles - before;
         if (sink != null) sink.accept(new Event.Retired(instructions, insns[at], c));
         return c;
@@ -179,11 +180,20 @@ public final class Interpreter {
             return;
         }
         int at = pc;
-        while (at >= 0 && cycles < cycleLimit) at = execute(at);
+        long n = 0; // the count joins the field once per run, not in a store and reload per instruction
+        try {
+            while (at >= 0 && cycles < cycleLimit) {
+                at = execute(at);
+                n++;
+            }
+        } finally {
+            instructions += n;
+        }
     }
 
     /**
-     * Executes the instruction at index {@code at} (= pc) and returns the new pc. The next index travels in a
+     * Executes the instruction at index {@code at} (= pc) and returns the new pc; the caller counts it in
+     * {@link #instructions} (nothing an instruction runs reads that count). The next index travels in a
      * register rather than through the {@code pc} field (a store and a reload per instruction on the loop's
      * critical path); the field is kept up to date for the ops and views that read it.
      */
@@ -241,7 +251,6 @@ public final class Interpreter {
         }
         if (overrideIndex < 0) executed[at]++;
         else executedOverride[at]++;
-        instructions++;
         pc = next;
         cpu.rip = next == at + 1 ? nextAddress[at] : nextRip; // branches set nextRip
         return next;
