@@ -15,13 +15,17 @@ import javafx.beans.property.SimpleDoubleProperty;
  * Run / pause at a rate, stopping at breakpoints, with the refresh budget: the one place that advances
  * the session while it runs (like Ripes' processor handler). A frame clock (the window's AnimationTimer)
  * calls {@link #pulse(long)} once per frame while {@link #runningProperty()} is true; the runner steps the
- * model for at most half of {@link #FRAME_BUDGET_NANOS} and then refreshes the views: every frame at low
- * rates, and at full speed the most overdue of the {@link #addLiveView live views} (the counters
- * {@link #COUNTERS_HZ}, each view {@link #VIEW_HZ} times a second), so no frame repaints more than one.
+ * model and then refreshes the views: every frame at low rates, and at full speed the most overdue of the
+ * {@link #addLiveView live views} (the counters {@link #COUNTERS_HZ}, each view {@link #VIEW_HZ} times a
+ * second), so no frame repaints more than one. The model's slice and that refresh share half of
+ * {@link #FRAME_BUDGET_NANOS}: the slice is what the refresh due in this frame took the last time it ran less
+ * (at least {@link #MIN_SLICE_NANOS}), so a frame with a costly refresh does not also get a whole model slice.
  */
 public final class Runner {
-    /** Full speed: model steps per pulse are limited by half this budget so the FX thread keeps its frame rate. */
+    /** Full speed: model steps and the view refresh of a pulse share half this budget so the FX thread keeps its frame rate. */
     public static final long FRAME_BUDGET_NANOS = 8_000_000;
+    /** The shortest model slice of a pulse, however long the refresh due in it took last time. */
+    public static final long MIN_SLICE_NANOS = 1_000_000;
     /** While running faster than this, views are redrawn at this rate (in turns). */
     public static final int VIEW_HZ = 8;
     /** While running fast, the counters refresh this often. */
@@ -38,8 +42,13 @@ public final class Runner {
     private final List<Runnable> live = new ArrayList<>();
     private final List<Long> livePeriod = new ArrayList<>();
     private long[] liveRefreshed = {};
+    /** What each live view's refresh took the last time it ran (nanoseconds). */
+    private long[] liveCost = {};
     private long last = -1;
     private double owed;
+    /** The last pulse's model slice and view refresh (nanoseconds), and the live view it refreshed (-1: none). */
+    private long lastModelNanos, lastRefreshNanos;
+    private int lastRefreshed = -1;
 
     /**
      * A runner of {@code session}; {@code report} receives why a run stopped (a breakpoint, a model error).
@@ -79,7 +88,17 @@ public final class Runner {
         live.add(refresh);
         livePeriod.add(1_000_000_000L / hz);
         liveRefreshed = new long[live.size()];
+        liveCost = new long[live.size()];
     }
+
+    /** Nanoseconds the last pulse spent stepping the model. */
+    public long lastModelNanos() { return lastModelNanos; }
+
+    /** Nanoseconds the last pulse spent refreshing a live view at full speed (0: none refreshed). */
+    public long lastRefreshNanos() { return lastRefreshNanos; }
+
+    /** Which {@link #addLiveView live view} (in the order added) the last pulse refreshed, or -1. */
+    public int lastRefreshed() { return lastRefreshed; }
 
     /** Reader steps per second at the current speed (infinite at full speed). */
     public double stepsPerSecond() { return stepsPerSecond(speed.get()); }
@@ -99,10 +118,15 @@ public final class Runner {
         double dt = last < 0 ? 0 : (now - last) / 1e9;
         boolean first = last < 0;
         last = now;
-        // the model gets a fixed slice of each frame (a budget tied to the last frame interval fed back on
-        // itself: slow frames bought longer model slices, which made the frames slower)
-        long deadline = clock.getAsLong() + FRAME_BUDGET_NANOS / 2;
         double rate = stepsPerSecond();
+        boolean isFast = rate >= VIEW_HZ;
+        int due = isFast ? dueView(now) : -1;
+        // the model gets a fixed share of each frame, less what the refresh due after it took last time (a budget
+        // tied to the last frame interval fed back on itself: slow frames bought longer slices, slower frames)
+        long start = clock.getAsLong();
+        long deadline = start + Math.max(MIN_SLICE_NANOS, FRAME_BUDGET_NANOS / 2 - (due < 0 ? 0 : liveCost[due]));
+        lastRefreshed = -1;
+        lastRefreshNanos = 0;
         long n;
         if (Double.isInfinite(rate)) {
             n = Long.MAX_VALUE;
@@ -129,27 +153,35 @@ public final class Runner {
             report.accept("stopped: " + e.getMessage());
             return done;
         }
+        lastModelNanos = clock.getAsLong() - start;
         if (done == 0) return 0;
-        boolean isFast = rate >= VIEW_HZ;
         fast.set(isFast);
         if (!isFast) {
             session.fire();
             return done;
         }
-        long t = now;
+        if (due >= 0) {
+            liveRefreshed[due] = now;
+            long r0 = clock.getAsLong();
+            live.get(due).run();
+            lastRefreshNanos = clock.getAsLong() - r0;
+            liveCost[due] = lastRefreshNanos;
+            lastRefreshed = due;
+        }
+        return done;
+    }
+
+    /** The most overdue live view at time {@code now}, or -1 if none is due. */
+    private int dueView(long now) {
         int due = -1;
         long worst = 0;
         for (int v = 0; v < live.size(); v++) {
-            long late = t - liveRefreshed[v] - livePeriod.get(v);
+            long late = now - liveRefreshed[v] - livePeriod.get(v);
             if (late >= 0 && (due < 0 || late > worst)) {
                 due = v;
                 worst = late;
             }
         }
-        if (due >= 0) {
-            liveRefreshed[due] = t;
-            live.get(due).run();
-        }
-        return done;
+        return due;
     }
 }

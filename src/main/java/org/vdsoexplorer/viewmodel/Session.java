@@ -158,7 +158,7 @@ public final class Session {
     public CallResult stepQuiet() {
         if (!machine.inCall()) {
             callStarts.add(position());
-            for (Category c : Category.values()) categoryAtCallStart[c.ordinal()] = machine.cpu().categoryMilli(c);
+            machine.cpu().categoryMillis(categoryAtCallStart);
         }
         CallResult r = timeline.step();
         if (timeline.position() >= REBASE_STEPS && !machine.inCall()) rebase();
@@ -313,7 +313,7 @@ public final class Session {
         callLog.clear();
         lastCallLog = List.of();
         if (!machine.inCall()) {
-            for (Category c : Category.values()) categoryAtCallStart[c.ordinal()] = machine.cpu().categoryMilli(c);
+            machine.cpu().categoryMillis(categoryAtCallStart);
         }
         while (position() < target) timeline.step();
         paths.truncate(machine.calls());

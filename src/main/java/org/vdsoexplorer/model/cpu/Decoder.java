@@ -115,14 +115,15 @@ final class Decoder {
                 if (n != 2) return null;
                 Op.AluKind k = Op.AluKind.valueOf(base.toUpperCase());
                 Operand s = ops.get(0), d = ops.get(1);
-                boolean simple = specialise && k != Op.AluKind.ADC && k != Op.AluKind.SBB && (size == 8 || size == 4);
+                boolean writes = k != Op.AluKind.CMP && k != Op.AluKind.TEST;
+                // 8- and 16-bit forms only when they write nothing: their writes merge into the register
+                boolean simple = specialise && k != Op.AluKind.ADC && k != Op.AluKind.SBB && (size == 8 || size == 4 || !writes);
                 if (simple && d instanceof Operand.Reg rd && s instanceof Operand.Reg rs) {
                     return new FastOps.Alu(k, rd.num(), rs.num(), 0, size);
                 }
                 if (simple && d instanceof Operand.Reg rd && s instanceof Operand.Imm i) {
                     return new FastOps.Alu(k, rd.num(), -1, i.value(), size);
                 }
-                boolean writes = k != Op.AluKind.CMP && k != Op.AluKind.TEST;
                 CostClass cc = d instanceof Operand.Mem ? (writes ? CostClass.LOAD_OP_STORE : CostClass.LOAD)
                         : s instanceof Operand.Mem ? CostClass.LOAD : CostClass.ALU;
                 return new Op.Alu(k, Loc.of(d, size), Loc.of(s, size), cc);
@@ -159,8 +160,16 @@ final class Decoder {
                 if (n != 2 || !(ops.get(1) instanceof Operand.Reg)) return null;
                 return new Op.Bt(Loc.of(ops.get(1), size), Loc.of(ops.get(0), size));
             }
-            case "push" -> { return n == 1 ? new Op.Push(Loc.of(ops.getFirst(), 8)) : null; }
-            case "pop" -> { return n == 1 ? new Op.Pop(Loc.of(ops.getFirst(), 8)) : null; }
+            case "push" -> {
+                if (n != 1) return null;
+                if (specialise && ops.getFirst() instanceof Operand.Reg r && r.size() == 8) return new FastOps.StackR(r.num(), false);
+                return new Op.Push(Loc.of(ops.getFirst(), 8));
+            }
+            case "pop" -> {
+                if (n != 1) return null;
+                if (specialise && ops.getFirst() instanceof Operand.Reg r && r.size() == 8) return new FastOps.StackR(r.num(), true);
+                return new Op.Pop(Loc.of(ops.getFirst(), 8));
+            }
             case "xchg" -> {
                 if (n != 2) return null;
                 // xchg %ax,%ax is padding; xchg %eax,%eax is not a nop in 64-bit mode: it zero-extends

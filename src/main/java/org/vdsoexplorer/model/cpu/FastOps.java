@@ -4,8 +4,9 @@ import org.vdsoexplorer.model.cost.CostClass;
 
 /**
  * Specialised forms of the hottest operations (64- and 32-bit register, immediate and simple memory
- * operands). They do exactly what the generic {@link Op} classes do for those operands, with no operand
- * indirection; the decoder picks them when the operands fit. Tests run both through the same programs.
+ * operands; cmp/test of any width; push/pop of a 64-bit register). They do exactly what the generic {@link Op}
+ * classes do for those operands, with no operand indirection; the decoder picks them when the operands fit.
+ * Tests run both through the same programs.
  */
 final class FastOps {
     private FastOps() {}
@@ -17,18 +18,18 @@ final class FastOps {
         static final int CODE = 4;
 
         final int d, s;
-        final boolean wide;
+        final long mask;
 
         MovRR(int d, int s, int size) {
             super(CostClass.MOV, CODE);
             this.d = d;
             this.s = s;
-            this.wide = size == 8;
+            this.mask = size == 8 ? -1L : 0xffffffffL;
         }
 
         @Override void exec(Interpreter x) {
             long[] r = x.cpu.r;
-            r[d] = wide ? r[s] : r[s] & 0xffffffffL;
+            r[d] = r[s] & mask;
         }
     }
 
@@ -46,6 +47,32 @@ final class FastOps {
         }
 
         @Override void exec(Interpreter x) { x.cpu.r[d] = v; }
+    }
+
+    /** push %reg or pop %reg (64 bit; pop %rsp ends with the popped value, as the generic form does). */
+    static final class StackR extends Op {
+        static final int CODE = 16;
+
+        final int reg;
+        final boolean pop;
+
+        StackR(int reg, boolean pop) {
+            super(pop ? CostClass.POP : CostClass.PUSH, CODE);
+            this.reg = reg;
+            this.pop = pop;
+        }
+
+        @Override void exec(Interpreter x) {
+            if (pop) popInto(x);
+            else pushFrom(x);
+        }
+
+        private void pushFrom(Interpreter x) { x.push(x.cpu.r[reg], reg); }
+
+        private void popInto(Interpreter x) {
+            long v = x.pop(reg);
+            x.cpu.r[reg] = v;
+        }
     }
 
     /** A 64- or 32-bit access at disp(base[,index,scale]). */
@@ -95,7 +122,7 @@ final class FastOps {
         }
     }
 
-    /** add/sub/cmp/and/or/xor/test with a register destination and a register or immediate source. */
+    /** add/sub/and/or/xor (64 or 32 bit) and cmp/test (any width) with a register destination and a register or immediate source. */
     static final class Alu extends Op {
         static final int CODE = 2;
 
@@ -111,45 +138,32 @@ final class FastOps {
             this.kind = kind;
             this.d = d;
             this.s = s;
-            this.imm = fit(imm, size);
+            this.imm = Loc.mask(imm, size);
             this.size = size;
-            this.mask = size == 8 ? -1L : 0xffffffffL;
+            this.mask = Loc.mask(-1L, size);
         }
 
-        @Override void exec(Interpreter x) {
-            Cpu c = x.cpu;
+        @Override void exec(Interpreter x) { run(x.cpu); }
+
+        private void run(Cpu c) {
             long[] r = c.r;
-            long a = r[d] & mask, b = s < 0 ? imm : r[s] & mask, v;
+            long a = r[d] & mask, b = s < 0 ? imm : r[s] & mask;
             switch (kind) {
-                case ADD -> {
-                    v = (a + b) & mask;
-                    c.lazy(Cpu.F_ADD, a, b, v, size);
-                    r[d] = v;
-                }
-                case SUB -> {
-                    v = (a - b) & mask;
-                    c.lazy(Cpu.F_SUB, a, b, v, size);
-                    r[d] = v;
-                }
+                case ADD -> write(c, r, Cpu.F_ADD, a, b, (a + b) & mask);
+                case SUB -> write(c, r, Cpu.F_SUB, a, b, (a - b) & mask);
                 case CMP -> c.lazy(Cpu.F_SUB, a, b, (a - b) & mask, size);
-                case AND -> {
-                    v = a & b;
-                    c.lazy(Cpu.F_LOGIC, 0, 0, v, size);
-                    r[d] = v;
-                }
-                case OR -> {
-                    v = a | b;
-                    c.lazy(Cpu.F_LOGIC, 0, 0, v, size);
-                    r[d] = v;
-                }
-                case XOR -> {
-                    v = a ^ b;
-                    c.lazy(Cpu.F_LOGIC, 0, 0, v, size);
-                    r[d] = v;
-                }
+                case AND -> write(c, r, Cpu.F_LOGIC, 0, 0, a & b);
+                case OR -> write(c, r, Cpu.F_LOGIC, 0, 0, a | b);
+                case XOR -> write(c, r, Cpu.F_LOGIC, 0, 0, a ^ b);
                 case TEST -> c.lazy(Cpu.F_LOGIC, 0, 0, a & b, size);
                 default -> throw new IllegalStateException("adc/sbb are never specialised: " + kind);
             }
+        }
+
+        /** The result {@code v} into the destination, its flags pending. */
+        private void write(Cpu c, long[] r, int flagOp, long a, long b, long v) {
+            c.lazy(flagOp, a, b, v, size);
+            r[d] = v;
         }
     }
 }

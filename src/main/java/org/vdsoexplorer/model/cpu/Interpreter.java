@@ -123,14 +123,20 @@ public final class Interpreter {
     public long instructions() { return instructions; }
 
     /** Cycles charged to {@code c} so far (milli-cycles): table costs of retired instructions plus extras. */
-    public long categoryMilli(Category c) {
-        int k = c.ordinal();
-        long sum = byCategory[k];
+    public long categoryMilli(Category c) { return categoryMillis(new long[byCategory.length])[c.ordinal()]; }
+
+    /**
+     * Every category's {@link #categoryMilli} at once, by ordinal, into {@code out} (one pass over the listing:
+     * the session takes them at every call start); returns {@code out}.
+     */
+    public long[] categoryMillis(long[] out) {
+        System.arraycopy(byCategory, 0, out, 0, byCategory.length);
+        int retry = Category.SEQ_RETRY.ordinal();
         for (int i = 0; i < cost.length; i++) {
-            if (categoryIndex[i] == k) sum += executed[i] * cost[i];
-            if (k == Category.SEQ_RETRY.ordinal()) sum += executedOverride[i] * cost[i];
+            out[categoryIndex[i]] += executed[i] * cost[i];
+            out[retry] += executedOverride[i] * cost[i];
         }
-        return sum;
+        return out;
     }
 
     /** Charges cycles that happen outside an instruction (the caller loop, a kernel path). */
@@ -156,7 +162,8 @@ public final class Interpreter {
     public long step() {
         long before = cycles;
         int at = pc;
-        execute();
+        execute(at);
+        instructions++;
         long c = cycles - before;
         if (sink != null) sink.accept(new Event.Retired(instructions, insns[at], c));
         return c;
@@ -172,36 +179,65 @@ public final class Interpreter {
             step();
             return;
         }
-        while (pc >= 0 && cycles < cycleLimit) execute();
+        int at = pc;
+        long n = 0; // the count joins the field once per run, not in a store and reload per instruction
+        try {
+            while (at >= 0 && cycles < cycleLimit) {
+                at = execute(at);
+                n++;
+            }
+        } finally {
+            instructions += n;
+        }
     }
 
-    private void execute() {
-        if (Integer.compareUnsigned(pc, ops.length) >= 0) throw outside(); // pc < 0 or past the end
-        int at = pc;
-        nextPc = at + 1;
+    /**
+     * Executes the instruction at index {@code at} (= pc) and returns the new pc; the caller counts it in
+     * {@link #instructions} (nothing an instruction runs reads that count). The next index travels in a
+     * register rather than through the {@code pc} field (a store and a reload per instruction on the loop's
+     * critical path); the field is kept up to date for the ops and views that read it.
+     */
+    private int execute(int at) {
+        if (Integer.compareUnsigned(at, ops.length) >= 0) throw outside(); // pc < 0 or past the end
+        int next = at + 1;
+        nextPc = next;
         long before = cycles;
         if (clocking != null) cycles = clocking.begin(this, at); // the time it executes (rdtsc, the kernel read it)
         Op op = ops[at];
         try {
             // a switch over the hot classes: exact-type calls the JIT inlines, instead of one megamorphic
-            // virtual call (an int switch: measured ~5 % faster here than a pattern switch over the types)
+            // virtual call (an int switch: measured ~5 % faster here than a pattern switch over the types);
+            // only control-flow ops (Jcc, Call, Ret, and whatever runs in the default arm) change nextPc
             switch (op.code) {
                 case FastOps.Load.CODE -> ((FastOps.Load) op).exec(this);
                 case FastOps.Alu.CODE -> ((FastOps.Alu) op).exec(this);
-                case Op.Jcc.CODE -> ((Op.Jcc) op).exec(this);
+                case Op.Jcc.CODE -> {
+                    ((Op.Jcc) op).exec(this);
+                    next = nextPc;
+                }
                 case FastOps.MovRR.CODE -> ((FastOps.MovRR) op).exec(this);
                 case FastOps.Store.CODE -> ((FastOps.Store) op).exec(this);
                 case FastOps.MovRI.CODE -> ((FastOps.MovRI) op).exec(this);
                 case Op.Nop.CODE -> { }
+                case FastOps.StackR.CODE -> ((FastOps.StackR) op).exec(this);
                 case Op.Push.CODE -> ((Op.Push) op).exec(this);
                 case Op.Pop.CODE -> ((Op.Pop) op).exec(this);
                 case Op.Lea.CODE -> ((Op.Lea) op).exec(this);
-                case Op.Call.CODE -> ((Op.Call) op).exec(this);
-                case Op.Ret.CODE -> ((Op.Ret) op).exec(this);
+                case Op.Call.CODE -> {
+                    ((Op.Call) op).exec(this);
+                    next = nextPc;
+                }
+                case Op.Ret.CODE -> {
+                    ((Op.Ret) op).exec(this);
+                    next = nextPc;
+                }
                 case Op.Alu.CODE -> ((Op.Alu) op).exec(this);
                 case Op.Shift.CODE -> ((Op.Shift) op).exec(this);
                 case Op.Movx.CODE -> ((Op.Movx) op).exec(this);
-                default -> op.exec(this);
+                default -> {
+                    op.exec(this);
+                    next = nextPc; // the rest: any of them may set it
+                }
             }
         } catch (ExecutionException e) {
             cycles = before; // the instruction did not execute
@@ -215,10 +251,9 @@ public final class Interpreter {
         }
         if (overrideIndex < 0) executed[at]++;
         else executedOverride[at]++;
-        instructions++;
-        int next = nextPc;
         pc = next;
         cpu.rip = next == at + 1 ? nextAddress[at] : nextRip; // branches set nextRip
+        return next;
     }
 
     private ExecutionException outside() {

@@ -20,6 +20,8 @@ abstract class Op {
      * 0, or the {@code CODE} of a class the interpreter dispatches with a switch: each such class declares its
      * own {@code static final int CODE} and passes it here, and the switch pairs {@code X.CODE} with a cast
      * to {@code X} on one line, so a code cannot name another class (and two equal codes do not compile).
+     * Such a class keeps {@code exec} within 35 bytecodes (HotSpot's MaxInlineSize, the limit for a call the
+     * switch makes in under a quarter of its runs) and puts a longer body in a method {@code exec} calls.
      */
     final int code;
 
@@ -101,7 +103,9 @@ abstract class Op {
             this.signed = signed;
         }
 
-        @Override void exec(Interpreter x) {
+        @Override void exec(Interpreter x) { run(x); }
+
+        private void run(Interpreter x) {
             long v = src.get(x);
             dst.set(x, signed ? Loc.signExtend(v, src.size) : v);
         }
@@ -177,7 +181,9 @@ abstract class Op {
             this.src = src;
         }
 
-        @Override void exec(Interpreter x) {
+        @Override void exec(Interpreter x) { run(x); }
+
+        private void run(Interpreter x) {
             Cpu c = x.cpu;
             int size = dst.size;
             long b = src.get(x); // immediates are already masked to the operand size
@@ -521,7 +527,9 @@ abstract class Op {
             this.targetIndex = targetIndex;
         }
 
-        @Override void exec(Interpreter x) {
+        @Override void exec(Interpreter x) { run(x); }
+
+        private void run(Interpreter x) {
             if (cond < 0) x.branch(true, target, targetIndex, false);
             else x.branch(Cond.test(cond, x.cpu), target, targetIndex, true);
         }

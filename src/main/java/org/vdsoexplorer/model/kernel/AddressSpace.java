@@ -24,6 +24,11 @@ public final class AddressSpace implements Memory {
     private final Page[] slots = new Page[SLOTS];
     private final Page[] stackPages = new Page[STACK_SIZE / Page.SIZE];
     private SeqProbe probe;
+    /**
+     * The {@link #locate} answer per vvar and stack byte, made on first use (immutable records, so one per address
+     * serves every event: with a sink attached each access would otherwise allocate one or two objects).
+     */
+    private Location[] vvarLocations, stackLocations;
 
     public AddressSpace(long textStart, long textEnd) {
         this.textStart = textStart;
@@ -37,7 +42,10 @@ public final class AddressSpace implements Memory {
 
     public long slotAddress(int slot) { return vvarStart + (long) slot * Page.SIZE; }
 
-    public void map(int slot, Page page) { slots[slot] = page; }
+    public void map(int slot, Page page) {
+        slots[slot] = page;
+        if (vvarLocations != null) java.util.Arrays.fill(vvarLocations, slot * Page.SIZE, (slot + 1) * Page.SIZE, null);
+    }
 
     public Page slot(int slot) { return slots[slot]; }
 
@@ -110,12 +118,26 @@ public final class AddressSpace implements Memory {
     public Location locate(long address) {
         long off = address - vvarStart;
         if (off >= 0 && off < (long) SLOTS * Page.SIZE) {
-            int slot = (int) (off >>> 12);
-            Page p = slots[slot];
-            return new VvarLocation(slot, p == null ? null : new Field(p.kind(), (int) (off & 0xfff)));
+            if (vvarLocations == null) vvarLocations = new Location[SLOTS * Page.SIZE];
+            Location l = vvarLocations[(int) off];
+            if (l == null) {
+                int slot = (int) (off >>> 12);
+                Page p = slots[slot];
+                l = new VvarLocation(slot, p == null ? null : new Field(p.kind(), (int) (off & 0xfff)));
+                vvarLocations[(int) off] = l;
+            }
+            return l;
         }
         long so = address - (STACK_TOP - STACK_SIZE);
-        if (so >= 0 && so < STACK_SIZE) return new StackLocation(address);
+        if (so >= 0 && so < STACK_SIZE) {
+            if (stackLocations == null) stackLocations = new Location[STACK_SIZE];
+            Location l = stackLocations[(int) so];
+            if (l == null) {
+                l = new StackLocation(address);
+                stackLocations[(int) so] = l;
+            }
+            return l;
+        }
         return new Location.Address(address);
     }
 

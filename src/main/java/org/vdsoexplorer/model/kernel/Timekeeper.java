@@ -56,14 +56,21 @@ public final class Timekeeper {
         csLast = cs;
     }
 
-    private static long[] offsetOf(Clock c) {
-        return switch (c) {
-            case REALTIME, REALTIME_COARSE, REALTIME_ALARM -> REALTIME_OFFSET;
-            case TAI -> new long[] {REALTIME_OFFSET[0] + TAI_MINUS_UTC, REALTIME_OFFSET[1]};
-            case BOOTTIME, BOOTTIME_ALARM -> BOOTTIME_OFFSET;
-            default -> new long[] {0, 0};
-        };
+    /** Each clock's offset from CLOCK_MONOTONIC, by ordinal (read on every call's reference time: no allocation). */
+    private static final long[][] OFFSETS = new long[Clock.values().length][];
+
+    static {
+        for (Clock c : Clock.values()) {
+            OFFSETS[c.ordinal()] = switch (c) {
+                case REALTIME, REALTIME_COARSE, REALTIME_ALARM -> REALTIME_OFFSET;
+                case TAI -> new long[] {REALTIME_OFFSET[0] + TAI_MINUS_UTC, REALTIME_OFFSET[1]};
+                case BOOTTIME, BOOTTIME_ALARM -> BOOTTIME_OFFSET;
+                default -> new long[] {0, 0};
+            };
+        }
     }
+
+    private static long[] offsetOf(Clock c) { return OFFSETS[c.ordinal()]; }
 
     /** vdso_data basetime for an hres clock: {sec, nsec << shift}, normalized. */
     long[] hresBase(Clock c) {
