@@ -143,6 +143,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
                 seqlock::refresh), fast -> {
                     dispatch.setRunning(fast);
                     seqlock.setRunning(fast);
+                    code.setRunning(fast);
                 });
 
         scene = new Scene(layers, width, height);

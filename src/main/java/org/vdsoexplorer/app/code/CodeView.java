@@ -308,8 +308,24 @@ public final class CodeView extends BorderPane {
         column.forgetRegisters();
     }
 
+    private boolean running;
+
+    /**
+     * While the run is too fast to show each step, the code, registers and stack hold still at the last step
+     * shown and the title says so: a highlight jumping to a random row eight times a second teaches nothing, and
+     * redrawing both panes cost the render thread 13 ms at the median (bench-ui), a dropped frame. Pausing
+     * shows where the run stopped.
+     */
+    public void setRunning(boolean fast) {
+        if (fast == running) return;
+        running = fast;
+        if (fast) Fmt.setText(current, "running at full speed: the code shows where the run stops (P pauses)");
+        else refresh();
+    }
+
     public void refresh() {
         Machine m = session.machine();
+        if (running && shownListing == m.listing()) return; // held still (setRunning)
         if (shownListing != m.listing()) loadListing(m.listing());
         Instruction next = m.next();
         currentIndex = next == null ? -1 : next.index();
