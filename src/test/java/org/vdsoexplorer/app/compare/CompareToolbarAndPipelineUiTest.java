@@ -90,6 +90,7 @@ class CompareToolbarAndPipelineUiTest {
         assertEquals(zen2, fx(() -> c.sessionA().setup().timing()), "the toolbar's timing picker drives both panes");
         assertEquals(zen2, fx(() -> c.sessionB().setup().timing()));
         assertTrue(fx(c::pipelineShown));
+        WaitForAsyncUtils.waitForFxEvents(); // the tab's scroll pane shows its content from the next pulse on
         assertTrue(robot.lookup("#compare-pipeline-a").query().isVisible());
         assertFalse(robot.lookup("#compare-listing-a").query().isVisible(), "the timelines take the listings' place");
         fxRun(() -> {
