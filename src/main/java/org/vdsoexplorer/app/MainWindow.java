@@ -185,16 +185,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
 
     /** Performs {@code a} as its key does; false if it does nothing here (the key then goes on to the focused node). */
     boolean perform(Action a) {
-        if (comparing() && a.movesModel()) {
-            switch (a) {
-                case STEP -> compare().step();
-                case LINE -> compare().stepLine();
-                case CALL -> compare().runCall();
-                case RESET -> compare().reset();
-                default -> { return false; }
-            }
-            return true;
-        }
+        if (comparing() && a.movesModel()) return compare().perform(a); // in lockstep, or nothing in that tab
         switch (a) {
             case HELP -> help.setVisible(!help.isVisible());
             case CLOSE_HELP -> {

@@ -24,6 +24,7 @@ import org.vdsoexplorer.model.asm.Listing;
 import org.vdsoexplorer.model.asm.ListingDiff;
 import org.vdsoexplorer.model.cpu.Category;
 import org.vdsoexplorer.model.lesson.Compare;
+import org.vdsoexplorer.viewmodel.Action;
 import org.vdsoexplorer.viewmodel.Session;
 
 /**
@@ -287,6 +288,21 @@ public final class CompareView extends BorderPane {
     }
 
     // ---- lockstep ---------------------------------------------------------------------------------
+
+    /**
+     * The main toolbar's and keys' actions that move both panes here (Step, Line, Call, Reset), performed in
+     * lockstep; false for any other action (the window then performs it, or it does nothing in this tab).
+     */
+    public boolean perform(Action a) {
+        switch (a) {
+            case STEP -> step();
+            case LINE -> stepLine();
+            case CALL -> runCall();
+            case RESET -> reset();
+            default -> { return false; }
+        }
+        return true;
+    }
 
     /** One reader instruction in each pane that moves (see {@link Lockstep}). */
     public void step() {
