@@ -26,7 +26,10 @@ import org.vdsoexplorer.model.asm.Registers;
 import org.vdsoexplorer.model.kernel.Clock;
 import org.vdsoexplorer.model.kernel.Scenario;
 
-/** The register file before a call's first instruction shows the entry state; a new machine flashes nothing. */
+/**
+ * The code view's registers and run: the register file before a call's first instruction shows the entry state, a
+ * new machine flashes nothing, and at full speed the view holds still.
+ */
 @ExtendWith(ApplicationExtension.class)
 class RegistersUiTest {
     private static final PseudoClass CHANGED = PseudoClass.getPseudoClass("changed");
@@ -81,5 +84,29 @@ class RegistersUiTest {
         // between calls: the next call's entry state, not the last call's leftovers
         fxRun(() -> w.session().runCall());
         assertEntryState(Clock.REALTIME);
+    }
+
+    private String title() { return fx(() -> ((javafx.scene.control.Label) w.code().lookup("#code-current")).getText()); }
+
+    private int row() { return fx(() -> ((CodePane) w.code().lookup("#code-listing")).current()); }
+
+    /** At full speed the code view holds still and says so; pausing shows the instruction the run stopped at. */
+    @Test
+    void fullSpeedHoldsTheCodeStillAndPauseShowsWhereItStopped() {
+        fxRun(() -> {
+            w.setSpeed(1.0);
+            w.setRunning(true);
+        });
+        org.testfx.util.WaitForAsyncUtils.sleep(600, java.util.concurrent.TimeUnit.MILLISECONDS);
+        assertTrue(title().startsWith("running at full speed"), title());
+        int held = row();
+        long steps = fx(() -> w.session().position());
+        org.testfx.util.WaitForAsyncUtils.sleep(600, java.util.concurrent.TimeUnit.MILLISECONDS);
+        assertTrue(fx(() -> w.session().position()) > steps, "the model ran on");
+        assertEquals(held, row(), "the listing's highlight held still");
+        fxRun(() -> w.setRunning(false));
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        String stopped = fx(() -> w.session().machine().next().addressHex());
+        assertTrue(title().contains(stopped), "after the pause the title names the next instruction " + stopped + ": " + title());
     }
 }
