@@ -207,7 +207,7 @@ final class CompareSide {
         if (now != current || shown != scrolledTo) {
             current = now;
             scrolledTo = shown;
-            if (shown >= 0) list.scrollTo(Math.max(0, rowOf[shown] - (m.inCall() ? 8 : 1)));
+            if (shown >= 0) list.scrollTo(Math.max(0, rowOf[shown] - (m.inCall() ? 3 : 1))); // a few rows of context above: in view in a short pane too
         }
         for (Cell c : cells) c.restyle();
     }

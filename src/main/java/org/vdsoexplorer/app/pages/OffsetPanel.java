@@ -37,8 +37,10 @@ final class OffsetPanel {
             eqValue[c].setMinWidth(Region.USE_PREF_SIZE);
             eqWhat[c] = new Label();
             eqWhat[c].getStyleClass().add("eq-what");
-            eqWhat[c].setMinWidth(0);
             eqWhat[c].setWrapText(true); // under its value, on two lines in a narrow view rather than cut
+            Label what = eqWhat[c]; // but never narrower than its longest word ("namespace" was split at 250 %)
+            what.minWidthProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(() -> widestWord(what),
+                    what.textProperty(), what.fontProperty(), what.paddingProperty()));
             eqWhat[c].setMinHeight(Region.USE_PREF_SIZE);
             node.add(eqValue[c], 2 * c, 0);
             node.add(eqWhat[c], 2 * c, 1);
@@ -50,6 +52,14 @@ final class OffsetPanel {
         }
         org.vdsoexplorer.app.common.Tips.install(node, "do_hres_timens() / do_coarse_timens(): the time read from the real data page "
                 + "plus offset[clk] from the namespace page (timens_add_offset), with the model's values");
+    }
+
+    private static double widestWord(Label l) {
+        double w = 0;
+        for (String word : l.getText().split("\\s+")) {
+            w = Math.max(w, org.vdsoexplorer.app.common.DrawnText.measure(word, l.getFont())[0]);
+        }
+        return Math.ceil(w + l.getPadding().getLeft() + l.getPadding().getRight());
     }
 
     /** The text of the addition, row by row ("" when not shown). */
