@@ -143,8 +143,8 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
                 seqlock::refresh), fast -> {
                     dispatch.setRunning(fast);
                     seqlock.setRunning(fast);
-                    code.setRunning(fast);
                 });
+        model.runner().fullSpeedProperty().addListener((o, a, full) -> code.setRunning(full));
 
         scene = new Scene(layers, width, height);
         scene.getStylesheets().add(MainWindow.class.getResource("app.css").toExternalForm());

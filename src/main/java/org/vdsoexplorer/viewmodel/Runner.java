@@ -39,6 +39,7 @@ public final class Runner {
     private final BooleanProperty running = new SimpleBooleanProperty(this, "running");
     private final DoubleProperty speed = new SimpleDoubleProperty(this, "speed", 0.2);
     private final ReadOnlyBooleanWrapper fast = new ReadOnlyBooleanWrapper(this, "fast");
+    private final ReadOnlyBooleanWrapper full = new ReadOnlyBooleanWrapper(this, "fullSpeed");
     private final List<Runnable> live = new ArrayList<>();
     private final List<Long> livePeriod = new ArrayList<>();
     private long[] liveRefreshed = {};
@@ -63,6 +64,7 @@ public final class Runner {
             owed = 0;
             if (!on) {
                 fast.set(false);
+                full.set(false);
                 session.fire(); // the views catch up with the model
             }
         });
@@ -82,6 +84,9 @@ public final class Runner {
 
     /** True while running too fast to show every step: views that draw a whole call show the last finished one. */
     public ReadOnlyBooleanProperty fastProperty() { return fast.getReadOnlyProperty(); }
+
+    /** True while running at full speed (the slider at {@link #FULL_SPEED}): as many steps as each frame's slice allows. */
+    public ReadOnlyBooleanProperty fullSpeedProperty() { return full.getReadOnlyProperty(); }
 
     /** Adds a view refreshed while running fast, {@code hz} times a second, in turn with the others. */
     public void addLiveView(Runnable refresh, int hz) {
@@ -156,6 +161,7 @@ public final class Runner {
         lastModelNanos = clock.getAsLong() - start;
         if (done == 0) return 0;
         fast.set(isFast);
+        full.set(Double.isInfinite(rate));
         if (!isFast) {
             session.fire();
             return done;

@@ -311,7 +311,7 @@ public final class CodeView extends BorderPane {
     private boolean running;
 
     /**
-     * While the run is too fast to show each step, the code, registers and stack hold still at the last step
+     * While the run goes at full speed, the code, registers and stack hold still at the last step
      * shown and the title says so: a highlight jumping to a random row eight times a second teaches nothing, and
      * redrawing both panes cost the render thread 13 ms at the median (bench-ui), a dropped frame. Pausing
      * shows where the run stopped.

@@ -90,9 +90,21 @@ class RegistersUiTest {
 
     private int row() { return fx(() -> ((CodePane) w.code().lookup("#code-listing")).current()); }
 
-    /** At full speed the code view holds still and says so; pausing shows the instruction the run stopped at. */
+    /**
+     * At a speed a person can follow the code view follows the run; at full speed it holds still and says so;
+     * pausing shows the instruction the run stopped at.
+     */
     @Test
     void fullSpeedHoldsTheCodeStillAndPauseShowsWhereItStopped() {
+        fxRun(() -> {
+            w.setSpeed(0.2); // about 16 steps a second, the slider's default
+            w.setRunning(true);
+        });
+        org.testfx.util.WaitForAsyncUtils.sleep(600, java.util.concurrent.TimeUnit.MILLISECONDS);
+        String before = title();
+        assertFalse(before.startsWith("running at full speed"), before);
+        org.testfx.util.WaitForAsyncUtils.sleep(500, java.util.concurrent.TimeUnit.MILLISECONDS);
+        assertFalse(before.equals(title()), "the title follows the run: " + before);
         fxRun(() -> {
             w.setSpeed(1.0);
             w.setRunning(true);
