@@ -41,11 +41,14 @@ public final class CountersBar extends VBox {
     static final long REPORT_DELAY_NANOS = 1_500_000_000L;
     private static final long CREATED = System.nanoTime();
     /**
-     * The chips wrap (at 250 % they need two lines or more) but the height is the one every chip at its widest
-     * needs at this width and font: chips come and go as the call runs, and a bar whose height changed with them
-     * would move every view below it (a whole-window repaint, tens of ms in software rendering).
+     * The chips wrap (at 250 % they need two lines or more) and every chip is always there, as wide as its widest
+     * text, so nothing in the bar moves as the call runs: a category the call has not charged is dimmed in its place.
+     * The height is the one those chips need at this width and font, so the views below never move either (a chip that
+     * came and went, or a bar whose height changed, repainted the whole window: 55-70 ms in software rendering).
      */
     private final Chips breakdown = new Chips();
+    /** A category this call has not charged (yet): its chip is dimmed. */
+    private static final javafx.css.PseudoClass ZERO = javafx.css.PseudoClass.getPseudoClass("zero");
     private final List<Label> chips = new ArrayList<>();
 
     public CountersBar(Session session) {
@@ -102,9 +105,8 @@ public final class CountersBar extends VBox {
             Label head = (Label) getChildren().getFirst();
             Label any = chips.getFirst();
             double x = head.prefWidth(-1), rows = 1;
-            double padX = any.snappedLeftInset() + any.snappedRightInset();
             for (Category c : Category.values()) {
-                double w = Math.ceil(DrawnText.measure(c.label() + " 00.00", any.getFont())[0] + padX) + 1;
+                double w = chipWidth(c, any);
                 if (x + getHgap() + w > width) {
                     rows++;
                     x = w;
@@ -115,6 +117,12 @@ public final class CountersBar extends VBox {
             double line = Math.max(head.prefHeight(-1), Math.ceil(DrawnText.measure("Xg", any.getFont())[1])
                     + any.snappedTopInset() + any.snappedBottomInset());
             return snappedTopInset() + snappedBottomInset() + rows * line + (rows - 1) * getVgap();
+        }
+
+        /** A chip's width: its label and a cycle count of 5 characters, whatever it shows (chips never move). */
+        static double chipWidth(Category c, Label chip) {
+            double padX = chip.snappedLeftInset() + chip.snappedRightInset();
+            return Math.ceil(DrawnText.measure(c.label() + " 00.00", chip.getFont())[0] + padX) + 1;
         }
 
         @Override protected double computePrefHeight(double width) { return rowsHeight(width); }
@@ -241,7 +249,10 @@ public final class CountersBar extends VBox {
                 Label chip = new Label();
                 chip.setId("cat-" + c.name().toLowerCase(Locale.ROOT));
                 chip.getStyleClass().addAll("chip", "cat-" + c.name().toLowerCase(Locale.ROOT).replace('_', '-'));
-                chip.managedProperty().bind(chip.visibleProperty());
+                // at least its widest text, so no chip moves as counts change; a zero category stays in its place, dimmed
+                // (a chip that came and went repainted the whole window in the software renderer: a 55-70 ms frame)
+                chip.fontProperty().addListener(o -> chip.setMinWidth(Chips.chipWidth(c, chip)));
+                chip.setMinWidth(Chips.chipWidth(c, chip));
                 chips.add(chip);
                 breakdown.getChildren().add(chip);
             }
@@ -249,8 +260,8 @@ public final class CountersBar extends VBox {
         for (Category c : Category.values()) {
             long v = session.callCategoryMilli(c);
             Label chip = chips.get(c.ordinal());
-            chip.setVisible(v != 0);
-            if (v != 0) Fmt.setText(chip, c.label() + " " + Fmt.cycles(v));
+            chip.pseudoClassStateChanged(ZERO, v == 0);
+            Fmt.setText(chip, c.label() + " " + (v == 0 ? "0" : Fmt.cycles(v)));
         }
     }
 }

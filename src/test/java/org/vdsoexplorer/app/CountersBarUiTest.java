@@ -17,13 +17,14 @@ import org.vdsoexplorer.model.kernel.Scenario;
 
 /**
  * The counters bar on a projector (1920 x 1080 at 250 %) through a whole call: every chip of the breakdown shown
- * whole (they wrap instead of running off the window's edge) and the bar's height the same at every step, as chips
- * come and go (the views below never move).
+ * whole (they wrap instead of running off the window's edge), each chip in one place and the bar's height the same at
+ * every step, as categories start and stop being charged (the views below never move, and the renderer never has to
+ * repaint the whole window for a chip that came or went).
  */
 @ExtendWith(ApplicationExtension.class)
 class CountersBarUiTest {
     @Test
-    void chipsWrapAndTheHeightStaysAsTheyComeAndGoAt250Percent() {
+    void chipsWrapAndNeitherTheyNorTheHeightMoveAt250Percent() {
         MainWindow w = Fx.fx(() -> {
             MainWindow m = new MainWindow(Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC), 1920, 1080);
             m.setReducedMotion(true);
@@ -33,6 +34,8 @@ class CountersBarUiTest {
         TreeSet<Double> heights = new TreeSet<>();
         List<String> cut = new ArrayList<>();
         int maxChips = 0;
+        java.util.Map<String, java.util.Set<String>> places = new java.util.TreeMap<>();
+        java.util.Set<String> zero = new java.util.TreeSet<>(), charged = new java.util.TreeSet<>();
         for (int i = 0; i < 400; i++) {
             int[] chips = Fx.fx(() -> {
                 w.session().step();
@@ -40,6 +43,11 @@ class CountersBarUiTest {
                 for (String c : r.clipped()) if (c.contains("#cat-") || c.contains("#counter")) cut.add(c);
                 heights.add(w.counters().getHeight());
                 Node breakdown = w.root().lookup("#counter-breakdown");
+                for (Node n : ((javafx.scene.Parent) breakdown).getChildrenUnmodifiable()) {
+                    if (n.getId() == null) continue;
+                    places.computeIfAbsent(n.getId(), k -> new java.util.TreeSet<>()).add(n.getLayoutX() + "," + n.getLayoutY());
+                    (n.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("zero")) ? zero : charged).add(n.getId());
+                }
                 return new int[] {(int) ((javafx.scene.Parent) breakdown).getChildrenUnmodifiable().stream()
                         .filter(Node::isVisible).count() - 1};
             });
@@ -47,7 +55,11 @@ class CountersBarUiTest {
             if (i > 0 && !Fx.fx(() -> w.session().machine().inCall())) break; // one whole call
         }
         Fx.fxRun(w::dispose);
-        assertTrue(maxChips >= 5, "the call showed " + maxChips + " chips"); // enough to need a second line at 250 %
+        assertEquals(org.vdsoexplorer.model.cpu.Category.values().length, maxChips, "every category has its chip");
+        places.forEach((id, at) -> assertEquals(1, at.size(), id + " moved: " + at));
+        // the call charged some categories and not others, and each chip said which (it was dimmed while zero)
+        assertTrue(charged.containsAll(List.of("cat-counter_read", "cat-loads", "cat-push_pop")), "charged: " + charged);
+        assertTrue(zero.contains("cat-syscall") && zero.contains("cat-counter_read"), "dimmed: " + zero);
         assertEquals(List.of(), cut);
         assertEquals(1, heights.size(), "the bar's heights: " + heights);
     }

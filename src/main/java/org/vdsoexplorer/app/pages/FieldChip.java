@@ -22,6 +22,8 @@ final class FieldChip {
     final Label name = new Label(), value = new Label();
     final HBox row = new HBox(3, name, value);
     org.vdsoexplorer.app.common.Tips.Lazy tip;
+    /** The value keeps its widest width while this chip shows one field: the slot's flow wraps the same way every refresh. */
+    private final org.vdsoexplorer.app.common.SteadyWidth steady = org.vdsoexplorer.app.common.SteadyWidth.of(value);
 
     FieldChip() {
         name.getStyleClass().add("field-name");
@@ -41,6 +43,7 @@ final class FieldChip {
         int dot = n.lastIndexOf("].");
         String prefix = dot > 0 ? n.substring(0, dot + 1) : n;
         name.setText(dot > 0 && prefix.equals(prev) ? n.substring(dot + 1) : n);
+        steady.reset();
         return prefix;
     }
 

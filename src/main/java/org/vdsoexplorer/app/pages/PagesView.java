@@ -399,7 +399,7 @@ public final class PagesView extends BorderPane {
             range.getStyleClass().add("slot-holds");
             range.setMinWidth(USE_PREF_SIZE);
             rip.getStyleClass().add("slot-holds");
-            rip.setMinWidth(0);
+            org.vdsoexplorer.app.common.SteadyWidth.of(rip); // "next 4ca do_hres" wraps the same way whatever the function
             box = new javafx.scene.layout.FlowPane(6, 0, kind, range, rip);
             box.setRowValignment(javafx.geometry.VPos.BASELINE);
             box.setPrefWrapLength(200);
