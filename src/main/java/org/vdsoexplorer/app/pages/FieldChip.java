@@ -23,7 +23,7 @@ final class FieldChip {
     final HBox row = new HBox(3, name, value);
     org.vdsoexplorer.app.common.Tips.Lazy tip;
     /** The value keeps its widest width while this chip shows one field: the slot's flow wraps the same way every refresh. */
-    private final org.vdsoexplorer.app.common.SteadyWidth steady = org.vdsoexplorer.app.common.SteadyWidth.of(value);
+    private final org.vdsoexplorer.app.common.Steady steady = org.vdsoexplorer.app.common.Steady.width(value);
 
     FieldChip() {
         name.getStyleClass().add("field-name");

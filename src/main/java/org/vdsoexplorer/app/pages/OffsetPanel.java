@@ -31,10 +31,11 @@ final class OffsetPanel {
         node.setId("pages-offset");
         node.getStyleClass().add("offset-sum");
         node.setHgap(8);
+        org.vdsoexplorer.app.common.Steady.height(node); // "not yet" and the values wrap differently: the view below keeps still
         for (int c = 0; c < 3; c++) {
             eqValue[c] = new Label();
             eqValue[c].getStyleClass().add("eq-value");
-            eqValue[c].setMinWidth(Region.USE_PREF_SIZE);
+            org.vdsoexplorer.app.common.Steady.width(eqValue[c]); // "?" as wide as the time it stands for
             eqWhat[c] = new Label();
             eqWhat[c].getStyleClass().add("eq-what");
             eqWhat[c].setWrapText(true); // under its value, on two lines in a narrow view rather than cut

@@ -113,6 +113,7 @@ public final class PagesView extends BorderPane {
         lastRead.managedProperty().bind(lastRead.visibleProperty());
         trail.managedProperty().bind(trail.visibleProperty());
         trail.setId("pages-trail");
+        org.vdsoexplorer.app.common.Steady.height(trail); // with or without its run chips (a pixel taller): the same height
         trail.getStyleClass().add("trail");
         trailTitle.getStyleClass().add("trail-title");
         trailTitle.setMinWidth(USE_PREF_SIZE);
@@ -399,7 +400,7 @@ public final class PagesView extends BorderPane {
             range.getStyleClass().add("slot-holds");
             range.setMinWidth(USE_PREF_SIZE);
             rip.getStyleClass().add("slot-holds");
-            org.vdsoexplorer.app.common.SteadyWidth.of(rip); // "next 4ca do_hres" wraps the same way whatever the function
+            org.vdsoexplorer.app.common.Steady.width(rip); // "next 4ca do_hres" wraps the same way whatever the function
             box = new javafx.scene.layout.FlowPane(6, 0, kind, range, rip);
             box.setRowValignment(javafx.geometry.VPos.BASELINE);
             box.setPrefWrapLength(200);
