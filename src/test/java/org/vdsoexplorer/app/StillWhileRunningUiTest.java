@@ -23,8 +23,8 @@ import org.vdsoexplorer.model.kernel.Clock;
 import org.vdsoexplorer.model.kernel.Scenario;
 
 /**
- * While the model runs, the counters bar and the pages view refresh many times a second with new values; nothing
- * in them may move or change size once the first calls have shown their widest values (a moved node, or many, made
+ * While the model runs, the counters bar, the pages view and the seqlock view refresh many times a second with new
+ * values; nothing in them may move or change size once the first calls have shown their widest values (a moved node, or many, made
  * the software renderer repaint the view or the whole window: 7-75 ms frames). The seqlock view's content is never
  * laid out wider than its view, not even for one layout pass of a refresh. Checked the way the runner refreshes at
  * full speed: a refresh every 37 steps (so at many different points of a call) in a namespace task, at 1600 x 1000.
@@ -33,7 +33,7 @@ import org.vdsoexplorer.model.kernel.Scenario;
 class StillWhileRunningUiTest {
 
     @Test
-    void countersAndPagesKeepEveryNodeInPlaceAndSeqlockNeverOutgrowsItsView() {
+    void countersPagesAndSeqlockKeepEveryNodeInPlaceAndSeqlockNeverOutgrowsItsView() {
         MainWindow w = fx(() -> {
             MainWindow m = new MainWindow(Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC), 1600, 1000);
             m.setReducedMotion(true);
@@ -67,6 +67,7 @@ class StillWhileRunningUiTest {
                 Map<String, String> at = new TreeMap<>();
                 place(w.counters(), "counters", at);
                 place(w.pages(), "pages", at);
+                place(w.seqlock(), "seqlock", at);
                 return at;
             });
             long calls = fx(() -> w.session().machine().calls());
@@ -95,8 +96,10 @@ class StillWhileRunningUiTest {
         if (path.contains("pages-offset/")) return;
         if (n instanceof Labeled || n instanceof Region) {
             Bounds b = n.localToScene(n.getLayoutBounds());
-            // a label may get longer or shorter where it stands (nothing after it moves); its place and height may not change
-            at.put(path, n instanceof Labeled ? String.format("%.1f,%.1f h %.1f", b.getMinX(), b.getMinY(), b.getHeight())
+            // a label may get longer or shorter where it stands, and a wrapping one may take more or fewer lines in the box
+            // that holds it (the box is checked); its place may not change, nor a one-line label's height
+            at.put(path, n instanceof Labeled l ? String.format("%.1f,%.1f", b.getMinX(), b.getMinY())
+                    + (l.isWrapText() ? "" : String.format(" h %.1f", b.getHeight()))
                     : String.format("%.1f,%.1f %.1fx%.1f", b.getMinX(), b.getMinY(), b.getWidth(), b.getHeight()));
         }
         if (n instanceof Parent p && !(n instanceof Labeled)) {

@@ -15,11 +15,14 @@ import javafx.scene.layout.Region;
 public final class Steady {
     private final Region node;
     private final boolean height;
+    /** The node's own least size, restored by {@link #reset}. */
+    private final double least;
     private double most;
 
     private Steady(Region node, boolean height) {
         this.node = node;
         this.height = height;
+        this.least = height ? node.getMinHeight() : node.getMinWidth();
         if (height) {
             node.heightProperty().addListener(o -> grow());
             node.widthProperty().addListener(o -> reset()); // another width wraps its lines another way
@@ -39,8 +42,8 @@ public final class Steady {
     /** Forgets the widest width (tallest height): the node is as large as its content again. */
     public void reset() {
         most = 0;
-        if (height) node.setMinHeight(Region.USE_COMPUTED_SIZE);
-        else node.setMinWidth(Region.USE_PREF_SIZE);
+        if (height) node.setMinHeight(least);
+        else node.setMinWidth(least);
         grow();
     }
 

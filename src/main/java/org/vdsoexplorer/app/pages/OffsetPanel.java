@@ -35,6 +35,7 @@ final class OffsetPanel {
         for (int c = 0; c < 3; c++) {
             eqValue[c] = new Label();
             eqValue[c].getStyleClass().add("eq-value");
+            eqValue[c].setMinWidth(Region.USE_PREF_SIZE);
             org.vdsoexplorer.app.common.Steady.width(eqValue[c]); // "?" as wide as the time it stands for
             eqWhat[c] = new Label();
             eqWhat[c].getStyleClass().add("eq-what");

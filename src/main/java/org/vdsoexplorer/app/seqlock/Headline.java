@@ -66,10 +66,9 @@ final class Headline extends Region {
         if (stacked(w)) {
             badge.resizeRelocate(0, 0, bw, bh);
             counts.resizeRelocate(0, bh + 2, cw, ch);
-        } else {
-            double hh = Math.max(bh, ch);
-            badge.resizeRelocate(0, (hh - bh) / 2, bw, bh);
-            counts.resizeRelocate(bw + GAP, (hh - ch) / 2, cw, ch);
+        } else { // both from the top: when the counts rewrap into fewer lines, neither moves
+            badge.resizeRelocate(0, 0, bw, bh);
+            counts.resizeRelocate(bw + GAP, 0, cw, ch);
         }
     }
 }

@@ -52,9 +52,11 @@ final class SeqlockCaptions {
                 : " \u00b7 no ticks");
     }
 
-    /** The writer's update in this call and where it is ("" if none, or while seq is masked). */
+    /** The writer's update in this call and where it is, or that there was none (a "?" while seq is masked). */
     static String writer(Machine m, Event.WriterStep last, Masks hide) {
-        if (last == null || hide.seq()) return "";
+        // always a line (a line that came and went moved the timeline under it at every refresh while running)
+        if (hide.seq()) return "writer: ? (hidden until you reveal)";
+        if (last == null) return "writer: no update during this call";
         String which = "writer: update #" + last.update() + (last.injected() ? " (placed)" : " (tick)");
         return m.kernel().writerActive() ? which + " step " + (last.step() + 1) + "/" + last.steps() + ": " + last.what()
                 : which + " finished in this call (" + last.what() + ")";

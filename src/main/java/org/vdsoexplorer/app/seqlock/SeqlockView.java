@@ -113,6 +113,7 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
         why.setId("seqlock-why");
         why.setWrapText(true);
         why.setMinHeight(Region.USE_PREF_SIZE);
+        org.vdsoexplorer.app.common.Steady.height(why); // a retry's longer explanation does not shrink the timeline back and forth
         setMinHeight(0);
         inject.setId("seqlock-inject");
         inject.setFocusTraversable(false);
@@ -127,7 +128,9 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
         HBox.setHgrow(title, Priority.ALWAYS);
         inject.setMinWidth(Region.USE_PREF_SIZE);
         HBox titleRow = new HBox(8, title, gap, inject);
-        VBox top = new VBox(2, titleRow, new Headline(seq, counts), writer, hint);
+        Headline headline = new Headline(seq, counts);
+        org.vdsoexplorer.app.common.Steady.height(headline); // the counts rewrap as digits come: the timeline stays put
+        VBox top = new VBox(2, titleRow, headline, writer, hint);
         writer.managedProperty().bind(writer.visibleProperty());
         content.setTop(top);
 
