@@ -134,6 +134,7 @@ final class CompareTable {
             delta.setId("compare-delta-" + id);
             for (Label l : List.of(va, vb, delta)) {
                 l.getStyleClass().add("compare-value");
+                l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // a figure is never cut ("+1,04..." for a system call)
                 GridPane.setHalignment(l, HPos.RIGHT);
             }
         }

@@ -1,7 +1,7 @@
 package org.vdsoexplorer.app.seeds;
 
 import java.util.List;
-import java.util.function.Function;
+import java.util.Map;
 import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.FXCollections;
@@ -21,22 +21,30 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
+import org.vdsoexplorer.model.Compiler;
 import org.vdsoexplorer.model.cost.CostTable;
 import org.vdsoexplorer.model.report.ReportFormat;
-import org.vdsoexplorer.model.report.SeedTables.Comparison;
 import org.vdsoexplorer.model.report.SeedTables;
+import org.vdsoexplorer.model.report.SeedTables.Both;
+import org.vdsoexplorer.model.timing.TimingModel;
+import org.vdsoexplorer.model.timing.TimingTable;
 
 /**
- * The seeds' measured tables (assets/seeds.yaml; their sources in docs/sources.md) beside the model's figures for the same
- * cells, each as a percentage of its table's base cell, with the difference in percentage points. The
- * model's figures are measured by execution (the report's method) on a background thread.
+ * The seeds' measured tables (assets/seeds.yaml; their sources in docs/sources.md) beside the model's figures for the
+ * same cells with both timing models (what {@code seeds} prints): each cell as a percentage of its table's base cell,
+ * with the difference in percentage points, and for each cell the pipeline misses by more than 2 points the reason
+ * (assets/seeds.yaml's gaps), shown under the table for the selected row. The figures are measured by execution (the
+ * report's method) on a background thread.
  */
 public final class SeedTablesView extends BorderPane {
-    private final TableView<Comparison> table = new TableView<>();
+    private final TableView<Both> table = new TableView<>();
     private final ComboBox<SeedTables.Table> pick = new ComboBox<>();
     private final BarChart<String, Number> chart = new BarChart<>(new CategoryAxis(), new NumberAxis());
     private final Label status = new Label("The model's figures are measured when this page is first shown.");
-    private List<Comparison> rows = List.of();
+    private final Label why = new Label("Select a row to read why the pipeline model misses it, where it does.");
+    private final Map<String, SeedTables.Gap> gaps = SeedTables.gaps();
+    private List<SeedTables.Table> tables = List.of();
+    private List<Both> rows = List.of();
     private boolean started;
 
     public SeedTablesView() {
@@ -45,17 +53,28 @@ public final class SeedTablesView extends BorderPane {
         Label title = new Label("Seed tables: what was measured in 2007-2021 beside what the model executes");
         title.getStyleClass().add("view-title");
         Label how = new Label("Each cell is a percentage of its table's base cell (higher = faster), because the seeds "
-                + "ran on other machines: compare shapes, not absolute numbers. Green: within 2 percentage points.");
+                + "ran on other machines: compare shapes, not absolute numbers. Two timing models: additive (assets/costs.yaml) "
+                + "and the out-of-order pipeline (assets/timing.yaml, " + core().label() + "). Green: within 2 percentage points.");
         how.setWrapText(true);
         status.setId("seed-status");
+        status.setWrapText(true);
+        status.fontProperty().addListener(o -> fitColumns()); // the text scale
 
         table.setId("seed-table");
-        table.getColumns().setAll(List.of(
-                column(0, 120), column(1, 330), column(2, 110), column(3, 90), column(4, 330), column(5, 150),
-                column(6, 90),
-                diffColumn()));
+        // the export's flat columns, the two models' under a heading each: "%", "diff (pp)" (and the pipeline's reason)
+        TableColumn<Both, String> additive = new TableColumn<>("additive model"), pipeline = new TableColumn<>("pipeline model");
+        additive.getColumns().setAll(List.of(column(5, "%", 80), diffColumn(6, "diff (pp)", 95)));
+        pipeline.getColumns().setAll(List.of(column(7, "%", 80), diffColumn(8, "diff (pp)", 95), column(9, "why not within 2 pp", 170)));
+        table.getColumns().setAll(List.of(column(0, null, 110), column(1, null, 290), column(2, null, 110), column(3, null, 80),
+                column(4, null, 290), additive, pipeline));
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.setPlaceholder(new Label("measuring ..."));
+        table.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> why.setText(reason(b)));
+
+        why.setId("seed-why");
+        why.setWrapText(true);
+        why.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        why.getStyleClass().add("view-status");
 
         pick.setId("seed-pick");
         pick.setConverter(new StringConverter<>() {
@@ -68,13 +87,14 @@ public final class SeedTablesView extends BorderPane {
         chart.setId("seed-chart");
         chart.setAnimated(false);
         chart.setLegendVisible(true);
-        chart.getYAxis().setLabel("% of the base cell (higher = faster)");
+        chart.getYAxis().setLabel("% of the base cell"); // (higher = faster: the page's text says so)
         chart.setMinHeight(260);
+        chart.setPrefHeight(300); // the table gets the rest
 
-        VBox top = new VBox(6, title, how, new HBox(8, status, org.vdsoexplorer.app.common.TableExport.buttons("seed-tables",
-                () -> ReportFormat.SEED_COLUMNS, () -> rows.stream().map(ReportFormat::seedCells).toList(), 2)));
+        VBox top = new VBox(6, title, how, status, org.vdsoexplorer.app.common.TableExport.buttons("seed-tables",
+                () -> ReportFormat.SEED_BOTH_COLUMNS, () -> rows.stream().map(b -> ReportFormat.seedBothCells(b, true)).toList(), 2));
         HBox chartBar = new HBox(8, new Label("Chart:"), pick);
-        VBox bottom = new VBox(6, chartBar, chart);
+        VBox bottom = new VBox(6, why, chartBar, chart);
         VBox.setVgrow(chart, Priority.ALWAYS);
         setTop(top);
         setCenter(table);
@@ -82,16 +102,23 @@ public final class SeedTablesView extends BorderPane {
         setPadding(new Insets(8));
     }
 
+    /** The core the pipeline figures come from: the shipped table's default, the one the reasons were written for. */
+    private static org.vdsoexplorer.model.timing.Core core() { return TimingTable.defaults().defaultCore(); }
+
+    private static List<Both> measure(CostTable costs, double ghz) {
+        return SeedTables.compareBoth(costs, ghz, Compiler.GCC_12, TimingModel.pipeline(core()));
+    }
+
     /** Measures the model's cells (once), off the FX thread. */
     public void start(CostTable costs, double ghz) {
         if (started) return;
         started = true;
-        status.setText("Measuring the model's cells by execution ...");
+        status.setText("Measuring the model's cells by execution, with both timing models ...");
         org.vdsoexplorer.util.Background.run(() -> {
             try {
-                List<SeedTables.Table> tables = SeedTables.load(costs, ghz);
-                List<Comparison> c = SeedTables.compare(tables);
-                Platform.runLater(() -> show(tables, c));
+                List<SeedTables.Table> t = SeedTables.load(costs, ghz);
+                List<Both> c = measure(costs, ghz);
+                Platform.runLater(() -> show(t, c));
             } catch (RuntimeException e) {
                 Platform.runLater(() -> status.setText("Could not measure: " + e.getMessage()));
             }
@@ -101,62 +128,94 @@ public final class SeedTablesView extends BorderPane {
     /** Measures on the calling thread (for screenshots and tests that already run on the FX thread). */
     public void measureNow(CostTable costs, double ghz) {
         started = true;
-        List<SeedTables.Table> tables = SeedTables.load(costs, ghz);
-        show(tables, SeedTables.compare(tables));
+        show(SeedTables.load(costs, ghz), measure(costs, ghz));
     }
 
-    private void show(List<SeedTables.Table> tables, List<Comparison> c) {
+    private void show(List<SeedTables.Table> t, List<Both> c) {
+        tables = t;
         rows = c;
         table.setItems(FXCollections.observableArrayList(c));
-        long within = c.stream().filter(x -> Math.abs(x.differencePp()) <= 2).count();
-        status.setText(c.size() + " cells from " + tables.size() + " seed tables; " + within
-                + " within 2 percentage points of the seed. Cost table: assets/costs.yaml.");
-        pick.setItems(FXCollections.observableArrayList(tables));
+        long additive = c.stream().filter(x -> x.additive().within()).count(), pipeline = c.stream().filter(x -> x.pipeline().within()).count();
+        status.setText(c.size() + " cells from " + t.size() + " seed tables; within 2 percentage points of the seed: additive "
+                + additive + ", pipeline " + pipeline + ". The column on the right names the reason for each cell the pipeline "
+                + "misses; select the row to read it.");
+        fitColumns();
+        pick.setItems(FXCollections.observableArrayList(t));
         pick.getSelectionModel().selectFirst();
+    }
+
+    /** Each column as wide as its widest text (its heading or a cell), in the page's font, so nothing is cut. */
+    private void fitColumns() {
+        javafx.scene.text.Font font = status.getFont();
+        for (TableColumn<Both, ?> top : table.getColumns()) {
+            for (TableColumn<Both, ?> c : top.getColumns().isEmpty() ? List.of(top) : top.getColumns()) {
+                double w = org.vdsoexplorer.app.common.DrawnText.measure(c.getText(), font)[0];
+                for (Both b : rows) {
+                    Object v = c.getCellData(b);
+                    if (v != null) w = Math.max(w, org.vdsoexplorer.app.common.DrawnText.measure(v.toString(), font)[0]);
+                }
+                c.setPrefWidth(Math.ceil(w) + 2 * font.getSize()); // the cell's padding and the heading's sort-arrow room
+            }
+        }
+    }
+
+    /** The selected row's reason, in words (assets/seeds.yaml), or what the row shows. */
+    String reason(Both b) {
+        if (b == null) return "Select a row to read why the pipeline model misses it, where it does.";
+        String cell = b.pipeline().cell().label();
+        SeedTables.Gap g = gaps.get(b.pipeline().cell().gap());
+        if (g == null) return cell + ": the pipeline model is within 2 percentage points of the seed.";
+        return cell + ": " + g.id() + ". " + g.why().replaceAll("\\s+", " ");
     }
 
     private void showChart(SeedTables.Table t) {
         chart.getData().clear();
         if (t == null) return;
-        XYChart.Series<String, Number> seed = new XYChart.Series<>(), model = new XYChart.Series<>();
+        XYChart.Series<String, Number> seed = new XYChart.Series<>(), additive = new XYChart.Series<>(),
+                pipeline = new XYChart.Series<>();
         seed.setName("seed");
-        model.setName("model");
-        for (Comparison c : rows) {
-            if (c.table() != t) continue;
-            String label = c.cell().label().length() > 28 ? c.cell().label().substring(0, 27) + "\u2026" : c.cell().label();
-            seed.getData().add(new XYChart.Data<>(label, c.seedPercent()));
-            model.getData().add(new XYChart.Data<>(label, c.modelPercent()));
+        additive.setName("additive model");
+        pipeline.setName("pipeline model");
+        for (Both b : rows) {
+            if (!b.additive().table().id().equals(t.id())) continue;
+            String l = b.additive().cell().label();
+            String label = l.length() > 28 ? l.substring(0, 27) + "\u2026" : l;
+            seed.getData().add(new XYChart.Data<>(label, b.additive().seedPercent()));
+            additive.getData().add(new XYChart.Data<>(label, b.additive().modelPercent()));
+            pipeline.getData().add(new XYChart.Data<>(label, b.pipeline().modelPercent()));
         }
         chart.setTitle(t.title() + " (" + t.source() + ")");
-        chart.getData().setAll(List.of(seed, model));
+        chart.getData().setAll(List.of(seed, additive, pipeline));
     }
 
     /** The rows shown (for tests). */
-    public List<Comparison> rows() { return rows; }
+    public List<Both> rows() { return rows; }
 
-    /** Column {@code i} of {@link ReportFormat#SEED_COLUMNS}: the texts the copy and save buttons export too. */
-    private static TableColumn<Comparison, String> column(int i, double width) {
-        return column(ReportFormat.SEED_COLUMNS.get(i), c -> ReportFormat.seedCells(c).get(i), width);
-    }
+    /** The reason shown under the table (for tests). */
+    public String whyText() { return why.getText(); }
 
-    private static TableColumn<Comparison, String> column(String name, Function<Comparison, String> f, double width) {
-        TableColumn<Comparison, String> col = new TableColumn<>(name);
-        col.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(f.apply(d.getValue())));
+    /**
+     * Column {@code i} of {@link ReportFormat#SEED_BOTH_COLUMNS}, the texts the copy and save buttons export too, headed
+     * {@code head} (null: the export's name).
+     */
+    private static TableColumn<Both, String> column(int i, String head, double width) {
+        TableColumn<Both, String> col = new TableColumn<>(head != null ? head : ReportFormat.SEED_BOTH_COLUMNS.get(i));
+        col.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(ReportFormat.seedBothCells(d.getValue(), true).get(i)));
         col.setPrefWidth(width);
         col.setSortable(false);
         return col;
     }
 
-    private static TableColumn<Comparison, String> diffColumn() {
-        TableColumn<Comparison, String> col = column(7, 100);
+    /** A difference column: green and bold within 2 pp, vermillion otherwise (Okabe-Ito; bold for colour-blind viewers). */
+    private static TableColumn<Both, String> diffColumn(int i, String head, double width) {
+        TableColumn<Both, String> col = column(i, head, width);
         col.setCellFactory(x -> new TableCell<>() {
             @Override protected void updateItem(String item, boolean empty) {
                 super.updateItem(item, empty);
                 setText(empty ? null : item);
-                Comparison c = empty || getTableRow() == null ? null : getTableRow().getItem();
-                // Okabe-Ito bluish green for "within 2 pp", vermillion otherwise; bold for colour-blind viewers
-                setStyle(c == null ? "" : Math.abs(c.differencePp()) <= 2
-                        ? "-fx-text-fill: #007A5E; -fx-font-weight: bold;" : "-fx-text-fill: #D55E00;");
+                Both b = empty || getTableRow() == null ? null : getTableRow().getItem();
+                SeedTables.Comparison c = b == null ? null : i == 6 ? b.additive() : b.pipeline();
+                setStyle(c == null ? "" : c.within() ? "-fx-text-fill: #007A5E; -fx-font-weight: bold;" : "-fx-text-fill: #D55E00;");
             }
         });
         return col;

@@ -117,18 +117,23 @@ public final class ReportFormat {
         }
     }
 
-    /** Header of {@link #seedCells}: the seeds' measured cells beside the model's figures for the same cells. */
-    public static final List<String> SEED_COLUMNS = List.of("table", "cell", "seed", "seed %", "model row",
-            "model calls/3 s", "model %", "diff (pp)");
+    /** The columns of a seed cell with both timing models (the app's seed-tables page and its exports). */
+    public static final List<String> SEED_BOTH_COLUMNS = List.of("table", "cell", "seed", "seed %", "model row",
+            "additive %", "additive diff (pp)", "pipeline %", "pipeline diff (pp)", "why the pipeline misses");
 
-    /** One seed-table comparison as texts, in {@link #SEED_COLUMNS} order. */
-    public static List<String> seedCells(SeedTables.Comparison c) {
-        var s = c.cell().setup();
-        return List.of(c.table().id(), c.cell().label(), seedValue(c.cell().seed()),
-                String.format(Locale.ROOT, "%.1f", c.seedPercent()),
+    /**
+     * One seed cell with both models as texts, in {@link #SEED_BOTH_COLUMNS} order; the last is the cell's reason id in
+     * assets/seeds.yaml when {@code reasons} (the pipeline ran on the core the reasons were written for), else empty.
+     */
+    public static List<String> seedBothCells(SeedTables.Both b, boolean reasons) {
+        SeedTables.Comparison a = b.additive(), p = b.pipeline();
+        var s = a.cell().setup();
+        return List.of(a.table().id(), a.cell().label(), seedValue(a.cell().seed()),
+                String.format(Locale.ROOT, "%.1f", a.seedPercent()),
                 s.scenario().cliName() + " / " + s.variant().cliName() + " / " + s.clock().cliName(),
-                Long.toString(c.row().callsIn3s()), String.format(Locale.ROOT, "%.1f", c.modelPercent()),
-                String.format(Locale.ROOT, "%+.1f", c.differencePp()));
+                String.format(Locale.ROOT, "%.1f", a.modelPercent()), String.format(Locale.ROOT, "%+.1f", a.differencePp()),
+                String.format(Locale.ROOT, "%.1f", p.modelPercent()), String.format(Locale.ROOT, "%+.1f", p.differencePp()),
+                reasons ? p.cell().gap() : "");
     }
 
     /** A seed's measured figure: large whole numbers (call counts) in full, others to three significant digits. */
