@@ -41,6 +41,7 @@ public final class SeedTablesView extends BorderPane {
     private final ComboBox<SeedTables.Table> pick = new ComboBox<>();
     private final BarChart<String, Number> chart = new BarChart<>(new CategoryAxis(), new NumberAxis());
     private final Label status = new Label("The model's figures are measured when this page is first shown.");
+    private final Label chartSource = new Label();
     private final Label why = new Label("Select a row to read why the pipeline model misses it, where it does.");
     private final Map<String, SeedTables.Gap> gaps = SeedTables.gaps();
     private List<SeedTables.Table> tables = List.of();
@@ -56,8 +57,10 @@ public final class SeedTablesView extends BorderPane {
                 + "ran on other machines: compare shapes, not absolute numbers. Two timing models: additive (assets/costs.yaml) "
                 + "and the out-of-order pipeline (assets/timing.yaml, " + core().label() + "). Green: within 2 percentage points.");
         how.setWrapText(true);
+        how.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE); // every line counts: a short page scrolls
         status.setId("seed-status");
         status.setWrapText(true);
+        status.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         status.fontProperty().addListener(o -> fitColumns()); // the text scale
 
         table.setId("seed-table");
@@ -88,18 +91,22 @@ public final class SeedTablesView extends BorderPane {
         chart.setAnimated(false);
         chart.setLegendVisible(true);
         chart.getYAxis().setLabel("% of the base cell"); // (higher = faster: the page's text says so)
-        chart.setMinHeight(260);
-        chart.setPrefHeight(300); // the table gets the rest
+        // least and preferred heights of the table and chart in em (app.css), so the page scrolls when it is short
+        // (1280x720, 250 %) rather than squeezing the table to its header
+        chartSource.setWrapText(true);
+        chartSource.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
 
         VBox top = new VBox(6, title, how, status, org.vdsoexplorer.app.common.TableExport.buttons("seed-tables",
                 () -> ReportFormat.SEED_BOTH_COLUMNS, () -> rows.stream().map(b -> ReportFormat.seedBothCells(b, true)).toList(), 2));
         HBox chartBar = new HBox(8, new Label("Chart:"), pick);
-        VBox bottom = new VBox(6, why, chartBar, chart);
+        VBox bottom = new VBox(6, why, chartBar, chartSource, chart);
         VBox.setVgrow(chart, Priority.ALWAYS);
-        setTop(top);
-        setCenter(table);
-        setBottom(bottom);
-        setPadding(new Insets(8));
+        BorderPane content = org.vdsoexplorer.app.common.Scrolling.content();
+        content.setTop(top);
+        content.setCenter(table);
+        content.setBottom(bottom);
+        content.setPadding(new Insets(8));
+        setCenter(org.vdsoexplorer.app.common.Scrolling.vertical(content, "seed-scroll"));
     }
 
     /** The core the pipeline figures come from: the shipped table's default, the one the reasons were written for. */
@@ -184,7 +191,8 @@ public final class SeedTablesView extends BorderPane {
             additive.getData().add(new XYChart.Data<>(label, b.additive().modelPercent()));
             pipeline.getData().add(new XYChart.Data<>(label, b.pipeline().modelPercent()));
         }
-        chart.setTitle(t.title() + " (" + t.source() + ")");
+        chart.setTitle(t.title());
+        chartSource.setText("Source: " + t.source());
         chart.getData().setAll(List.of(seed, additive, pipeline));
     }
 
