@@ -44,7 +44,8 @@ public final class SeedTablesView extends BorderPane {
     private final Label chartSource = new Label();
     private final Label why = new Label("Select a row to read why the pipeline model misses it, where it does.");
     private final Map<String, SeedTables.Gap> gaps = SeedTables.gaps();
-    private List<SeedTables.Table> tables = List.of();
+    /** Each row's texts (the cells shown and exported), made once per measurement, not at every cell's repaint. */
+    private final Map<Both, List<String>> texts = new java.util.IdentityHashMap<>();
     private List<Both> rows = List.of();
     private boolean started;
 
@@ -97,7 +98,7 @@ public final class SeedTablesView extends BorderPane {
         chartSource.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
 
         VBox top = new VBox(6, title, how, status, org.vdsoexplorer.app.common.TableExport.buttons("seed-tables",
-                () -> ReportFormat.SEED_BOTH_COLUMNS, () -> rows.stream().map(b -> ReportFormat.seedBothCells(b, true)).toList(), 2));
+                () -> ReportFormat.SEED_BOTH_COLUMNS, () -> rows.stream().map(this::texts).toList(), 2));
         HBox chartBar = new HBox(8, new Label("Chart:"), pick);
         VBox bottom = new VBox(6, why, chartBar, chartSource, chart);
         VBox.setVgrow(chart, Priority.ALWAYS);
@@ -123,9 +124,8 @@ public final class SeedTablesView extends BorderPane {
         status.setText("Measuring the model's cells by execution, with both timing models ...");
         org.vdsoexplorer.util.Background.run(() -> {
             try {
-                List<SeedTables.Table> t = SeedTables.load(costs, ghz);
                 List<Both> c = measure(costs, ghz);
-                Platform.runLater(() -> show(t, c));
+                Platform.runLater(() -> show(c));
             } catch (RuntimeException e) {
                 Platform.runLater(() -> status.setText("Could not measure: " + e.getMessage()));
             }
@@ -135,12 +135,14 @@ public final class SeedTablesView extends BorderPane {
     /** Measures on the calling thread (for screenshots and tests that already run on the FX thread). */
     public void measureNow(CostTable costs, double ghz) {
         started = true;
-        show(SeedTables.load(costs, ghz), measure(costs, ghz));
+        show(measure(costs, ghz));
     }
 
-    private void show(List<SeedTables.Table> t, List<Both> c) {
-        tables = t;
+    private void show(List<Both> c) {
+        List<SeedTables.Table> t = c.stream().map(b -> b.additive().table()).distinct().toList();
         rows = c;
+        texts.clear();
+        for (Both b : c) texts.put(b, ReportFormat.seedBothCells(b, true));
         table.setItems(FXCollections.observableArrayList(c));
         long additive = c.stream().filter(x -> x.additive().within()).count(), pipeline = c.stream().filter(x -> x.pipeline().within()).count();
         status.setText(c.size() + " cells from " + t.size() + " seed tables; within 2 percentage points of the seed: additive "
@@ -172,7 +174,7 @@ public final class SeedTablesView extends BorderPane {
         String cell = b.pipeline().cell().label();
         SeedTables.Gap g = gaps.get(b.pipeline().cell().gap());
         if (g == null) return cell + ": the pipeline model is within 2 percentage points of the seed.";
-        return cell + ": " + g.id() + ". " + g.why().replaceAll("\\s+", " ");
+        return cell + ": " + g.id() + ". " + g.why();
     }
 
     private void showChart(SeedTables.Table t) {
@@ -196,6 +198,8 @@ public final class SeedTablesView extends BorderPane {
         chart.getData().setAll(List.of(seed, additive, pipeline));
     }
 
+    private List<String> texts(Both b) { return texts.get(b); }
+
     /** The rows shown (for tests). */
     public List<Both> rows() { return rows; }
 
@@ -206,16 +210,16 @@ public final class SeedTablesView extends BorderPane {
      * Column {@code i} of {@link ReportFormat#SEED_BOTH_COLUMNS}, the texts the copy and save buttons export too, headed
      * {@code head} (null: the export's name).
      */
-    private static TableColumn<Both, String> column(int i, String head, double width) {
+    private TableColumn<Both, String> column(int i, String head, double width) {
         TableColumn<Both, String> col = new TableColumn<>(head != null ? head : ReportFormat.SEED_BOTH_COLUMNS.get(i));
-        col.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(ReportFormat.seedBothCells(d.getValue(), true).get(i)));
+        col.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(texts(d.getValue()).get(i)));
         col.setPrefWidth(width);
         col.setSortable(false);
         return col;
     }
 
     /** A difference column: green and bold within 2 pp, vermillion otherwise (Okabe-Ito; bold for colour-blind viewers). */
-    private static TableColumn<Both, String> diffColumn(int i, String head, double width) {
+    private TableColumn<Both, String> diffColumn(int i, String head, double width) {
         TableColumn<Both, String> col = column(i, head, width);
         col.setCellFactory(x -> new TableCell<>() {
             @Override protected void updateItem(String item, boolean empty) {

@@ -41,7 +41,7 @@ public final class SeedTables {
     /** How close a model's percentage must land to the seed's to count as reproducing it (issue 10). */
     public static final double WITHIN_PP = 2.0;
 
-    /** One reason a cell lands outside {@link #WITHIN_PP} with the pipeline model (seeds.yaml {@code gaps:}). */
+    /** One reason a cell lands outside {@link #WITHIN_PP} with the pipeline model (seeds.yaml {@code gaps:}), on one line. */
     public record Gap(String id, String why) {}
 
     private SeedTables() {}
@@ -109,7 +109,7 @@ public final class SeedTables {
         Object g = ((Map<String, Object>) root()).get("gaps");
         if (g == null) return out;
         for (Map.Entry<String, Object> e : ((Map<String, Object>) g).entrySet()) {
-            out.put(e.getKey(), new Gap(e.getKey(), ((String) e.getValue()).strip()));
+            out.put(e.getKey(), new Gap(e.getKey(), ((String) e.getValue()).strip().replaceAll("\\s+", " ")));
         }
         return out;
     }

@@ -72,7 +72,7 @@ public final class SeedsText {
             if (markdown) out.append('\n');
             Map<String, SeedTables.Gap> gaps = SeedTables.gaps();
             for (Map.Entry<String, List<String>> e : used.entrySet()) {
-                String why = gaps.get(e.getKey()).why().replaceAll("\\s+", " ");
+                String why = gaps.get(e.getKey()).why();
                 out.append(markdown ? "- <a id=\"gap-" + e.getKey() + "\"></a>**" + e.getKey() + "** (" + String.join("; ", e.getValue())
                         + "): " + why : "  " + e.getKey() + ": " + why).append('\n');
             }
