@@ -70,11 +70,11 @@ public final class Main {
 
     private static int benchUi(String[] args) {
         double seconds = 5;
-        boolean idle = false;
+        var mode = org.vdsoexplorer.app.UiBench.Mode.FULL;
         boolean haveSeconds = false;
         for (int i = 1; i < args.length; i++) {
-            if (args[i].equals("--idle")) {
-                idle = true;
+            if (args[i].equals("--idle") || args[i].equals("--present")) {
+                mode = args[i].equals("--idle") ? org.vdsoexplorer.app.UiBench.Mode.IDLE : org.vdsoexplorer.app.UiBench.Mode.PRESENT;
             } else if (!haveSeconds) {
                 try {
                     seconds = Double.parseDouble(args[i]);
@@ -85,11 +85,11 @@ public final class Main {
                     return 2;
                 }
             } else {
-                System.err.println("vdso-explorer: bench-ui: expected [SECONDS] [--idle], got '" + args[i] + "'");
+                System.err.println("vdso-explorer: bench-ui: expected [SECONDS] [--idle | --present], got '" + args[i] + "'");
                 return 2;
             }
         }
-        return org.vdsoexplorer.app.UiBench.main(seconds, idle, System.out);
+        return org.vdsoexplorer.app.UiBench.main(seconds, mode, System.out);
     }
 
 }

@@ -52,13 +52,23 @@ public final class UiBench {
         return -1;
     }
 
-    public static Result run(double seconds) { return run(seconds, false); }
+    /** What the window does while frames are measured. */
+    public enum Mode {
+        /** The model at full speed, every view live: the figure the targets are for. */
+        FULL,
+        /** The window up, nothing changing: the platform's floor when nothing is drawn. */
+        IDLE,
+        /**
+         * The window up, the model not run, and one 2 px square recoloured every frame: the platform's floor when every
+         * frame is drawn and presented (in software rendering the whole window's pixels are copied out each frame).
+         */
+        PRESENT
+    }
 
-    /**
-     * With {@code idle} the window is shown but the model is not run: nothing changes, so the figures are
-     * the platform's floor (what frames cost when nothing is drawn).
-     */
-    public static Result run(double seconds, boolean idle) {
+    public static Result run(double seconds) { return run(seconds, Mode.FULL); }
+
+    public static Result run(double seconds, Mode mode) {
+        boolean idle = mode != Mode.FULL;
         Screenshots.startToolkit();
         long[] fxThread = {-1};
         List<Long> stamps = Collections.synchronizedList(new ArrayList<>());
@@ -96,6 +106,7 @@ public final class UiBench {
                 runner[0] = w.model().runner();
                 w.setSpeed(1.0);
                 w.setRunning(!idle);
+                if (mode == Mode.PRESENT) present(w.scene());
                 probe.start();
                 stageRef.complete(stage);
                 shown.complete(w);
@@ -153,6 +164,22 @@ public final class UiBench {
         }
     }
 
+    /** A 2 px square in the window's corner, recoloured at every frame: each frame is drawn and presented. */
+    private static void present(javafx.scene.Scene scene) {
+        if (!(scene.getRoot() instanceof javafx.scene.layout.Pane root)) throw new IllegalStateException("bench-ui: no pane at the root");
+        javafx.scene.shape.Rectangle dot = new javafx.scene.shape.Rectangle(2, 2);
+        dot.setManaged(false);
+        root.getChildren().add(dot);
+        new AnimationTimer() {
+            private boolean on;
+
+            @Override public void handle(long now) {
+                on = !on;
+                dot.setFill(on ? javafx.scene.paint.Color.WHITE : javafx.scene.paint.Color.BLACK);
+            }
+        }.start();
+    }
+
     /** The {@code q} quantile of {@code values} (sorts them; 1: the largest). */
     static double percentile(List<Double> values, double q) {
         if (values.isEmpty()) return 0;
@@ -161,10 +188,12 @@ public final class UiBench {
     }
 
     /** Runs the benchmark and prints the figures; returns 0. */
-    public static int main(double seconds, boolean idle, PrintStream out) {
+    public static int main(double seconds, Mode mode, PrintStream out) {
+        boolean idle = mode != Mode.FULL;
         try {
-            Result r = run(seconds, idle);
-            if (idle) out.print("(idle: the model is not run) ");
+            Result r = run(seconds, mode);
+            if (mode == Mode.IDLE) out.print("(idle: the model is not run) ");
+            if (mode == Mode.PRESENT) out.print("(present: the model is not run, one 2 px square redrawn every frame) ");
             out.printf(Locale.ROOT, "bench-ui: after %.0f s warm-up, %d frames in %.1f s: %.1f frames/s, p50 %.2f ms, "
                     + "p99 %.2f ms, max %.2f ms; CPU per frame: FX thread %.2f ms (p99 %.2f ms), render thread %.2f ms "
                     + "(p99 %.2f ms); %,d model steps at full speed; first frame %d ms after JVM start%n", WARM_UP_SECONDS,
@@ -187,6 +216,6 @@ public final class UiBench {
 
     /** {@code java ... org.vdsoexplorer.app.UiBench [SECONDS]}. */
     public static void main(String[] args) {
-        main(args.length > 0 ? Double.parseDouble(args[0]) : 5, false, System.out);
+        main(args.length > 0 ? Double.parseDouble(args[0]) : 5, Mode.FULL, System.out);
     }
 }

@@ -69,10 +69,12 @@ public final class Cli {
                        lesson panel or in presenter mode, or the Compare tab (--compare: its listings or
                        its two pipeline timelines); one line per image: clipped and overlapping text
                        (--details: each of them)
-              bench-ui [SECONDS] [--idle]
+              bench-ui [SECONDS] [--idle | --present]
                        full-speed run with all views visible (after a 2 s warm-up): frames/s, p50/p99
                        frame times, CPU per frame of the FX and render threads, startup to first frame;
-                       --idle: the window up but the model not run (the platform's floor)
+                       --idle: the window up but the model not run (the platform's floor);
+                       --present: the same with a 2 px square redrawn every frame (the floor when
+                       every frame is drawn and presented)
               live [--seconds S] [--rounds N] [--format table|tsv|json]
                        measures clock_gettime() on this machine, host task and a time-namespace task:
                        task clock path ns_per_call calls_in_3s (corrected for the downcall) ...
