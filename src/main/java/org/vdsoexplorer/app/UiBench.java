@@ -76,6 +76,7 @@ public final class UiBench {
         List<long[]> cpuStamps = Collections.synchronizedList(new ArrayList<>());
         long[] renderThread = {-1};
         org.vdsoexplorer.viewmodel.Runner[] runner = {null};
+        AnimationTimer[] redraw = {null}; // the present floor's
         CompletableFuture<MainWindow> shown = new CompletableFuture<>();
         CompletableFuture<Stage> stageRef = new CompletableFuture<>();
         long[] firstFrame = {-1};
@@ -106,7 +107,7 @@ public final class UiBench {
                 runner[0] = w.model().runner();
                 w.setSpeed(1.0);
                 w.setRunning(!idle);
-                if (mode == Mode.PRESENT) present(w.scene());
+                if (mode == Mode.PRESENT) redraw[0] = present(w.scene());
                 probe.start();
                 stageRef.complete(stage);
                 shown.complete(w);
@@ -124,6 +125,7 @@ public final class UiBench {
             CompletableFuture<Long> stopped = new CompletableFuture<>();
             Platform.runLater(() -> {
                 probe.stop();
+                if (redraw[0] != null) redraw[0].stop();
                 w.dispose();
                 stageRef.join().hide();
                 stopped.complete(w.session().position());
@@ -165,19 +167,21 @@ public final class UiBench {
     }
 
     /** A 2 px square in the window's corner, recoloured at every frame: each frame is drawn and presented. */
-    private static void present(javafx.scene.Scene scene) {
+    private static AnimationTimer present(javafx.scene.Scene scene) {
         if (!(scene.getRoot() instanceof javafx.scene.layout.Pane root)) throw new IllegalStateException("bench-ui: no pane at the root");
         javafx.scene.shape.Rectangle dot = new javafx.scene.shape.Rectangle(2, 2);
         dot.setManaged(false);
         root.getChildren().add(dot);
-        new AnimationTimer() {
+        AnimationTimer t = new AnimationTimer() {
             private boolean on;
 
             @Override public void handle(long now) {
                 on = !on;
                 dot.setFill(on ? javafx.scene.paint.Color.WHITE : javafx.scene.paint.Color.BLACK);
             }
-        }.start();
+        };
+        t.start();
+        return t;
     }
 
     /** The {@code q} quantile of {@code values} (sorts them; 1: the largest). */
