@@ -147,9 +147,8 @@ final class RegisterColumn {
             Fmt.setText(v, i == Registers.COUNT + 1 ? flags(now[i]) : Fmt.reg(now[i]));
             boolean changed = lastRegs != null && lastRegs[i] != now[i];
             v.pseudoClassStateChanged(CHANGED, changed);
-            if (changed) {
-                if (flash) org.vdsoexplorer.app.common.Flash.on(v, 300);
-            }
+            if (changed && flash) org.vdsoexplorer.app.common.Flash.on(v, 300);
+            else if (!changed) org.vdsoexplorer.app.common.Flash.off(v); // :fresh shows only with :changed (app.css)
         }
         lastRegs = now;
     }
@@ -202,7 +201,11 @@ final class RegisterColumn {
             row.pseudoClassStateChanged(PUSHED, note.startsWith("saved"));
             row.pseudoClassStateChanged(TOP, a == rsp);
         }
-        for (int i = shown; i < STACK_ROWS; i++) stackRows.get(i)[0].getParent().setVisible(false);
+        for (int i = shown; i < STACK_ROWS; i++) {
+            Node row = stackRows.get(i)[0].getParent();
+            row.setVisible(false);
+            org.vdsoexplorer.app.common.Flash.off(row); // a hidden row's highlight would end unseen (see Flash)
+        }
         if (flashNow && shown > 0 && stack.getUserData() instanceof Long prev && prev > rsp) {
             org.vdsoexplorer.app.common.Flash.on(stackRows.get(shown - 1)[0].getParent(), 300); // the pushed row
         }

@@ -10,6 +10,12 @@ import javafx.scene.Node;
  * A short highlight: the node gets pseudo-class {@code :fresh} for a moment (styled in CSS, e.g. a
  * stronger colour), then loses it. Not an opacity fade: in software rendering a node whose opacity
  * animates makes the whole window repaint on every frame of the fade.
+ * <p>
+ * A caller whose CSS shows {@code :fresh} only together with another state ({@code .field:lit:fresh}), or
+ * that hides the node, calls {@link #off} when that state goes: clearing {@code :fresh} later would change
+ * CSS state without changing a pixel, and a frame whose only change is such a CSS change is painted by
+ * JavaFX (26) as a whole-window repaint (its painter finds no dirty region and repaints everything), up to
+ * 9 ms in software rendering.
  */
 public final class Flash {
     public static final PseudoClass FRESH = PseudoClass.getPseudoClass("fresh");
@@ -26,6 +32,11 @@ public final class Flash {
     };
 
     private Flash() {}
+
+    /** Ends {@code n}'s highlight now, if it has one (FX thread). */
+    public static void off(Node n) {
+        if (UNTIL.remove(n) != null) n.pseudoClassStateChanged(FRESH, false);
+    }
 
     /** Marks {@code n} fresh for {@code millis} ms (FX thread). */
     public static void on(Node n, long millis) {

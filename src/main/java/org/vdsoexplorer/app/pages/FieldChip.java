@@ -50,6 +50,7 @@ final class FieldChip {
     /** {@code hideSeq}: a seq field shows "?" (an open question asks for it). */
     void update(boolean lit, boolean hideSeq) {
         if (lit && !row.getPseudoClassStates().contains(LIT) && !PagesView.reducedMotion()) Flash.on(row, 300);
+        if (!lit) Flash.off(row); // :fresh shows only with :lit (pages.css)
         Field f = new Field(page.kind(), off);
         long v = page.read(off, size);
         boolean hide = hideSeq && f.isSeq();
