@@ -22,8 +22,13 @@ import javafx.beans.property.SimpleDoubleProperty;
  * (at least {@link #MIN_SLICE_NANOS}), so a frame with a costly refresh does not also get a whole model slice.
  */
 public final class Runner {
-    /** Full speed: model steps and the view refresh of a pulse share half this budget so the FX thread keeps its frame rate. */
-    public static final long FRAME_BUDGET_NANOS = 8_000_000;
+    /**
+     * Full speed: model steps and the view refresh of a pulse share half this budget so the FX thread keeps its frame rate.
+     * bench-ui on the 2-core machine, 20 s runs interleaved with {@code --idle} (p99 17.00-17.17 ms): with 6 ms the p99
+     * frame was 17.21-17.71 ms in six runs, with 8 ms 17.21-18.32 ms in eleven (three more than 1 ms over the floor),
+     * for about a third more model steps.
+     */
+    public static final long FRAME_BUDGET_NANOS = 6_000_000;
     /** The shortest model slice of a pulse, however long the refresh due in it took last time. */
     public static final long MIN_SLICE_NANOS = 1_000_000;
     /** While running faster than this, views are redrawn at this rate (in turns). */
