@@ -25,7 +25,11 @@ final class FieldChip {
     /** The value keeps its widest width while this chip shows one field: the slot's flow wraps the same way every refresh. */
     private final org.vdsoexplorer.app.common.Steady steady = org.vdsoexplorer.app.common.Steady.width(value);
 
-    FieldChip() {
+    /** True while the window's reduced motion is on: a newly lit field is then not flashed. */
+    private final java.util.function.BooleanSupplier reducedMotion;
+
+    FieldChip(java.util.function.BooleanSupplier reducedMotion) {
+        this.reducedMotion = reducedMotion;
         name.getStyleClass().add("field-name");
         value.getStyleClass().add("field-value");
         row.getStyleClass().add("field");
@@ -49,7 +53,7 @@ final class FieldChip {
 
     /** {@code hideSeq}: a seq field shows "?" (an open question asks for it). */
     void update(boolean lit, boolean hideSeq) {
-        if (lit && !row.getPseudoClassStates().contains(LIT) && !PagesView.reducedMotion()) Flash.on(row, 300);
+        if (lit && !row.getPseudoClassStates().contains(LIT) && !reducedMotion.getAsBoolean()) Flash.on(row, 300);
         if (!lit) Flash.off(row); // :fresh shows only with :lit (pages.css)
         Field f = new Field(page.kind(), off);
         long v = page.read(off, size);

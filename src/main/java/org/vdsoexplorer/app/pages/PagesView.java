@@ -83,8 +83,8 @@ public final class PagesView extends BorderPane {
     private int[] hops = new int[0];
     private OffsetSum sum;
 
-    /** Reduced motion for all pages views (set from the window's toggle). */
-    private static volatile boolean reducedMotionAll;
+    /** Reduced motion (set from the window's toggle): a newly lit field is not flashed. */
+    private boolean reducedMotion;
 
     /**
      * The namespace offset being added, with the model's values: {@code host} (the host time of this
@@ -163,7 +163,7 @@ public final class PagesView extends BorderPane {
         grid.addRow(slotCol, task, other);
 
         for (int i = 0; i < TEXT_ROW; i++) {
-            cells[i] = new RunningCell(i, session);
+            cells[i] = new RunningCell(i, session, () -> reducedMotion);
             others[i] = new OtherCell(i);
             grid.addRow(null, cells[i].box, others[i].box);
         }
@@ -189,9 +189,7 @@ public final class PagesView extends BorderPane {
         return b.getLayoutY() - gutter.getLayoutY() + 2;
     }
 
-    public void setReducedMotion(boolean reduced) { reducedMotionAll = reduced; }
-
-    static boolean reducedMotion() { return reducedMotionAll; }
+    public void setReducedMotion(boolean reduced) { reducedMotion = reduced; }
 
     private Boolean compact;
 
