@@ -50,6 +50,22 @@ class ScreenLayoutTest {
         Fx.fxRun(w::dispose);
     }
 
+    /**
+     * A screen opened straight at a step, not reached by stepping (a teacher who starts presenter mode in the middle of
+     * a lesson): the pages view's offset addition at 250 % kept the height the scroll pane had squeezed it to and drew
+     * its captions over each other and over the last-read line (5 overlaps) until {@code Steady} kept the height the
+     * block needs. The sweep above steps through each lesson in one window, so it did not see this.
+     */
+    @Test
+    void aPresenterScreenOpenedMidLessonAt250Percent() {
+        Path lesson = Path.of(System.getProperty("basedir", "."), "lessons", "04-time-namespaces.md");
+        Screenshots.Shot shot = Screenshots.screen(ScreenOptions.screen(DIR.resolve("opened-mid-lesson"), Screenshots.WIDTH,
+                Screenshots.HEIGHT, 250, true, lesson, 3));
+        List<String> findings = new ArrayList<>(shot.check().clipped());
+        findings.addAll(shot.check().overlaps());
+        assertEquals(List.of(), findings, shot.file().toString());
+    }
+
     private static double smallest(DrawnText v) {
         assertTrue(!v.drawnText().isEmpty(), v + " drew no text");
         return v.drawnText().stream().mapToDouble(DrawnText.Box::fontSize).min().orElseThrow();

@@ -50,7 +50,11 @@ public final class Steady {
     private void grow() {
         double v;
         if (height) {
-            v = node.getHeight();
+            // the tallest it has been given or needs at its width: a block squeezed to its minimum (a scroll pane
+            // fitting a tall view, presenter mode at 250 %) would otherwise keep the squeezed height as its least,
+            // its lines drawn over each other and over what follows
+            double w = node.getWidth();
+            v = Math.max(node.getHeight(), w > 0 ? node.prefHeight(w) : 0);
         } else {
             Labeled l = (Labeled) node;
             String t = l.getText();
