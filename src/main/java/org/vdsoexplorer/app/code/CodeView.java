@@ -174,7 +174,9 @@ public final class CodeView extends BorderPane {
         }
         double s = sidePref + sideBarWidth();
         // the height the code panes have: the view's, under its head (and above the register column under them)
-        double h = (scroll.getHeight() > 0 ? scroll.getHeight() : getHeight()) - head.prefHeight(w) - 6;
+        // (the view's own height less its insets: the scroll pane's height is the last layout's, stale when the view was
+        // just resized, and the panes side by side in a tall view opened straight at 250 % cut the current C line)
+        double h = getHeight() - snappedTopInset() - snappedBottomInset() - head.prefHeight(w) - 6;
         double paneH = STACKED_ROWS * source.rowHeight() + sourceTitle.prefHeight(-1) + 30;
         boolean lit = highlighted(column.side);
         // a lesson points at the column but it does not fit beside the two code panes at their least: under them
