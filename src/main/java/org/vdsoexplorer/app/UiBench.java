@@ -62,13 +62,15 @@ public final class UiBench {
          * The window up, the model not run, and one 2 px square recoloured every frame: the platform's floor when every
          * frame is drawn and presented (in software rendering the whole window's pixels are copied out each frame).
          */
-        PRESENT
+        PRESENT;
+
+        /** Whether the model runs (at full speed) while frames are measured: only in {@link #FULL}. */
+        public boolean runsModel() { return this == FULL; }
     }
 
     public static Result run(double seconds) { return run(seconds, Mode.FULL); }
 
     public static Result run(double seconds, Mode mode) {
-        boolean idle = mode != Mode.FULL;
         Screenshots.startToolkit();
         long[] fxThread = {-1};
         List<Long> stamps = Collections.synchronizedList(new ArrayList<>());
@@ -106,7 +108,7 @@ public final class UiBench {
                 stage.show();
                 runner[0] = w.model().runner();
                 w.setSpeed(1.0);
-                w.setRunning(!idle);
+                w.setRunning(mode.runsModel());
                 if (mode == Mode.PRESENT) redraw[0] = present(w.scene());
                 probe.start();
                 stageRef.complete(stage);
@@ -193,7 +195,6 @@ public final class UiBench {
 
     /** Runs the benchmark and prints the figures; returns 0. */
     public static int main(double seconds, Mode mode, PrintStream out) {
-        boolean idle = mode != Mode.FULL;
         try {
             Result r = run(seconds, mode);
             if (mode == Mode.IDLE) out.print("(idle: the model is not run) ");
@@ -203,7 +204,7 @@ public final class UiBench {
                     + "(p99 %.2f ms); %,d model steps at full speed; first frame %d ms after JVM start%n", WARM_UP_SECONDS,
                     r.frames(), r.seconds(), r.fps(), r.p50(), r.p99(), r.max(), r.fxCpuMsPerFrame(), r.fxCpuP99(),
                     r.renderCpuMsPerFrame(), r.renderCpuP99(), r.modelSteps(), r.firstFrameMillis());
-            if (!idle) {
+            if (mode.runsModel()) {
                 out.printf(Locale.ROOT, "  model slice p99 %.2f ms; per live view (counters bar first): refresh p50/p99 ms, "
                         + "render thread CPU of its frame p50/p99 ms:", r.modelSliceP99());
                 for (ViewCost v : r.views()) {
