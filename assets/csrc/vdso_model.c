@@ -164,11 +164,39 @@ static __always_inline void cpu_relax(void)
 	__asm__ __volatile__("rep; nop" : : : "memory");
 }
 
+/*
+ * The counter read as the running kernel has it. v5.6 arch/x86/include/asm/msr.h (commit
+ * be261ffce6f1, "x86: Remove X86_FEATURE_MFENCE_RDTSC", July 2019, in since v5.4):
+ *
+ *	asm volatile(ALTERNATIVE_2("rdtsc",
+ *				   "lfence; rdtsc", X86_FEATURE_LFENCE_RDTSC,
+ *				   "rdtscp", X86_FEATURE_RDTSCP)
+ *			: EAX_EDX_RET(val, low, high)
+ *			/\* RDTSCP clobbers ECX with MSR_TSC_AUX. *\/
+ *			:: "ecx");
+ *
+ * The site is as long as its longest replacement (5 bytes). init_vdso_image()
+ * (arch/x86/entry/vdso/vma.c) applies the alternatives to the vDSO image at boot;
+ * the last one whose feature the CPU has wins, so every CPU with RDTSCP (Intel
+ * since Nehalem, AMD since K8 revision F) runs rdtscp, the rest of the site
+ * filled with the 2-byte nop 66 90 (objdump: xchg %ax,%ax), as `live vdso`
+ * shows on a running kernel. Only a CPU without RDTSCP that sets LFENCE_RDTSC
+ * runs lfence; rdtsc. COUNTER_READ_LFENCE_RDTSC builds that site instead; the
+ * shipped listings are the rdtscp one (every core of assets/timing.yaml has
+ * RDTSCP; CounterReadTest checks both). No "memory" clobber: loads may move
+ * across the read, as in the kernel's code.
+ */
+#ifdef COUNTER_READ_LFENCE_RDTSC
+#define RDTSC_ORDERED_SITE	"lfence\n\trdtsc"		/* 3 + 2 bytes */
+#else
+#define RDTSC_ORDERED_SITE	"rdtscp\n\t.byte 0x66, 0x90"	/* 3 bytes + the 2-byte nop */
+#endif
+
 static __always_inline u64 rdtsc_ordered(void)
 {
 	u32 low, high;
 
-	__asm__ __volatile__("lfence\n\trdtsc" : "=a" (low), "=d" (high) : : "memory");
+	__asm__ __volatile__(RDTSC_ORDERED_SITE : "=a" (low), "=d" (high) : : "ecx");
 	return low | ((u64)high << 32);
 }
 
@@ -293,26 +321,29 @@ static __always_inline u32 vdso_read_retry(const struct vdso_data *vd, u32 start
 	return seq != start;
 }
 
-static __always_inline long clock_gettime_fallback(clockid_t clk, struct __kernel_timespec *ts)
+/*
+ * The fallbacks' asm as v5.6 arch/x86/include/asm/vdso/gettimeofday.h has it: not
+ * volatile; clock_gettime_fallback() names *ts as its memory output and clobbers
+ * rcx and r11; gettimeofday_fallback() clobbers "memory" and (as in the kernel)
+ * does not list rcx and r11.
+ */
+static __always_inline long clock_gettime_fallback(clockid_t _clkid, struct __kernel_timespec *_ts)
 {
 	long ret;
 
-	__asm__ __volatile__("syscall"
-			     : "=a" (ret)
-			     : "0" ((long)__NR_clock_gettime), "D" ((long)clk), "S" (ts)
-			     : "rcx", "r11", "memory");
+	__asm__ ("syscall" : "=a" (ret), "=m" (*_ts) :
+		 "0" ((long)__NR_clock_gettime), "D" (_clkid), "S" (_ts) :
+		 "rcx", "r11");
 	return ret;
 }
 
-static __always_inline long gettimeofday_fallback(struct __kernel_old_timeval *tv,
-						 struct timezone *tz)
+static __always_inline long gettimeofday_fallback(struct __kernel_old_timeval *_tv,
+						 struct timezone *_tz)
 {
 	long ret;
 
-	__asm__ __volatile__("syscall"
-			     : "=a" (ret)
-			     : "0" ((long)__NR_gettimeofday), "D" (tv), "S" (tz)
-			     : "rcx", "r11", "memory");
+	__asm__ ("syscall" : "=a" (ret) :
+		 "0" ((long)__NR_gettimeofday), "D" (_tv), "S" (_tz) : "memory");
 	return ret;
 }
 
@@ -521,20 +552,6 @@ static __always_inline u32 broken_read_retry(const struct vdso_data *vd, u32 sta
 }
 #endif
 
-/*
- * The TSC read as the kernel writes it: v5.6 arch/x86/include/asm/msr.h
- * rdtsc_ordered() tells the compiler it clobbers ecx and nothing else. The
- * model's rdtsc_ordered() above also clobbers "memory", a compiler barrier the
- * kernel does not have; kept here it would hide a missing READ_ONCE().
- */
-static __always_inline u64 rdtsc_ordered_kernel(void)
-{
-	u32 low, high;
-
-	__asm__ __volatile__("lfence\n\trdtsc" : "=a" (low), "=d" (high) : : "ecx");
-	return low | ((u64)high << 32);
-}
-
 HRES_INLINE int do_hres_broken(const struct vdso_data *vd, clockid_t clk, struct __kernel_timespec *ts)
 {
 	const struct vdso_timestamp *vdso_ts = &vd->basetime[clk];
@@ -546,7 +563,7 @@ HRES_INLINE int do_hres_broken(const struct vdso_data *vd, clockid_t clk, struct
 		seq = broken_read_begin(vd);
 		if (unlikely(vd->clock_mode != VCLOCK_TSC))
 			return do_hres(vd, clk, ts);
-		cycles = rdtsc_ordered_kernel();
+		cycles = rdtsc_ordered();	/* as in the kernel: no memory clobber, so a missing READ_ONCE() shows */
 		ns = vdso_ts->nsec;
 		last = vd->cycle_last;
 		CYCLES_OK_LATE(cycles);

@@ -31,7 +31,7 @@ class KernelExactVariantsTest {
             Listing v56 = Listings.of(Variant.V5_6, c);
             assertTrue(v56.symbol("do_hres").isEmpty() && v56.symbol("do_coarse").isEmpty(), c + ": __always_inline");
             long entry = v56.symbol("__vdso_clock_gettime").orElseThrow();
-            assertTrue(v56.instructions().stream().anyMatch(i -> i.mnemonic().equals("rdtsc")
+            assertTrue(v56.instructions().stream().anyMatch(i -> i.mnemonic().equals("rdtscp")
                     && v56.symbol(i.symbol()).orElse(-1L) == entry), c + ": the hres read is in __vdso_clock_gettime");
             // plain static, two callers (do_hres via clock_gettime and via gettimeofday): every compiler here keeps
             // do_hres_timens out of line, which is what keeps its spills off the host path

@@ -18,8 +18,10 @@ import org.vdsoexplorer.model.cpu.Interpreter;
  * free pipe of its class once its registers and memory sources are ready (store-to-load forwarding from
  * a store buffer), and retired in order ({@link Core#retireWidth()} a cycle). Its retirement cycle is the
  * machine's clock. lfence completes when every older instruction has, and holds younger ones back (at
- * dispatch until it retires, or at issue until it completes, per core); rdtsc reads the counter in the
- * cycle it issues; a kernel entry waits until every older instruction retired.
+ * dispatch until it retires, or at issue until it completes, per core); rdtscp, the counter read Linux
+ * patches into the vDSO on every CPU that has it, issues only when every older instruction has completed
+ * and holds no younger one back; rdtsc and rdtscp read the counter in the cycle they issue; a kernel entry
+ * waits until every older instruction retired.
  *
  * <p>Every figure comes from the {@link Core} (assets/timing.yaml); nothing here is tuned to a result.
  * Deterministic; its state is copied for exact step-back ({@link #save()}).
@@ -208,7 +210,8 @@ public final class Pipeline implements Clocking {
             if (u != null) {
                 long src = s.zeroIdiom() && core.zeroIdiom() ? ready : ready(s.srcMask(), ready);
                 long mr = Math.max(src, s.load() ? loadDone : ready);
-                if (s.kind() == Shape.Kind.LFENCE) mr = Math.max(mr, maxComplete);
+                // lfence and rdtscp start only when every older instruction has completed
+                if (s.kind() == Shape.Kind.LFENCE || s.kind() == Shape.Kind.RDTSCP) mr = Math.max(mr, maxComplete);
                 if (fused) {
                     issue = Math.max(mr, prevFlagsReady);
                     done = issue;
@@ -433,7 +436,10 @@ public final class Pipeline implements Clocking {
     public List<Slot> lastRows() { return lastRows; }
 
     /** True if the row is a counter read (rdtsc/rdtscp). */
-    public boolean isCounterRead(Slot r) { return shapes[r.index()].kind() == Shape.Kind.RDTSC; }
+    public boolean isCounterRead(Slot r) {
+        Shape.Kind k = shapes[r.index()].kind();
+        return k == Shape.Kind.RDTSC || k == Shape.Kind.RDTSCP;
+    }
 
     /**
      * Whether {@code r} executed in the shadow of a counter read among {@code rows}: it finished while an

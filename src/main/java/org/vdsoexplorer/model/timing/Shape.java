@@ -19,8 +19,15 @@ public record Shape(boolean load, UopClass main, boolean store, int srcMask, int
     public static final int FLAGS = 16;
     private static final int F = 1 << FLAGS;
 
-    /** How an instruction orders the pipeline. */
-    public enum Kind { PLAIN, LFENCE, PAUSE, RDTSC, KERNEL }
+    /**
+     * How an instruction orders the pipeline. RDTSCP is a counter read that waits until every older
+     * instruction has executed and holds no younger one back (Intel SDM vol. 2B, RDTSCP: it "does wait until
+     * all previous instructions have executed and all previous loads are globally visible", and "subsequent
+     * instructions may begin execution before the read operation is performed"). AMD's APM vol. 3 words it as
+     * older instructions retiring first; the model uses the Intel wording (older ones completed) for every
+     * core. RDTSC waits for nothing.
+     */
+    public enum Kind { PLAIN, LFENCE, PAUSE, RDTSC, RDTSCP, KERNEL }
 
     /** Implicit stack addressing: none, rsp-8 (push, call), rsp (pop, ret), rbp (leave). */
     public static final int NO_STACK = 0, PUSH = 1, POP = 2, LEAVE = 3;
@@ -76,7 +83,7 @@ public record Shape(boolean load, UopClass main, boolean store, int srcMask, int
             case "lfence", "mfence", "sfence" -> { return simple(UopClass.LFENCE, 0, 0, Kind.LFENCE); }
             case "rdtsc" -> { return simple(UopClass.RDTSC, 0, bit(Registers.RAX) | bit(Registers.RDX), Kind.RDTSC); }
             case "rdtscp" -> {
-                return simple(UopClass.RDTSCP, 0, bit(Registers.RAX) | bit(Registers.RDX) | bit(Registers.RCX), Kind.RDTSC);
+                return simple(UopClass.RDTSCP, 0, bit(Registers.RAX) | bit(Registers.RDX) | bit(Registers.RCX), Kind.RDTSCP);
             }
             case "syscall", "sysenter", "int" -> {
                 int all = 0xffff & ~bit(Registers.RSP);
@@ -104,7 +111,13 @@ public record Shape(boolean load, UopClass main, boolean store, int srcMask, int
                 boolean rr = ops.get(0) instanceof Operand.Reg;
                 return main(rr ? UopClass.MOV : UopClass.ALU, false, false, srcRegs, 0, dstReg, null);
             }
-            case "xchg" -> { return main(UopClass.ALU, memSrc || memDst, memDst, srcRegs | dstReg, addr, srcRegs | dstReg, mem); }
+            case "xchg" -> {
+                // xchg %ax,%ax (66 90) is the 2-byte nop: the padding after rdtscp at the vDSO's counter read and
+                // gcc's alignment filler; no dependency on rax (the decoder treats it as a nop too)
+                if (ops.size() == 2 && ops.get(0) instanceof Operand.Reg a && a.equals(ops.get(1)) && a.size() == 2) {
+                    return simple(UopClass.NOP, 0, 0, Kind.PLAIN);
+                }
+                return main(UopClass.ALU, memSrc || memDst, memDst, srcRegs | dstReg, addr, srcRegs | dstReg, mem); }
             case "cmp", "test" -> {
                 Shape s = main(UopClass.ALU, mem != null, false, srcRegs | dstReg, addr, F, mem);
                 return new Shape(s.load, s.main, false, s.srcMask, s.addrMask, s.dstMask, 0, mem, NO_STACK, false, false, true, false,

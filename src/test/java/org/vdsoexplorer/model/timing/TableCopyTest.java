@@ -19,7 +19,7 @@ import org.vdsoexplorer.robust.Reproducers;
  * with {@code --costs} changes them as the edit says, through the same command line a user has.
  */
 class TableCopyTest {
-    private static final Pattern RDTSC_LATENCY = Pattern.compile("(rdtsc: +\\{ports: \"[^\"]*\", latency: )(\\d+)");
+    private static final Pattern RDTSCP_LATENCY = Pattern.compile("(rdtscp: +\\{ports: \"[^\"]*\", latency: )(\\d+)");
 
     /** calls_in_3s of one report row, charged by the default core of the table given (null: the shipped one). */
     private static double callsIn3s(Path table, String scenario, String clock) {
@@ -36,10 +36,10 @@ class TableCopyTest {
     }
 
     @Test
-    void doublingTheRdtscLatencyInACopyOfTheTableSlowsHresCallsAndLeavesCoarseCalls(@org.junit.jupiter.api.io.TempDir Path dir)
+    void doublingTheRdtscpLatencyInACopyOfTheTableSlowsHresCallsAndLeavesCoarseCalls(@org.junit.jupiter.api.io.TempDir Path dir)
             throws IOException {
         String shipped = TimingTableTest.shipped();
-        Matcher m = RDTSC_LATENCY.matcher(shipped);
+        Matcher m = RDTSCP_LATENCY.matcher(shipped);
         StringBuilder doubled = new StringBuilder();
         int cores = 0;
         while (m.find()) {
@@ -47,11 +47,11 @@ class TableCopyTest {
             cores++;
         }
         m.appendTail(doubled);
-        assertEquals(TimingTable.defaults().cores().size(), cores, "one rdtsc row per core");
-        Path copy = dir.resolve("timing-slow-rdtsc.yaml");
+        assertEquals(TimingTable.defaults().cores().size(), cores, "one rdtscp row per core");
+        Path copy = dir.resolve("timing-slow-rdtscp.yaml");
         Files.writeString(copy, doubled, StandardCharsets.UTF_8);
-        assertEquals(2 * TimingTable.defaults().defaultCore().uop(UopClass.RDTSC).latency(),
-                TimingTable.load(copy).defaultCore().uop(UopClass.RDTSC).latency());
+        assertEquals(2 * TimingTable.defaults().defaultCore().uop(UopClass.RDTSCP).latency(),
+                TimingTable.load(copy).defaultCore().uop(UopClass.RDTSCP).latency());
         for (String scenario : List.of("host", "timens")) {
             double h0 = callsIn3s(null, scenario, "monotonic"), h1 = callsIn3s(copy, scenario, "monotonic");
             double c0 = callsIn3s(null, scenario, "monotonic-coarse"), c1 = callsIn3s(copy, scenario, "monotonic-coarse");
@@ -63,7 +63,7 @@ class TableCopyTest {
     @Test
     void aBrokenCopyIsOneLineNamingFileAndLine(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
         String shipped = TimingTableTest.shipped();
-        String bad = RDTSC_LATENCY.matcher(shipped).replaceFirst("$1x");
+        String bad = RDTSCP_LATENCY.matcher(shipped).replaceFirst("$1x");
         Path copy = dir.resolve("broken.yaml");
         Files.writeString(copy, bad, StandardCharsets.UTF_8);
         int line = (int) bad.substring(0, bad.indexOf("latency: x")).lines().count();
@@ -72,7 +72,7 @@ class TableCopyTest {
         assertEquals(2, r.code(), r.err());
         assertEquals(1, r.err().lines().count(), r.err());
         assertTrue(r.err().contains(copy + ":" + line + ":"), r.err());
-        assertTrue(r.err().contains("rdtsc.latency"), r.err());
+        assertTrue(r.err().contains("rdtscp.latency"), r.err());
         assertFalse(r.err().contains("Exception"), r.err());
     }
 }
