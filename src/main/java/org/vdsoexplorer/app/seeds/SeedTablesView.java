@@ -91,7 +91,8 @@ public final class SeedTablesView extends BorderPane {
         chart.setId("seed-chart");
         chart.setAnimated(false);
         chart.setLegendVisible(true);
-        chart.getYAxis().setLabel("% of the base cell"); // (higher = faster: the page's text says so)
+        // what a reader must compare is each model's distance from the measurement, not two bars of 98 and 100 %
+        chart.getYAxis().setLabel("model \u2212 seed, percentage points (0: the model matches the seed)");
         // least and preferred heights of the table and chart in em (app.css), so the page scrolls when it is short
         // (1280x720, 250 %) rather than squeezing the table to its header
         chartSource.setWrapText(true);
@@ -180,22 +181,28 @@ public final class SeedTablesView extends BorderPane {
     private void showChart(SeedTables.Table t) {
         chart.getData().clear();
         if (t == null) return;
-        XYChart.Series<String, Number> seed = new XYChart.Series<>(), additive = new XYChart.Series<>(),
-                pipeline = new XYChart.Series<>();
-        seed.setName("seed");
-        additive.setName("additive model");
-        pipeline.setName("pipeline model");
+        XYChart.Series<String, Number> additive = new XYChart.Series<>(), pipeline = new XYChart.Series<>();
+        additive.setName("additive model \u2212 seed (pp)");
+        pipeline.setName("pipeline model \u2212 seed (pp)");
         for (Both b : rows) {
             if (!b.additive().table().id().equals(t.id())) continue;
             String l = b.additive().cell().label();
             String label = l.length() > 28 ? l.substring(0, 27) + "\u2026" : l;
-            seed.getData().add(new XYChart.Data<>(label, b.additive().seedPercent()));
-            additive.getData().add(new XYChart.Data<>(label, b.additive().modelPercent()));
-            pipeline.getData().add(new XYChart.Data<>(label, b.pipeline().modelPercent()));
+            additive.getData().add(new XYChart.Data<>(label, b.additive().differencePp()));
+            pipeline.getData().add(new XYChart.Data<>(label, b.pipeline().differencePp()));
         }
-        chart.setTitle(t.title());
-        chartSource.setText("Source: " + t.source());
-        chart.getData().setAll(List.of(seed, additive, pipeline));
+        chart.setTitle(t.title() + ": each model's difference from the seed");
+        chartSource.setText("Source: " + t.source() + ". A bar within \u00b12 pp is a cell the model meets.");
+        chart.getData().setAll(List.of(additive, pipeline));
+    }
+
+    /** The chart's series (for tests): name and values in cell order. */
+    public java.util.Map<String, List<Double>> chartSeries() {
+        java.util.Map<String, List<Double>> out = new java.util.LinkedHashMap<>();
+        for (XYChart.Series<String, Number> s : chart.getData()) {
+            out.put(s.getName(), s.getData().stream().map(d -> d.getYValue().doubleValue()).toList());
+        }
+        return out;
     }
 
     private List<String> texts(Both b) { return texts.get(b); }
