@@ -117,4 +117,25 @@ class ValidationTest {
         assertTrue(c.describe().contains("family 25 (0x19) model 17 (0x11)"));
         assertEquals(-1, CpuInfo.parse("").family());
     }
+
+    @Test
+    void formatsTableTsvAndJson() throws Exception {
+        List<Validation.NativeRow> n = List.of(new Validation.NativeRow("host", "v5.6", "monotonic", 20.0, 0.2, 5),
+                new Validation.NativeRow("namespace", "v5.13", "monotonic", 21.0, 0.2, 5));
+        List<Validation.Row> rows = Validation.join(n, Map.of("host v5.6 monotonic", 19.0), Map.of(), 4.0, "zen3");
+        CpuInfo cpu = new CpuInfo("AuthenticAMD", 25, 17, "AMD EPYC", Double.NaN);
+        Validation.Result r = new Validation.Result(cpu, "zen3", Validation.coreNote(cpu, "zen3"), 4.0, 1.0, 2.6, 2.6, 6462379, 24,
+                new NativeHarness.Toolchain("gcc-12", "gcc-12 x", "gcc-12 x"), new NativeHarness.Toolchain("gcc-12", "gcc-12 x", "gcc-12 x"),
+                5, 1000, 0, true, rows, List.of(new Validation.RealVdso("monotonic", 20.5, 1.0)), Validation.summarize(rows, n), List.of("a note"));
+        String table = ValidateFormat.table(r);
+        assertTrue(table.contains("native_ns") && table.contains("4.000 GHz calibrated") && table.contains("note: a note"), table);
+        String tsv = ValidateFormat.tsv(r);
+        assertTrue(tsv.contains(String.join("\t", Validation.Row.COLUMNS)), tsv);
+        var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(ValidateFormat.json(r));
+        assertEquals(2, json.get("rows").size());
+        assertEquals(-5.0, json.get("rows").get(0).get("diff_pct").asDouble(), 1e-9);
+        assertTrue(json.get("rows").get(1).get("model_ns").isNull()); // no model row: null, not NaN
+        assertTrue(json.get("cpu").get("cpu_mhz").isNull());
+        assertEquals(1, json.get("summary").get("hresRows").asInt());
+    }
 }
