@@ -78,6 +78,13 @@ public final class Cli {
               live [--seconds S] [--rounds N] [--format table|tsv|json]
                        measures clock_gettime() on this machine, host task and a time-namespace task:
                        task clock path ns_per_call calls_in_3s (corrected for the downcall) ...
+              validate [--format table|tsv|json] [--compiler gcc-12|gcc-11|clang-16] [--rounds N] [--seconds S]
+                       compiles each variant's C model with its listing's compiler and flags, runs it natively
+                       in gettime_perf's caller loop against vvar pages filled as the model's kernel fills them
+                       (host and namespace task, every clock; mult/shift from the running kernel's data page),
+                       and prints native ns and cycles a call (thread CPU time, interleaved rounds, medians;
+                       core clock calibrated by dependent adds) beside the pipeline and additive models'
+                       (needs x86-64 Linux and the compiler; default 15 rounds in about 10 s, then the models)
               live pages [--format table|json]
                        reads and decodes the real [vvar] pages of both tasks (and watches seq for 1 s)
               live vdso
@@ -113,7 +120,8 @@ public final class Cli {
                 case "seeds" -> seeds(args, out);
                 case "check-lessons" -> checkLessons(args, out);
                 case "live" -> LiveCommand.run(args, out, err);
-                default -> throw new UsageException("unknown command '" + command + "' (try: report, run, seeds, bench, check-lessons, check-demo, live, screenshots, bench-ui, export-gif, help)");
+                case "validate" -> ValidateCommand.run(args, out, err);
+                default -> throw new UsageException("unknown command '" + command + "' (try: report, run, seeds, bench, check-lessons, check-demo, live, validate, screenshots, bench-ui, export-gif, help)");
             };
         } catch (UsageException | ListingException | BadInputException e) {
             err.println("vdso-explorer: " + e.getMessage());
