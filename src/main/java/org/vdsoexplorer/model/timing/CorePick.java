@@ -62,13 +62,13 @@ public record CorePick(Core core, boolean matched, String why) {
         for (TimingTable.CpuidRange r : table.cpuid()) {
             if (r.matches(cpu.vendor(), cpu.family(), cpu.model())) {
                 Core c = table.core(r.core()).orElseThrow();
-                return new CorePick(c, true, "core " + c.id() + " (" + c.label() + "): this CPU is " + cpu + ", which "
+                return new CorePick(c, true, c.id() + " (" + c.label() + "): this CPU is " + cpu + ", which "
                         + table.origin() + " maps to " + c.id() + " (family " + String.format(Locale.ROOT, "%#x", r.family())
                         + " models " + r.text() + ": " + r.source() + ")");
             }
         }
         Core d = table.defaultCore();
-        return new CorePick(d, false, "core " + d.id() + " (" + d.label() + ") as a fallback: this CPU is " + cpu + ", and "
+        return new CorePick(d, false, d.id() + " (" + d.label() + ") as a fallback: this CPU is " + cpu + ", and "
                 + table.origin() + " has no table for it, so the model uses its default core, not this CPU's");
     }
 
@@ -89,7 +89,7 @@ public record CorePick(Core core, boolean matched, String why) {
 
     private static CorePick fallback(TimingTable table, String reason) {
         Core d = table.defaultCore();
-        return new CorePick(d, false, "core " + d.id() + " (" + d.label() + ") as a fallback: " + reason
+        return new CorePick(d, false, d.id() + " (" + d.label() + ") as a fallback: " + reason
                 + ", so the model uses the default core of " + table.origin() + ", not this CPU's");
     }
 }

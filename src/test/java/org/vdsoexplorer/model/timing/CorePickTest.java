@@ -32,7 +32,7 @@ class CorePickTest {
         assertEquals("zen3", pick("AuthenticAMD", 0x19, 0x21).core().id());
         CorePick z4 = pick("AuthenticAMD", 0x19, 0x11);
         assertEquals("zen4", z4.core().id());
-        assertTrue(z4.why().startsWith("core zen4 (AMD Zen 4 (Ryzen 7000, EPYC 9004)): this CPU is AuthenticAMD family 0x19 model 0x11"),
+        assertTrue(z4.why().startsWith("zen4 (AMD Zen 4 (Ryzen 7000, EPYC 9004)): this CPU is AuthenticAMD family 0x19 model 0x11"),
                 z4.why());
         assertTrue(z4.why().contains("amd.c"), z4.why());
         assertEquals("zen4", pick("AuthenticAMD", 0x19, 0x61).core().id(), "Raphael");
@@ -47,7 +47,7 @@ class CorePickTest {
         CorePick p = pick("GenuineIntel", 6, 0x55);
         assertEquals("zen2", p.core().id());
         assertFalse(p.matched());
-        assertEquals("core zen2 (AMD Zen 2 (Ryzen 3000, EPYC 7002)) as a fallback: this CPU is GenuineIntel family 0x6 model 0x55, "
+        assertEquals("zen2 (AMD Zen 2 (Ryzen 3000, EPYC 7002)) as a fallback: this CPU is GenuineIntel family 0x6 model 0x55, "
                 + "and assets/timing.yaml has no table for it, so the model uses its default core, not this CPU's", p.why());
         assertFalse(pick("AuthenticAMD", 0x17, 0x01).matched(), "Zen 1 has no table");
         assertFalse(pick("AuthenticAMD", 0x1a, 0x44).matched(), "Zen 5 has no table");
