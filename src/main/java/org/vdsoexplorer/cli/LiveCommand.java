@@ -8,12 +8,17 @@ import java.util.Set;
 import org.vdsoexplorer.model.live.LiveFormat;
 import org.vdsoexplorer.model.live.LiveSession;
 import org.vdsoexplorer.model.live.Measurements;
+import org.vdsoexplorer.model.cost.CostTable;
 import org.vdsoexplorer.model.live.PageDecoder;
+import org.vdsoexplorer.model.live.Prediction;
 import org.vdsoexplorer.model.live.VdsoImage;
+import org.vdsoexplorer.model.timing.CorePick;
+import org.vdsoexplorer.model.timing.TimingModel;
 
 /**
  * {@code live}: the live lab headless. {@code live [--seconds S] [--rounds N] [--format table|tsv|json]} measures
- * the host task and a time-namespace task; {@code live pages [--format table|json]} reads and decodes their
+ * the host task and a time-namespace task, says which core of assets/timing.yaml this CPU is (and why) and, in the
+ * table format, what the model of v5.6 predicts for the same clocks on that core; {@code live pages [--format table|json]} reads and decodes their
  * [vvar] and [vvar_vclock] pages; {@code live vdso} lists the vDSO's exported symbols and disassembles
  * __vdso_clock_gettime when objdump is installed. Progress goes to stderr.
  */
@@ -55,17 +60,34 @@ final class LiveCommand {
             if (r < 1 || r > 1000) throw new UsageException("live: --rounds must be 1-1000");
             o = o.withRounds((int) r);
         }
+        CorePick core = Prediction.core();
         try (LiveSession s = new LiveSession(o)) {
             List<Measurements.Row> rows = s.measure(progress(err));
             out.print(switch (format) {
                 case "tsv" -> LiveFormat.tsv(rows);
                 case "json" -> LiveFormat.json(rows, s.problems());
                 default -> LiveFormat.table(rows) + "ns_per_call: corrected (raw_ns_per_call minus downcall_ns, the Java "
-                        + "downcall's own cost, labs() in the same rounds); medians over the rounds\n";
+                        + "downcall's own cost, labs() in the same rounds); medians over the rounds\n"
+                        + "core: " + core.why() + "\n" + model(s, core, err);
             });
+            if (!format.equals("table")) err.println("live: core: " + core.why());
             if (!format.equals("json")) for (String p : s.problems()) err.println("live: " + p);
             return rows.isEmpty() ? 1 : 0;
         }
+    }
+
+    /** The model of v5.6 on the picked core for the five vDSO clocks, at the TSC rate the data page gives. */
+    private static String model(LiveSession s, CorePick core, PrintStream err) {
+        CostTable costs = CostTable.defaults();
+        double ghz = Prediction.ghz(s.pages(progress(err)), costs);
+        TimingModel timing = TimingModel.pipeline(core.core());
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "model (v5.6 %s, %s, %.3f GHz%s): ns per call%n",
+                Prediction.VARIANT.cliName(), timing.id(), ghz, ghz == costs.ghz() ? ", the cost table's rate" : ", the data page's TSC rate"));
+        b.append(String.format(Locale.ROOT, "%-18s %10s %10s%n", "clock", "host", "timens"));
+        for (Prediction.Line l : Prediction.lines(costs, ghz, timing)) {
+            b.append(String.format(Locale.ROOT, "%-18s %10.2f %10.2f%n", l.clock(), l.modelHostNs(), l.modelTimensNs()));
+        }
+        return b.toString();
     }
 
     private static int pages(Args a, PrintStream out, PrintStream err) {

@@ -35,6 +35,8 @@ import org.vdsoexplorer.model.live.Measurements;
 import org.vdsoexplorer.model.live.PageDecoder;
 import org.vdsoexplorer.model.live.Prediction;
 import org.vdsoexplorer.model.live.VdsoImage;
+import org.vdsoexplorer.model.timing.CorePick;
+import org.vdsoexplorer.model.timing.TimingModel;
 
 /**
  * "Your machine": the live lab in the app. Measures this machine (host task and a time-namespace task, child
@@ -47,7 +49,8 @@ import org.vdsoexplorer.model.live.VdsoImage;
 public final class LiveView extends BorderPane {
     /** Everything the background task produced, for the FX thread to show. */
     record Result(List<Measurements.Row> rows, List<PageDecoder.TaskPages> pages, List<LiveSession.SeqWatch> seq,
-                  List<Prediction.Line> model, double ghz, boolean measuredGhz, List<String> problems, String vdso, String objdump) {}
+                  List<Prediction.Line> model, double ghz, boolean measuredGhz, List<String> problems, String vdso, String objdump,
+                  String core) {}
 
     private final LiveSession session;
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
@@ -59,6 +62,8 @@ public final class LiveView extends BorderPane {
     private final ProgressBar progress = new ProgressBar(0);
     private final Label status = new Label("Press Measure: about 10 s (two child processes, one of them in a new time namespace).");
     private final Label problems = new Label();
+    /** Which core of the pipeline table the model ran on, and why (CorePick's sentence). */
+    private final Label core = new Label();
     private final GridPane table = new GridPane();
     private final BarChart<String, Number> chart = new BarChart<>(new CategoryAxis(), new NumberAxis());
     private final LivePagesPane pages = new LivePagesPane();
@@ -86,6 +91,8 @@ public final class LiveView extends BorderPane {
         problems.setId("live-problems");
         problems.setWrapText(true);
         problems.setStyle("-fx-text-fill: #A0410A;");
+        core.setId("live-core");
+        core.setWrapText(true);
         HBox bar = new HBox(10, measure, progress, status);
         bar.setAlignment(Pos.CENTER_LEFT);
         table.setId("live-table");
@@ -113,7 +120,7 @@ public final class LiveView extends BorderPane {
         export.setDisable(true); // until something is measured
         HBox tableTitle = new HBox(12, heading("Measured here, beside the model of v5.6 and the seeds"), export);
         tableTitle.setAlignment(Pos.CENTER_LEFT);
-        VBox content = new VBox(8, bar, problems, tableTitle, table, chart,
+        VBox content = new VBox(8, bar, problems, tableTitle, core, table, chart,
                 heading("The real pages: host task and namespace task"), pages, listings);
         content.setPadding(new Insets(8));
         ScrollPane scroll = new ScrollPane(content);
@@ -193,7 +200,8 @@ public final class LiveView extends BorderPane {
                 p.update(0.92, "running the model of v5.6 for the same clocks");
                 CostTable costs = CostTable.defaults();
                 double ghz = Prediction.ghz(pg, costs);
-                List<Prediction.Line> lines = Prediction.lines(costs, ghz);
+                CorePick pick = Prediction.core();
+                List<Prediction.Line> lines = Prediction.lines(costs, ghz, TimingModel.pipeline(pick.core()));
                 String vdso, od;
                 try {
                     VdsoImage img = VdsoImage.current();
@@ -210,7 +218,8 @@ public final class LiveView extends BorderPane {
                     od = "";
                 }
                 p.update(1, "done");
-                return new Result(rows, pg, seq, lines, ghz, ghz != costs.ghz(), session.problems(), vdso, od);
+                return new Result(rows, pg, seq, lines, ghz, ghz != costs.ghz(), session.problems(), vdso, od,
+                        "Model core: " + pick.why() + ".");
             }
         };
         progress.progressProperty().bind(task.progressProperty());
@@ -236,6 +245,7 @@ public final class LiveView extends BorderPane {
         Result r = task.getValue();
         status.setText(r.rows().isEmpty() ? "nothing measured" : "measured " + r.rows().size() + " rows; seq of the data pages ticks below");
         problems.setText(String.join("\n", r.problems()));
+        core.setText(r.core());
         showTable(r);
         showChart(r);
         pages.show(r.pages(), r.seq());
@@ -292,7 +302,7 @@ public final class LiveView extends BorderPane {
                 + "medians over " + (r.rows().isEmpty() ? 0 : r.rows().getFirst().rounds()) + " interleaved rounds. Model: "
                 + String.format(Locale.ROOT, "the model of v5.6 (timens-inline) at %.2f GHz%s", r.ghz(), r.measuredGhz()
                 ? " (this machine's TSC rate, from the data page's mult and shift)" : " (the cost table's clock)")
-                + " on a Zen 2/3-class cost table: a model of a 2020 kernel, not this one.", false);
+                + " on the out-of-order pipeline of the core named above the table: a model of a 2020 kernel, not this one.", false);
         note.setWrapText(true);
         note.setMinWidth(0);
         note.setMaxWidth(950);
@@ -339,6 +349,8 @@ public final class LiveView extends BorderPane {
     LivePagesPane pagesPane() { return pages; }
 
     Label problemsLabel() { return problems; }
+
+    Label coreLabel() { return core; }
 
     GridPane table() { return table; }
 

@@ -13,13 +13,17 @@ import org.vdsoexplorer.model.kernel.Scenario;
 import org.vdsoexplorer.model.report.Report;
 import org.vdsoexplorer.model.report.Row;
 import org.vdsoexplorer.model.report.SeedTables;
+import org.vdsoexplorer.model.timing.CorePick;
+import org.vdsoexplorer.model.timing.TimingModel;
+import org.vdsoexplorer.model.timing.TimingTable;
 
 /**
  * What the model of v5.6 (host and timens scenarios, the timens-inline variant: v5.6's code) predicts for the
  * clocks the live lab measures, and the namespace-vs-host ratios the seeds measured, beside the measured rows.
  * The model runs at the clock rate measured on this machine (the TSC rate the data page's mult/shift give)
  * when there is one: its cycle counts then become this machine's nanoseconds as far as a v5.6-era cost table
- * can say (the model's own cost table is a Zen 2/3-class core).
+ * can say. It charges cycles with the out-of-order pipeline on the core {@link CorePick} picks for this CPU
+ * ({@link #core()}: the table's default core, said so, when the table has none for it).
  */
 public final class Prediction {
     /** The model's variant for the comparison: v5.6 with the namespace code inlined by the compiler. */
@@ -44,16 +48,22 @@ public final class Prediction {
         return costs.ghz();
     }
 
+    /** This machine's core in the pipeline table (from /proc/cpuinfo), with the sentence saying which and why. */
+    public static CorePick core() { return CorePick.thisMachine(TimingTable.defaults()); }
+
+    /** Model and seeds for the five vDSO clocks, charged by the additive cost table. */
+    public static List<Line> lines(CostTable costs, double ghz) { return lines(costs, ghz, TimingModel.ADDITIVE); }
+
     /** Model and seeds for the five vDSO clocks the lab measures (the syscall has no model row of its own). */
-    public static List<Line> lines(CostTable costs, double ghz) {
+    public static List<Line> lines(CostTable costs, double ghz, TimingModel timing) {
         List<Line> out = new ArrayList<>();
         List<SeedTables.Table> tables = SeedTables.load(costs, ghz);
         for (Probe.Item it : Probe.Item.ALL) {
             if (!it.path().equals("vdso")) continue;
             Clock c = Clock.byName(it.clock()).orElseThrow();
             long tick = Setup.tickCycles(ghz, Report.TICK_HZ);
-            Row host = Report.measure(new Setup(Scenario.HOST, VARIANT, c, costs, ghz, tick));
-            Row ns = Report.measure(new Setup(Scenario.TIMENS, VARIANT, c, costs, ghz, tick));
+            Row host = Report.measure(new Setup(Scenario.HOST, VARIANT, c, costs, ghz, tick, timing));
+            Row ns = Report.measure(new Setup(Scenario.TIMENS, VARIANT, c, costs, ghz, tick, timing));
             out.add(new Line(it.clock(), host.ns(), ns.ns(), seedRatios(tables, c)));
         }
         return out;

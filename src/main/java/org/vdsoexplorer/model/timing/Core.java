@@ -6,9 +6,10 @@ import java.util.Map;
 
 /**
  * One core of the pipeline table (assets/timing.yaml), as numbers the {@link Pipeline} reads. Port sets
- * are bit masks over {@link #ports}.
+ * are bit masks over {@link #ports}. {@link #counterRead} is the counter read Linux patches into the vDSO on this
+ * core (the table's {@code counter_read}).
  */
-public record Core(String id, String label, int frontendWidth, int takenBubble, boolean fusion, int dispatchWidth,
+public record Core(String id, String label, CounterRead counterRead, int frontendWidth, int takenBubble, boolean fusion, int dispatchWidth,
                    int issueDelay, boolean movElimination, boolean zeroIdiom, boolean lfenceDispatchSerializing,
                    int retireWidth, int rob, int storeForward, int stackForward, int storeBuffer, int mispredict,
                    List<String> ports, Map<UopClass, Uop> classes) {
@@ -25,7 +26,7 @@ public record Core(String id, String label, int frontendWidth, int takenBubble, 
 
     /** This core with a different store-to-load forwarding latency (tests and what-if tables). */
     public Core withStoreForward(int cycles) {
-        return new Core(id, label, frontendWidth, takenBubble, fusion, dispatchWidth, issueDelay, movElimination,
+        return new Core(id, label, counterRead, frontendWidth, takenBubble, fusion, dispatchWidth, issueDelay, movElimination,
                 zeroIdiom, lfenceDispatchSerializing, retireWidth, rob, cycles, stackForward, storeBuffer, mispredict, ports,
                 classes);
     }
@@ -34,7 +35,7 @@ public record Core(String id, String label, int frontendWidth, int takenBubble, 
     public Core with(UopClass c, Uop u) {
         EnumMap<UopClass, Uop> m = new EnumMap<>(classes);
         m.put(c, u);
-        return new Core(id, label, frontendWidth, takenBubble, fusion, dispatchWidth, issueDelay, movElimination,
+        return new Core(id, label, counterRead, frontendWidth, takenBubble, fusion, dispatchWidth, issueDelay, movElimination,
                 zeroIdiom, lfenceDispatchSerializing, retireWidth, rob, storeForward, stackForward, storeBuffer,
                 mispredict, ports, m);
     }

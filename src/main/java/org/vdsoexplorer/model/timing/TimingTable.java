@@ -31,15 +31,34 @@ public final class TimingTable {
     /** One figure of the table with its source, for views that cite it. */
     public record Entry(String key, String value, String source, int line) {}
 
+    /**
+     * One line of the table's {@code cpuid:} list: a vendor ({@code vendor_id} of /proc/cpuinfo), a family and
+     * model ranges (inclusive, as {@code [from, to]} pairs) that run {@code core}.
+     */
+    public record CpuidRange(String vendor, int family, List<int[]> models, String core, String text, String source, int line) {
+        public CpuidRange {
+            models = List.copyOf(models);
+        }
+
+        public boolean matches(String v, int f, int m) {
+            return vendor.equals(v) && family == f && models.stream().anyMatch(r -> m >= r[0] && m <= r[1]);
+        }
+    }
+
     private final String origin;
     private final Map<String, Core> cores;
     private final List<Entry> entries;
+    private final List<CpuidRange> cpuid;
 
-    private TimingTable(String origin, Map<String, Core> cores, List<Entry> entries) {
+    private TimingTable(String origin, Map<String, Core> cores, List<Entry> entries, List<CpuidRange> cpuid) {
         this.origin = origin;
         this.cores = cores;
         this.entries = entries;
+        this.cpuid = List.copyOf(cpuid);
     }
+
+    /** The {@code cpuid:} list in table order (empty if the table has none). */
+    public List<CpuidRange> cpuid() { return cpuid; }
 
     public String origin() { return origin; }
 
@@ -84,7 +103,7 @@ public final class TimingTable {
             throw new CostTableException(origin, 1, "expected a mapping with 'cores:' at the top level");
         }
         Reader r = new Reader(origin);
-        Map<String, Node> topFields = r.fields(top, "", List.of("cores"));
+        Map<String, Node> topFields = r.fields(top, "", List.of("cores", "cpuid"), List.of("cpuid"));
         MappingNode coresNode = r.map(topFields, "cores", "");
         Map<String, Core> cores = new LinkedHashMap<>();
         for (NodeTuple t : coresNode.getValue()) {
@@ -93,7 +112,8 @@ public final class TimingTable {
             cores.put(id, r.core(id, m));
         }
         if (cores.isEmpty()) throw new CostTableException(origin, Reader.line(coresNode), "cores: needs at least one core");
-        return new TimingTable(origin, cores, List.copyOf(r.entries));
+        List<CpuidRange> cpuid = topFields.containsKey("cpuid") ? r.cpuid(topFields.get("cpuid"), cores) : List.of();
+        return new TimingTable(origin, cores, List.copyOf(r.entries), cpuid);
     }
 
     /** Walks one table, collecting entries and failing on the first bad key. */
@@ -116,6 +136,11 @@ public final class TimingTable {
 
         /** The fields of {@code map}, which must be exactly {@code allowed} (all present, nothing else). */
         Map<String, Node> fields(MappingNode map, String prefix, List<String> allowed) {
+            return fields(map, prefix, allowed, List.of());
+        }
+
+        /** As {@link #fields(MappingNode, String, List)}, but the keys in {@code optional} may be absent. */
+        Map<String, Node> fields(MappingNode map, String prefix, List<String> allowed, List<String> optional) {
             Map<String, Node> out = new LinkedHashMap<>();
             for (NodeTuple t : map.getValue()) {
                 String k = keyName(t, prefix);
@@ -124,7 +149,7 @@ public final class TimingTable {
                 out.put(k, t.getValueNode());
             }
             for (String a : allowed) {
-                if (!out.containsKey(a)) throw bad(map, prefix.isEmpty() ? a : prefix + "." + a, "missing");
+                if (!out.containsKey(a) && !optional.contains(a)) throw bad(map, prefix.isEmpty() ? a : prefix + "." + a, "missing");
             }
             return out;
         }
@@ -172,8 +197,10 @@ public final class TimingTable {
 
         Core core(String id, MappingNode m) {
             String p = "cores." + id;
-            Map<String, Node> f = fields(m, p, List.of("label", "frontend", "dispatch", "retire", "memory", "branch", "ports", "classes"));
+            Map<String, Node> f = fields(m, p, List.of("label", "counter_read", "frontend", "dispatch", "retire", "memory", "branch",
+                    "ports", "classes"));
             String label = scalar(f.get("label"), p + ".label");
+            CounterRead counterRead = counterRead(f.get("counter_read"), p + ".counter_read");
             Map<String, Node> fe = fields(map(f, "frontend", p), p + ".frontend", List.of("width", "taken_bubble", "fusion"));
             Map<String, Node> di = fields(map(f, "dispatch", p), p + ".dispatch",
                     List.of("width", "issue_delay", "mov_elimination", "zero_idiom", "lfence_dispatch_serializing"));
@@ -185,7 +212,7 @@ public final class TimingTable {
             List<String> names = java.util.Arrays.stream(UopClass.values()).map(UopClass::key).toList();
             Map<String, Node> cl = fields(map(f, "classes", p), p + ".classes", names);
             for (UopClass c : UopClass.values()) classes.put(c, uop(cl.get(c.key()), p + ".classes." + c.key(), ports));
-            return new Core(id, label,
+            return new Core(id, label, counterRead,
                     value(fe, "width", p + ".frontend", 1, 16), value(fe, "taken_bubble", p + ".frontend", 0, 20),
                     value(fe, "fusion", p + ".frontend", 0, 1) == 1,
                     value(di, "width", p + ".dispatch", 1, 16), value(di, "issue_delay", p + ".dispatch", 0, 10),
@@ -195,6 +222,61 @@ public final class TimingTable {
                     value(me, "store_forward", p + ".memory", 0, 100), value(me, "stack_forward", p + ".memory", 0, 100),
                     value(me, "store_buffer", p + ".memory", 1, 1024), value(br, "mispredict", p + ".branch", 0, 100),
                     ports, classes);
+        }
+
+        /** A {value: rdtscp | lfence-rdtsc | rdtsc, source: "..."} leaf. */
+        CounterRead counterRead(Node n, String key) {
+            String known = String.join(" | ", java.util.Arrays.stream(CounterRead.values()).map(CounterRead::key).toList());
+            if (!(n instanceof MappingNode m)) throw bad(n, key, "must be {value: " + known + ", source: \"...\"}");
+            Map<String, Node> f = fields(m, key, List.of("value", "source"));
+            String v = scalar(f.get("value"), key + ".value").trim();
+            CounterRead c = CounterRead.byKey(v).orElseThrow(() -> bad(f.get("value"), key + ".value", "'" + v + "' is not one of " + known));
+            entries.add(new Entry(key, c.key(), source(f, m, key), line(f.get("value"))));
+            return c;
+        }
+
+        /** The {@code cpuid:} list: {vendor: V, family: F, models: "A-B C ...", core: ID, source: "..."} items. */
+        List<CpuidRange> cpuid(Node n, Map<String, Core> cores) {
+            if (!(n instanceof org.snakeyaml.engine.v2.nodes.SequenceNode seq)) throw bad(n, "cpuid", "must be a list of {vendor, family, models, core, source}");
+            List<CpuidRange> out = new ArrayList<>();
+            int i = 0;
+            for (Node item : seq.getValue()) {
+                String key = "cpuid[" + i++ + "]";
+                if (!(item instanceof MappingNode m)) throw bad(item, key, "must be {vendor: V, family: F, models: \"A-B ...\", core: ID, source: \"...\"}");
+                Map<String, Node> f = fields(m, key, List.of("vendor", "family", "models", "core", "source"));
+                String vendor = scalar(f.get("vendor"), key + ".vendor").trim();
+                if (vendor.isEmpty()) throw bad(f.get("vendor"), key + ".vendor", "needs a vendor_id (AuthenticAMD, GenuineIntel)");
+                int family = number(f.get("family"), key + ".family");
+                String text = scalar(f.get("models"), key + ".models").trim();
+                List<int[]> models = new ArrayList<>();
+                for (String tok : text.split("\\s+")) {
+                    String[] ab = tok.split("-", -1);
+                    if (tok.isEmpty() || ab.length > 2) throw bad(f.get("models"), key + ".models", "'" + tok + "' is not a model or a range A-B");
+                    int a = number(f.get("models"), key + ".models", ab[0]), b = ab.length == 2 ? number(f.get("models"), key + ".models", ab[1]) : a;
+                    if (b < a) throw bad(f.get("models"), key + ".models", "range '" + tok + "' ends before it starts");
+                    models.add(new int[] {a, b});
+                }
+                String core = scalar(f.get("core"), key + ".core").trim();
+                if (!cores.containsKey(core)) {
+                    throw bad(f.get("core"), key + ".core", "unknown core '" + core + "' (known: " + String.join(", ", cores.keySet()) + ")");
+                }
+                out.add(new CpuidRange(vendor, family, models, core, text, source(f, m, key), line(m)));
+            }
+            return out;
+        }
+
+        int number(Node n, String key) { return number(n, key, scalar(n, key)); }
+
+        /** A family or model number, decimal or 0x-hexadecimal, 0-65535. */
+        int number(Node at, String key, String v) {
+            String t = v.trim().toLowerCase(java.util.Locale.ROOT);
+            try {
+                int x = t.startsWith("0x") ? Integer.parseInt(t.substring(2), 16) : Integer.parseInt(t);
+                if (x < 0 || x > 0xffff) throw new NumberFormatException();
+                return x;
+            } catch (NumberFormatException e) {
+                throw bad(at, key, "'" + v + "' is not a family or model number (decimal or 0x hexadecimal)");
+            }
         }
 
         List<String> ports(Node n, String key) {

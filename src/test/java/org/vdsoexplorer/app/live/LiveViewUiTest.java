@@ -66,6 +66,10 @@ class LiveViewUiTest {
         assertTrue(r.rows().stream().anyMatch(x -> x.task().equals("host")), r.problems().toString());
         int rows = fx(() -> (int) v.table().getChildren().stream().filter(n -> javafx.scene.layout.GridPane.getColumnIndex(n) == 0).count());
         assertEquals(1 + 6 + 1, rows, "head, five clocks and the syscall, note");
+        // one line says which core of the pipeline table the model ran on, and why (the same pick as CorePick's)
+        org.vdsoexplorer.model.timing.CorePick pick = org.vdsoexplorer.model.timing.CorePick.thisMachine(
+                org.vdsoexplorer.model.timing.TimingTable.defaults());
+        assertEquals("Model core: " + pick.why() + ".", fx(() -> v.coreLabel().getText()));
         String first = fx(() -> v.pagesPane().seqText("host"));
         assertTrue(first != null && first.startsWith("seq "), String.valueOf(first));
         if (timens) {

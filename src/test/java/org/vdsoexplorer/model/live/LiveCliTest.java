@@ -61,6 +61,26 @@ class LiveCliTest {
                     "monotonic/syscall"), rows, task);
         }
         assertTrue(values(r.out(), "ns_per_call").stream().allMatch(v -> Double.parseDouble(v) > 0));
+        // JSON stays rows only; the core the model would use is said on stderr
+        assertTrue(r.err().contains("live: core: " + thisCore().why()), r.err());
+    }
+
+    private static org.vdsoexplorer.model.timing.CorePick thisCore() {
+        return org.vdsoexplorer.model.timing.CorePick.thisMachine(org.vdsoexplorer.model.timing.TimingTable.defaults());
+    }
+
+    /** The table says which core of the pipeline table this CPU is, and predicts the five clocks on it. */
+    @Test
+    void liveTableNamesThePickedCoreAndPredictsWithIt() throws Exception {
+        LiveAssume.timens();
+        Out r = run("live", "--seconds", "0.3", "--rounds", "1");
+        assertEquals(0, r.code(), r.err());
+        String id = thisCore().core().id();
+        assertTrue(r.out().contains("\ncore: " + thisCore().why() + "\n"), r.out());
+        assertTrue(r.out().contains("model (v5.6 timens-inline, pipeline:" + id + ", "), r.out());
+        for (String clock : List.of("realtime", "monotonic", "monotonic-coarse", "monotonic-raw", "boottime")) {
+            assertTrue(r.out().lines().anyMatch(l -> l.matches(clock + " +\\d+\\.\\d\\d +\\d+\\.\\d\\d")), clock + ":\n" + r.out());
+        }
     }
 
     @Test
