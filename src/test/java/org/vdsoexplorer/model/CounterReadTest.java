@@ -63,6 +63,18 @@ class CounterReadTest {
     }
 
     /**
+     * The listings hold one site, rdtscp: that is right only while every core the pipeline can be run on is one where
+     * init_vdso_image() patches in rdtscp. A core without RDTSCP in assets/timing.yaml would need its own listings
+     * (the C model builds the lfence; rdtsc site with -DCOUNTER_READ_LFENCE_RDTSC).
+     */
+    @Test
+    void everyCoreOfTheTimingTableRunsTheSiteTheListingsHold() {
+        for (org.vdsoexplorer.model.timing.Core core : org.vdsoexplorer.model.timing.TimingTable.defaults().cores()) {
+            assertEquals(org.vdsoexplorer.model.timing.CounterRead.RDTSCP, core.counterRead(), core.id());
+        }
+    }
+
+    /**
      * The "ecx" clobber, seen from the code: no value the compiler keeps in rcx lives across the read. Until rcx
      * is written again (or control leaves the straight line), nothing after an rdtscp reads rcx.
      */

@@ -14,6 +14,7 @@ import org.vdsoexplorer.model.kernel.Scenario;
 import org.vdsoexplorer.model.live.LiveSession;
 import org.vdsoexplorer.model.live.PageDecoder;
 import org.vdsoexplorer.model.report.Report;
+import org.vdsoexplorer.model.timing.CorePick;
 import org.vdsoexplorer.model.timing.TimingModel;
 import org.vdsoexplorer.model.timing.TimingTable;
 
@@ -88,15 +89,9 @@ public final class Validation {
 
     private Validation() {}
 
-    /**
-     * The pipeline core for this CPU. Until the CPUID-based core pick (CorePick, issue 22 item 4) and the zen4
-     * table land, every machine gets zen3; {@link #coreNote} says so.
-     */
-    static String pickCore(CpuInfo cpu) { return "zen3"; }
-
-    static String coreNote(CpuInfo cpu, String core) {
-        return "pipeline:" + core + " (fixed placeholder until the CPUID core pick lands; this CPU is "
-                + cpu.vendor() + " family " + cpu.family() + " model " + cpu.model() + ")";
+    /** The pipeline core for this CPU, picked from its CPUID family and model ({@link CorePick}, assets/timing.yaml). */
+    static CorePick pickCore(CpuInfo cpu) {
+        return CorePick.pick(TimingTable.defaults(), new CorePick.Cpu(cpu.vendor(), cpu.family(), cpu.model()));
     }
 
     /** mult and shift of the running kernel's hres and raw bases, read from the host task's real [vvar] data page. */
@@ -137,7 +132,8 @@ public final class Validation {
         DriverOutput d = run.output();
         double ghz = d.medianGhz();
         List<NativeRow> natives = nativeRows(d);
-        String core = pickCore(cpu);
+        CorePick pick = pickCore(cpu);
+        String core = pick.core().id();
         Map<String, Double> model = new HashMap<>(), additive = new HashMap<>();
         if (o.model()) {
             p.update(String.format(java.util.Locale.ROOT, "running the models at %.3f GHz", ghz));
@@ -152,7 +148,7 @@ public final class Validation {
         if (o.model() && rows.stream().anyMatch(x -> Double.isNaN(x.modelNs())))
             notes.add("rows without model figures: the model refuses them (namespace v5.13: the modelled namespace task is v5.6's, "
                     + "whose page holds VCLOCK_TIMENS = UINT_MAX; natively v5.13 gets the v5.7+ page, INT_MAX); they are left out of the checks");
-        return new Result(cpu, core, coreNote(cpu, core), ghz, Stats.spreadPercent(d.ghz), Math.pow(2, tsc[1]) / tsc[0], 
+        return new Result(cpu, core, pick.why(), ghz, Stats.spreadPercent(d.ghz), Math.pow(2, tsc[1]) / tsc[0], 
                 Double.parseDouble(d.info.getOrDefault("tsc_khz_measured", "NaN")) / 1e6, tsc[0], tsc[1], run.model(), run.caller(),
                 d.rounds, o.batchMicros(), d.lost, "1".equals(d.info.get("pinned")), rows, real, summarize(rows, natives), notes);
     }

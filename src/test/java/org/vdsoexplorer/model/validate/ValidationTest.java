@@ -124,7 +124,7 @@ class ValidationTest {
                 new Validation.NativeRow("namespace", "v5.13", "monotonic", 21.0, 0.2, 5));
         List<Validation.Row> rows = Validation.join(n, Map.of("host v5.6 monotonic", 19.0), Map.of(), 4.0, "zen3");
         CpuInfo cpu = new CpuInfo("AuthenticAMD", 25, 17, "AMD EPYC", Double.NaN);
-        Validation.Result r = new Validation.Result(cpu, "zen3", Validation.coreNote(cpu, "zen3"), 4.0, 1.0, 2.6, 2.6, 6462379, 24,
+        Validation.Result r = new Validation.Result(cpu, "zen4", Validation.pickCore(cpu).why(), 4.0, 1.0, 2.6, 2.6, 6462379, 24,
                 new NativeHarness.Toolchain("gcc-12", "gcc-12 x", "gcc-12 x"), new NativeHarness.Toolchain("gcc-12", "gcc-12 x", "gcc-12 x"),
                 5, 1000, 0, true, rows, List.of(new Validation.RealVdso("monotonic", 20.5, 1.0)), Validation.summarize(rows, n), List.of("a note"));
         String table = ValidateFormat.table(r);
