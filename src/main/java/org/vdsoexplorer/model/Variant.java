@@ -16,10 +16,12 @@ public enum Variant {
             "the read path before the time-namespace series, as in v5.5: vdso_read_begin() without unlikely()"),
     UNLIKELY("unlikely", false, "PATCHv7 18/33, 2019-10",
             "before + unlikely() in vdso_read_begin() (PATCHv7 18/33, Oct 2019; in v5.6)"),
-    TIMENS_INLINE("timens-inline", true, "PATCHv7, 2019-10",
-            "the PATCHv7 layout (Oct 2019): TIMENS check in the odd-seq loop, do_hres/do_coarse plain static"),
-    TIMENS_NOINLINE("timens-noinline", true, "PATCHv7 + noinline, 2019-10",
-            "PATCHv7 with do_hres_timens/do_coarse_timens noinline (Vagin's experiment, S1, Oct 2019)"),
+    // v5.6's lib/vdso/gettimeofday.c (vd[CS_HRES_COARSE]/vd[CS_RAW] per clock, int do_coarse(), a do/while retry
+    // loop), not PATCHv7 19/33's (vd[0] for every clock, void coarse functions, a while (1) loop)
+    TIMENS_INLINE("timens-inline", true, "Vagin's 'host', 2019-10",
+            "v5.6's timens code (TIMENS check in the odd-seq loop) with do_hres/do_coarse plain static, for the series Vagin measured (S1, Oct 2019)"),
+    TIMENS_NOINLINE("timens-noinline", true, "Vagin's noinline, 2019-10",
+            "timens-inline with do_hres_timens/do_coarse_timens noinline (Vagin's experiment, S1, Oct 2019)"),
     ALWAYS_INLINE("always-inline", true, "Vagin, 2019-10-22",
             "do_hres/do_coarse __always_inline, timens functions noinline (Vagin, S2, Oct 2019)"),
     ALWAYS_INLINE_ALL("always-inline-all", true, "Vagin, 2019-10-22",

@@ -127,8 +127,11 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
 
     /**
      * The v5.6 slot order: VVAR, PVCLOCK, HVCLOCK, TIMENS (unbacked); namespace task: TIMENS ... VVAR. The
-     * PVCLOCK slot holds vCPU 0's pvclock_vcpu_time_info (pvclock_get_pvti_cpu0_va()), mapped only while
-     * the clocksource is VCLOCK_PVCLOCK (vvar_fault(): vclock_was_used(VCLOCK_PVCLOCK)).
+     * PVCLOCK slot holds vCPU 0's pvclock_vcpu_time_info (pvclock_get_pvti_cpu0_va()). v5.6's vvar_fault()
+     * (arch/x86/entry/vdso/vma.c) backs it once vclock_was_used(VCLOCK_PVCLOCK): a bit kvm_cs_enable()
+     * (arch/x86/kernel/kvmclock.c) sets when kvm-clock is enabled and nothing clears, so it stays backed after a
+     * switch to another clocksource, and is backed in a guest whose kvm-clock mode is NONE. The model backs it
+     * (and the HVCLOCK slot) only in the scenario whose clock mode it is: a simplification, no scenario switches.
      */
     private void mapTask() {
         boolean pv = mode == VCLOCK_PVCLOCK;

@@ -37,7 +37,7 @@ public final class Anchors {
             case "seq-load" -> "a load of a vdso_data seq field (vdso_read_begin or the retry check)";
             case "retry-load" -> "the load of seq in vdso_read_retry(), the retry check";
             case "retry-check" -> "the conditional branch after the retry check's load (taken or not)";
-            case "counter-read" -> "rdtsc, the read of the CPU's time-stamp counter";
+            case "counter-read" -> "rdtscp or rdtsc, the read of the CPU's time-stamp counter";
             case "syscall" -> "the syscall instruction (the fallback into the kernel)";
             case "push" -> "a push of a register (a prologue saving a callee-saved register or the frame pointer)";
             case "call-start" -> "the first instruction of a clock_gettime() call";

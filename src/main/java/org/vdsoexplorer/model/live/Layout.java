@@ -26,7 +26,10 @@ import java.util.regex.Pattern;
  * <li>v6.12.19: include/vdso/datapage.h adds {@code u64 max_cycles} after cycle_last under
  *   CONFIG_GENERIC_VDSO_OVERFLOW_PROTECT, which arch/x86/Kconfig selects (Adrian Hunter, "x86/vdso: Make
  *   delta calculation overflow safe", 2024, merged for v6.10): 248 bytes; vvar.h still places it at 128 and
- *   {@code _vdso_rng_data} at 640; include/vdso/clocksource.h {@code VDSO_CLOCKMODE_TIMENS = INT_MAX}.</li>
+ *   {@code _vdso_rng_data} at 640; include/vdso/clocksource.h {@code VDSO_CLOCKMODE_TIMENS = INT_MAX}. The rng
+ *   data is v6.11's: getrandom() in the vDSO (Jason A. Donenfeld, "x86: vdso: Wire up getrandom() vDSO
+ *   implementation", merged for v6.11) adds {@code _vdso_rng_data} at 640 to arch/x86/include/asm/vvar.h;
+ *   v6.10 has max_cycles and no rng data.</li>
  * <li>v6.13.7 and v6.14: arch/x86/entry/vdso/vma.c {@code vdso_data_store} (the page itself, offset 0),
  *   arch/x86/include/asm/vdso/vsyscall.h ({@code __VVAR_PAGES 4}, {@code VDSO_NR_VCLOCK_PAGES 2},
  *   {@code __VDSO_RND_DATA_OFFSET 640}), vdso-layout.lds.S ({@code timens_page = vvar_start + PAGE_SIZE}):
@@ -46,8 +49,10 @@ import java.util.regex.Pattern;
 public enum Layout {
     X86_V5_6("x86 struct vdso_data at offset 128 of the vvar page (v5.6-v6.9)", 128, false, 240,
             List.of(Role.DATA, Role.PVCLOCK, Role.HVCLOCK, Role.TIMENS_SLOT), List.of(), false),
-    X86_V6_10("x86 struct vdso_data with max_cycles at offset 128 of the vvar page (v6.10-v6.12)", 128, true, 248,
-            List.of(Role.DATA, Role.PVCLOCK, Role.HVCLOCK, Role.TIMENS_SLOT), List.of(), true),
+    X86_V6_10("x86 struct vdso_data with max_cycles at offset 128 of the vvar page (v6.10)", 128, true, 248,
+            List.of(Role.DATA, Role.PVCLOCK, Role.HVCLOCK, Role.TIMENS_SLOT), List.of(), false),
+    X86_V6_11("x86 struct vdso_data with max_cycles at offset 128, the getrandom() state at 640 of the vvar page (v6.11-v6.12)",
+            128, true, 248, List.of(Role.DATA, Role.PVCLOCK, Role.HVCLOCK, Role.TIMENS_SLOT), List.of(), true),
     X86_V6_13("x86 vdso_data_store: struct vdso_data at offset 0, the namespace slot next, [vvar_vclock] apart (v6.13-v6.14)",
             0, true, 248, List.of(Role.DATA, Role.TIMENS_SLOT), List.of(Role.PVCLOCK, Role.HVCLOCK), true),
     GENERIC_V6_15("generic vDSO data store (lib/vdso/datastore.c): struct vdso_time_data, clock_data[] of struct vdso_clock (v6.15+)",
@@ -107,7 +112,8 @@ public enum Layout {
         int v = Integer.parseInt(m.group(1)) * 1000 + Integer.parseInt(m.group(2));
         if (v < 5006) return Optional.empty();
         if (v < 6010) return Optional.of(X86_V5_6);
-        if (v < 6013) return Optional.of(X86_V6_10);
+        if (v < 6011) return Optional.of(X86_V6_10);
+        if (v < 6013) return Optional.of(X86_V6_11);
         if (v < 6015) return Optional.of(X86_V6_13);
         return Optional.of(GENERIC_V6_15);
     }
@@ -122,7 +128,17 @@ public enum Layout {
     public static final Map<Integer, String> CLOCK_MODES = Map.of(0, "NONE", 1, "TSC", 2, "PVCLOCK", 3, "HVCLOCK",
             Integer.MAX_VALUE, "TIMENS", -1, "TIMENS");
 
-    /** The clock mode a current_clocksource name makes the kernel advertise (x86). */
+    /**
+     * Whether {@code mode} is what kvm-clock advertises when the host does not promise a stable TSC: NONE.
+     * arch/x86/kernel/kvmclock.c (v5.6 to v6.18), kvm_setup_vsyscall_timeinfo(): it returns before setting
+     * {@code kvm_clock.vdso_clock_mode = VDSO_CLOCKMODE_PVCLOCK} ({@code archdata.vclock_mode = VCLOCK_PVCLOCK} in
+     * v5.6) when vCPU 0's pvclock flags lack PVCLOCK_TSC_STABLE_BIT, and the clocksource keeps mode NONE.
+     */
+    public static boolean kvmClockWithoutStableBit(String clocksource, int mode) {
+        return mode == 0 && "kvm-clock".equals(clocksource == null ? "" : clocksource.trim());
+    }
+
+    /** The clock mode a current_clocksource name makes the kernel advertise (x86; kvm-clock with a stable TSC). */
     public static int expectedClockMode(String clocksource) {
         return switch (clocksource == null ? "" : clocksource.trim()) {
             case "tsc" -> 1;

@@ -124,8 +124,10 @@ public final class PageDecoder {
         if (r.bytes() == null) {
             String why = role == null ? "not in the layout" : switch (role) {
                 case TIMENS_SLOT -> "the namespace slot: backed only in a time namespace";
-                case PVCLOCK -> "the pvclock page: backed only while kvm-clock (PVCLOCK) is in use";
-                case HVCLOCK -> "the Hyper-V TSC page: backed only while the Hyper-V clocksource is in use";
+                // vvar_fault() / vvar_vclock_fault() (arch/x86/entry/vdso/vma.c, v5.6 to v6.18) test
+                // vclock_was_used(): set when the clocksource is enabled, never cleared
+                case PVCLOCK -> "the pvclock page: backed once kvm-clock has been enabled since boot (vclock_was_used(), never cleared)";
+                case HVCLOCK -> "the Hyper-V TSC page: backed once the Hyper-V clocksource has been enabled since boot (vclock_was_used(), never cleared)";
                 case ARCH -> "the arch data page: x86 has no arch data";
                 case RNG -> "the getrandom() state: backed with CONFIG_VDSO_GETRANDOM";
                 case DATA -> "the data page should always be backed";
@@ -189,8 +191,13 @@ public final class PageDecoder {
         checks.add(new Check("CS_RAW seq", rawSeq == seq, "clock_data[CS_RAW].seq " + rawSeq
                 + " (the writer bumps both bases together)"));
         int expected = Layout.expectedClockMode(info.clocksource());
-        checks.add(new Check("clock_mode", mode == expected, modeName + " (" + mode + "); current_clocksource '"
-                + info.clocksource() + "' means " + Layout.CLOCK_MODES.getOrDefault(expected, "?")));
+        boolean kvmNone = Layout.kvmClockWithoutStableBit(info.clocksource(), mode);
+        checks.add(new Check("clock_mode", mode == expected || kvmNone, kvmNone
+                ? modeName + " (0); current_clocksource 'kvm-clock': the host does not set PVCLOCK_TSC_STABLE_BIT, so the "
+                        + "kernel advertises NONE (arch/x86/kernel/kvmclock.c, kvm_setup_vsyscall_timeinfo()) and every "
+                        + "clock_gettime() here is a system call"
+                : modeName + " (" + mode + "); current_clocksource '" + info.clocksource() + "' means "
+                        + Layout.CLOCK_MODES.getOrDefault(expected, "?")));
         checks.add(new Check("shift", shift > 0 && shift <= 32 && mult > 0, "mult " + mult + ", shift " + shift));
         @SuppressWarnings("unchecked")
         Map<String, Object> mono = (Map<String, Object>) ((Map<String, Object>) f.get("basetime")).get("monotonic");

@@ -59,13 +59,23 @@ class SeedRelationsTest {
 
     /** Relations the pipeline model misses (README "Model fidelity" explains each). */
     static final List<String> PIPELINE_GAPS = List.of(
-            // one taken branch before the lfence: the pipeline fetches it under the previous call's counter read
+            // one taken branch before the counter read: the pipeline fetches and executes it while the previous call's
+            // counter read is still executing (TODO(rdtscp): re-check once the counter read is rdtscp)
             "vagin-v7: with 18/33 (unlikely) > before",
-            // two more instructions on the coarse path but no taken branch: the overlapped coarse loop is bound by
-            // the front end, one fetch group per taken branch, not by them
+            // against the base (before): two more instructions and one taken branch fewer on the coarse path; the
+            // overlapped coarse loop is bound by the front end and lands on the base's cycle count
             "gleixner: MONOCOARSE, base (upstream) > MONOCOARSE, + VDSO patch",
-            // the switch's extra compares run in the shadow of rdtsc
+            // the switch's extra compares run while the counter read is in flight (TODO(rdtscp): re-check)
             "gleixner: MONO, + timens page > MONO, switch instead of array, + timens page");
+
+    /**
+     * Relations the additive model misses. Gleixner's base is `before` (Vagin to Gleixner, S1: "You did your
+     * experiments without a small optimization that we introduced in the 18-th patch"); before's coarse path jumps
+     * into its seqlock loop, a taken branch the sum charges a cycle, where the VDSO patch's adds two ALU ops at a
+     * quarter cycle each and falls into its loop, so the sum makes the patch's coarse call the cheaper one.
+     */
+    static final List<String> ADDITIVE_GAPS = List.of(
+            "gleixner: MONOCOARSE, base (upstream) > MONOCOARSE, + VDSO patch");
 
     /**
      * How much faster a cell must be for a relation to hold: half the printed precision (0.1 pp), so a tie that
@@ -102,7 +112,9 @@ class SeedRelationsTest {
             "vagin-inline: always-inline: host monotonic-raw > all four inline: host boottime",
             // the sum makes always-inline's namespace coarse call slower than the other two builds' (-71 pp)
             "vagin-inline: always-inline: ns monotonic-coarse > noinline: ns monotonic-coarse",
-            "vagin-inline: always-inline: ns monotonic-coarse > all four inline: ns monotonic-coarse");
+            "vagin-inline: always-inline: ns monotonic-coarse > all four inline: ns monotonic-coarse",
+            // ADDITIVE_GAPS: before's taken jmp into its coarse seqlock loop, charged a cycle
+            "gleixner: MONOCOARSE, base (upstream) > MONOCOARSE, + VDSO patch");
 
     /** Pairs the pipeline model orders the other way or ties (the reasons in assets/seeds.yaml's gaps:). */
     static final List<String> PIPELINE_PAIR_MISSES = List.of(
@@ -151,7 +163,7 @@ class SeedRelationsTest {
 
     @Test
     void seedRelationsHoldWithBothModels() {
-        assertEquals(List.of(), failing(both.stream().map(SeedTables.Both::additive).toList()), "additive model");
+        assertEquals(ADDITIVE_GAPS, failing(both.stream().map(SeedTables.Both::additive).toList()), "additive model");
         assertEquals(PIPELINE_GAPS, failing(both.stream().map(SeedTables.Both::pipeline).toList()), "pipeline model");
     }
 
