@@ -67,6 +67,7 @@ public final class LiveView extends BorderPane {
     private final GridPane table = new GridPane();
     private final BarChart<String, Number> chart = new BarChart<>(new CategoryAxis(), new NumberAxis());
     private final LivePagesPane pages = new LivePagesPane();
+    private final ValidatePane validate = new ValidatePane();
     private final Label symbols = new Label();
     private final TextArea real = new TextArea(), model = new TextArea();
     private final ScheduledService<Map<String, Long>> ticker;
@@ -120,7 +121,7 @@ public final class LiveView extends BorderPane {
         export.setDisable(true); // until something is measured
         HBox tableTitle = new HBox(12, heading("Measured here, beside the model of v5.6 and the seeds"), export);
         tableTitle.setAlignment(Pos.CENTER_LEFT);
-        VBox content = new VBox(8, bar, problems, tableTitle, core, table, chart,
+        VBox content = new VBox(8, bar, problems, tableTitle, core, table, chart, validate,
                 heading("The real pages: host task and namespace task"), pages, listings);
         content.setPadding(new Insets(8));
         ScrollPane scroll = new ScrollPane(content);
@@ -365,6 +366,7 @@ public final class LiveView extends BorderPane {
     /** Stops the seq poll and the child processes (the window closing, tests). */
     public void shutdown() {
         ticker.cancel();
+        validate.cancel();
         worker.submit(session::close);
         worker.shutdown();
     }

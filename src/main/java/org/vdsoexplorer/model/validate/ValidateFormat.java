@@ -37,10 +37,10 @@ public final class ValidateFormat {
                 "task", "variant", "clock", "native_ns", "spread%", "cycles", "model_ns", "cycles", "diff_pct", "additive",
                 "core", "r_nat", "r_model", "r_pp", "tgt", "meets", "order"));
         for (Validation.Row x : r.rows()) {
-            sb.append(String.format(Locale.ROOT, "%-9s %-17s %-16s %9.2f %7.2f %7.1f %9.2f %7.1f %+8.1f %9.2f %-5s %7.3f %7.3f %+7.1f %-4s %-5s %5d%n",
-                    x.task(), x.variant(), x.clock(), x.nativeNs(), x.nativeSpreadPct(), x.nativeCycles(), x.modelNs(), x.modelCycles(),
-                    x.diffPct(), x.additiveNs(), x.core(), x.ratioNative(), x.ratioModel(), x.ratioPp(), x.target(),
-                    yesNo(x.meetsTarget()) + (x.meetsRatio() ? "" : "*"), x.orderMisses()));
+            List<String> c = cells(x);
+            sb.append(String.format(Locale.ROOT, "%-9s %-17s %-16s %9s %7s %7.1f %9s %7.1f %8s %9s %-5s %7.3f %7.3f %+7.1f %-4s %-5s %5d%n",
+                    c.get(0), c.get(1), c.get(2), c.get(3), c.get(4), x.nativeCycles(), c.get(5), x.modelCycles(),
+                    c.get(6), c.get(7), c.get(8), x.ratioNative(), x.ratioModel(), x.ratioPp(), x.target(), c.get(9), x.orderMisses()));
         }
         sb.append('\n').append("real vDSO of the running kernel (libc clock_gettime() through a pointer, counted loop):\n");
         for (Validation.RealVdso v : r.real())
@@ -54,7 +54,23 @@ public final class ValidateFormat {
         return sb.toString();
     }
 
-    static String summary(Validation.Summary s) {
+    /** The columns of {@link #cells}: the table, as the app's "Your machine" tab shows it. */
+    public static final List<String> CELL_COLUMNS = List.of("task", "variant", "clock", "native ns", "spread %", "model ns",
+            "diff %", "additive ns", "core", "meets");
+
+    /**
+     * One row's texts for {@link #CELL_COLUMNS}, as {@link #table} prints them (it pads these): ns and spread to
+     * 2 decimals, diff signed to 1, meets "yes"/"no" with "*" when the ratio is off by more than 2 pp.
+     */
+    public static List<String> cells(Validation.Row x) {
+        return List.of(x.task(), x.variant(), x.clock(), String.format(Locale.ROOT, "%.2f", x.nativeNs()),
+                String.format(Locale.ROOT, "%.2f", x.nativeSpreadPct()), String.format(Locale.ROOT, "%.2f", x.modelNs()),
+                String.format(Locale.ROOT, "%+.1f", x.diffPct()), String.format(Locale.ROOT, "%.2f", x.additiveNs()), x.core(),
+                yesNo(x.meetsTarget()) + (x.meetsRatio() ? "" : "*"));
+    }
+
+    /** The checks line (and the pairs out of order, one a line), as under the table. */
+    public static String summary(Validation.Summary s) {
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
                 "checks: hres within 5 %%: %d/%d; coarse within 1 ns: %d/%d; ratio within 2 pp: %d/%d; separated pairs in order: %d/%d%n",
                 s.hresMet(), s.hresRows(), s.coarseMet(), s.coarseRows(), s.ratioMet(), s.ratioRows(), s.orderedPairs() - s.orderMisses(),
