@@ -92,7 +92,7 @@ public final class SeedTablesView extends BorderPane {
         chart.setAnimated(false);
         chart.setLegendVisible(true);
         // what a reader must compare is each model's distance from the measurement, not two bars of 98 and 100 %
-        chart.getYAxis().setLabel("model \u2212 seed, percentage points (0: the model matches the seed)");
+        chart.getYAxis().setLabel("model \u2212 seed (pp)");
         // least and preferred heights of the table and chart in em (app.css), so the page scrolls when it is short
         // (1280x720, 250 %) rather than squeezing the table to its header
         chartSource.setWrapText(true);

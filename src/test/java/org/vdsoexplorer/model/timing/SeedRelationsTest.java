@@ -57,15 +57,20 @@ class SeedRelationsTest {
         RELATIONS.add("paravirt: sysenter-2007 (vDSO on) > paravirt-2007 (int $0x80)");
     }
 
-    /** Relations the pipeline model misses (README "Model fidelity" explains each). */
+    /**
+     * Relations the pipeline model misses (README "Model fidelity" explains each). All but the coarse one are hres ties
+     * of assets/seeds.yaml's read-chain: with rdtscp an hres call costs the read's latency plus the chain after it, and
+     * what these relations differ in (a taken jmp, the timens code on the host, inlining, the switch) is off that chain.
+     */
     static final List<String> PIPELINE_GAPS = List.of(
-            // one taken branch before the counter read: the pipeline fetches and executes it while the previous call's
-            // counter read is still executing (TODO(rdtscp): re-check once the counter read is rdtscp)
             "vagin-v7: with 18/33 (unlikely) > before",
+            "vagin-v7: with 18/33 (unlikely) > host (timens code, inlined)",
+            "vagin-inline: always-inline: host monotonic > noinline: host monotonic",
+            "vagin-inline: always-inline: ns monotonic > noinline: ns monotonic",
+            "vagin-inline: all four inline: ns monotonic > always-inline: ns monotonic",
             // against the base (before): two more instructions and one taken branch fewer on the coarse path; the
             // overlapped coarse loop is bound by the front end and lands on the base's cycle count
             "gleixner: MONOCOARSE, base (upstream) > MONOCOARSE, + VDSO patch",
-            // the switch's extra compares run while the counter read is in flight (TODO(rdtscp): re-check)
             "gleixner: MONO, + timens page > MONO, switch instead of array, + timens page");
 
     /**
@@ -116,21 +121,40 @@ class SeedRelationsTest {
             // ADDITIVE_GAPS: before's taken jmp into its coarse seqlock loop, charged a cycle
             "gleixner: MONOCOARSE, base (upstream) > MONOCOARSE, + VDSO patch");
 
-    /** Pairs the pipeline model orders the other way or ties (the reasons in assets/seeds.yaml's gaps:). */
+    /**
+     * Pairs the pipeline model orders the other way or ties, other than the hres ties of read-chain (assets/seeds.yaml's
+     * gaps:), which {@link #isReadChainTie} recognises: both cells hres, in the same task, within a cycle a call.
+     */
     static final List<String> PIPELINE_PAIR_MISSES = List.of(
             // coarse-cycle: both 12 cycles a call
             "vagin-inline: noinline: host monotonic-coarse > always-inline: host monotonic-coarse",
-            // whole cycles: both cells charged the same number (ns: ns-detour; host: inline-hidden)
-            "vagin-inline: noinline: ns monotonic > noinline: ns monotonic-raw",
-            "vagin-inline: always-inline: host monotonic-raw > all four inline: host monotonic",
-            "vagin-inline: always-inline: host monotonic-raw > all four inline: host boottime",
             // ns-coarse: the namespace coarse detour charged at the front end's rate
             "vagin-inline: always-inline: ns monotonic-coarse > noinline: ns monotonic-coarse",
             "vagin-inline: always-inline: ns monotonic-coarse > all four inline: ns monotonic-coarse",
-            // switch-hidden and vdso-patch-coarse (also in PIPELINE_GAPS)
-            "gleixner: MONO, + timens page > MONO, switch instead of array, + timens page",
-            "gleixner: MONOCOARSE, base (upstream) > MONOCOARSE, + VDSO patch",
-            "gleixner: MONORAW, + timens page > MONO, switch instead of array, + timens page");
+            // vdso-patch-coarse (also in PIPELINE_GAPS)
+            "gleixner: MONOCOARSE, base (upstream) > MONOCOARSE, + VDSO patch");
+
+    private static boolean hres(SeedTables.Comparison c) { return !c.cell().setup().clock().cliName().endsWith("coarse"); }
+
+    /** Both cells hres calls of one task whose pipeline figures are within a cycle a call of each other. */
+    static boolean isReadChainTie(SeedTables.Comparison a, SeedTables.Comparison b) {
+        return hres(a) && hres(b) && a.cell().setup().scenario() == b.cell().setup().scenario()
+                && Math.abs(a.row().cycles() - b.row().cycles()) <= 1.0;
+    }
+
+    private static List<String> pairMissesBeyondTies(List<SeedTables.Comparison> cs, List<String> ties) {
+        List<String> out = new ArrayList<>();
+        for (SeedTables.Comparison a : cs) {
+            for (SeedTables.Comparison b : cs) {
+                if (a.table() != b.table() || !(a.seedPercent() - b.seedPercent() > PAIR_PP)) continue;
+                if (a.modelPercent() - b.modelPercent() >= MARGIN_PP) continue;
+                String name = a.table().id() + ": " + a.cell().label() + " > " + b.cell().label();
+                if (isReadChainTie(a, b)) ties.add(name);
+                else out.add(name);
+            }
+        }
+        return out;
+    }
 
     private static List<String> pairMisses(List<SeedTables.Comparison> cs) {
         List<String> out = new ArrayList<>();
@@ -148,7 +172,19 @@ class SeedRelationsTest {
     @Test
     void everyPairTheSeedsOrderIsOrderedTheSameWayButTheListedOnes() {
         assertEquals(ADDITIVE_PAIR_MISSES, pairMisses(both.stream().map(SeedTables.Both::additive).toList()), "additive model");
-        assertEquals(PIPELINE_PAIR_MISSES, pairMisses(both.stream().map(SeedTables.Both::pipeline).toList()), "pipeline model");
+        List<String> ties = new ArrayList<>();
+        assertEquals(PIPELINE_PAIR_MISSES, pairMissesBeyondTies(both.stream().map(SeedTables.Both::pipeline).toList(), ties),
+                "pipeline model");
+        // the ties are the read-chain cells' (README "Model fidelity"); their number is in the README's text
+        assertTrue(ties.size() > 0, "read-chain ties");
+        String readme;
+        try {
+            readme = Files.readString(Path.of(System.getProperty("basedir", ".")).resolve("README.md"));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        assertTrue(readme.contains(ties.size() + " hres pairs the pipeline ties"), "README.md should say: " + ties.size()
+                + " hres pairs the pipeline ties");
     }
 
     /** Every seed cell with both models, the pipeline on the shipped table's default core (what `seeds` prints). */
@@ -198,10 +234,12 @@ class SeedRelationsTest {
             SeedTables.Comparison base = both.stream().map(SeedTables.Both::pipeline)
                     .filter(q -> q.table() == p.table() && q.cell() == p.table().cells().get(p.table().base())).findFirst().orElseThrow();
             double implied = base.row().cycles() * 100 / p.seedPercent();
-            if (Math.abs(p.row().cycles() - implied) >= 1) far.add(p.cell().label() + ": " + p.row().cycles() + " vs " + implied);
+            if (Math.abs(p.row().cycles() - implied) >= 1) far.add(p.cell().label());
         }
         assertTrue(host >= 4, "the seeds have host coarse cells");
-        assertEquals(List.of(), far);
+        // the implied figure scales the table's hres base cell, which read-chain makes cheaper than the seed implies:
+        // all four inline's 14-cycle coarse call is then 1.2 cycles over its implied 12.8 (README "What binds a coarse call")
+        assertEquals(List.of("all four inline: host monotonic-coarse"), far);
     }
 
     @Test
