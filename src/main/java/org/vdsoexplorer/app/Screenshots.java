@@ -164,7 +164,7 @@ public final class Screenshots {
         c.setPipelineShown(pipeline);
         c.runCalls(100);
         c.step();
-        while (c.sessionA().machine().inCall() && !c.sessionA().machine().next().mnemonic().equals("rdtsc")) c.step();
+        while (c.sessionA().machine().inCall() && !c.sessionA().machine().next().mnemonic().startsWith("rdtsc")) c.step();
         for (int i = 0; i < 4; i++) c.step();
     }
 
