@@ -69,7 +69,7 @@ class LessonSteppingTest {
     void breakpointsAreReplaced() {
         w.session().toggleLineBreakpoint(1);
         Instruction second = w.session().machine().listing().instructions().get(1);
-        ls.setBreakpoints(List.of(new Target(Target.Kind.C_LINE, 366, "c:366"),
+        ls.setBreakpoints(List.of(new Target(Target.Kind.C_LINE, 366, "c:397"),
                 new Target(Target.Kind.ASM, second.address(), "asm")));
         assertEquals(Set.of(366), w.session().breakLines());
         assertEquals(Set.of(1), w.session().breakInstructions());

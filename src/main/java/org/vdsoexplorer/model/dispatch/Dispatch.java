@@ -39,12 +39,12 @@ public final class Dispatch {
     public record Edge(Node from, Node to) {}
 
     // C line ranges of vdso_model.c (function bodies)
-    static final int[] DO_HRES_TIMENS_LINES = {372, 401};
-    static final int[] DO_COARSE_TIMENS_LINES = {407, 423};
-    static final int[] DO_HRES_LINES = {430, 464};
-    static final int[] DO_COARSE_LINES = {470, 488};
-    static final int[] MASK_LINES = {498, 510};
-    static final int[] OFFSET_LINES = {339, 366};
+    static final int[] DO_HRES_TIMENS_LINES = {403, 432};
+    static final int[] DO_COARSE_TIMENS_LINES = {438, 454};
+    static final int[] DO_HRES_LINES = {461, 495};
+    static final int[] DO_COARSE_LINES = {501, 519};
+    static final int[] MASK_LINES = {529, 541};
+    static final int[] OFFSET_LINES = {370, 397};
 
     private Dispatch() {}
 

@@ -33,30 +33,30 @@ class EvaluatorTest {
 
     @Test
     void theNamespacePagesSeqIsOne() throws Exception {
-        Answer a = answer("scenario: timens\nvariant: timens-inline\nrun_to: c:441", "next-seq");
+        Answer a = answer("scenario: timens\nvariant: timens-inline\nrun_to: c:472", "next-seq");
         assertEquals("1", a.value());
         assertTrue(a.detail().contains("(TIMENS)"), a.detail());
         // and the model agrees: slot 0 of a namespace task is the namespace page
-        Evaluator.Staged st = EV.stage(step("scenario: timens\nvariant: timens-inline\nrun_to: c:441", "next-seq").setup());
+        Evaluator.Staged st = EV.stage(step("scenario: timens\nvariant: timens-inline\nrun_to: c:472", "next-seq").setup());
         assertEquals(PageKind.TIMENS, st.machine().addressSpace().slot(0).kind());
-        assertEquals(441, st.machine().next().source().line());
-        assertEquals("TIMENS", answer("scenario: timens\nvariant: timens-inline\nrun_to: c:441", "next-page-kind").value());
+        assertEquals(472, st.machine().next().source().line());
+        assertEquals("TIMENS", answer("scenario: timens\nvariant: timens-inline\nrun_to: c:472", "next-page-kind").value());
     }
 
     @Test
     void theRealDataIsInSlotThreeWithAnEvenSeq() throws Exception {
-        assertEquals("3", answer("scenario: timens\nvariant: timens-inline\nrun_to: c:381", "next-page-slot").value());
-        Answer seq = answer("scenario: timens\nvariant: timens-inline\nrun_to: c:381", "next-seq");
+        assertEquals("3", answer("scenario: timens\nvariant: timens-inline\nrun_to: c:412", "next-page-slot").value());
+        Answer seq = answer("scenario: timens\nvariant: timens-inline\nrun_to: c:412", "next-seq");
         assertEquals(0, (long) seq.number() % 2);
     }
 
     @Test
     void theHostSeesTheVvarPageWithTheKernelsSeq() throws Exception {
-        Step s = step("scenario: host\nvariant: unlikely\nrun_to: c:278", "next-seq");
+        Step s = step("scenario: host\nvariant: unlikely\nrun_to: c:306", "next-seq");
         Evaluator.Staged st = EV.stage(s.setup());
         long seq = st.machine().kernel().seq();
         assertEquals(Long.toString(seq), EV.answer(s.effectiveSetup(), s.question()).value());
-        assertEquals("0", answer("scenario: host\nvariant: unlikely\nrun_to: c:278", "next-page-slot").value());
+        assertEquals("0", answer("scenario: host\nvariant: unlikely\nrun_to: c:306", "next-page-slot").value());
     }
 
     @Test
@@ -74,11 +74,11 @@ class EvaluatorTest {
 
     @Test
     void aReadThatStraddlesAnUpdateRetriesOnce() throws Exception {
-        String setup = "scenario: host\nvariant: unlikely\nrun_to: c:292\nwriter_update_at: [30]";
+        String setup = "scenario: host\nvariant: unlikely\nrun_to: c:320\nwriter_update_at: [30]";
         assertEquals("1", answer(setup, "retries").value());
         Answer seq = answer(setup, "next-seq");
         assertEquals(1, (long) seq.number() % 2, "the retry check sees the writer's odd seq");
-        assertEquals("0", answer("scenario: host\nvariant: unlikely\nrun_to: c:292", "retries").value());
+        assertEquals("0", answer("scenario: host\nvariant: unlikely\nrun_to: c:320", "retries").value());
         // an update just before the first load: the reader sees odd and spins
         String before = "scenario: host\nvariant: unlikely\nrun_to: step:23\nwriter_update_at: [23]";
         assertEquals(1, (long) answer(before, "next-seq").number() % 2);
@@ -88,7 +88,7 @@ class EvaluatorTest {
 
     @Test
     void writerUpdatesAfterTheSetupPointStayPending() throws Exception {
-        Step s = step("scenario: host\nvariant: unlikely\nrun_to: c:278\nwriter_update_at: [3, 40]", "retries");
+        Step s = step("scenario: host\nvariant: unlikely\nrun_to: c:306\nwriter_update_at: [3, 40]", "retries");
         Evaluator.Staged st = EV.stage(s.setup());
         assertEquals(23, st.timeline().position());
         assertEquals(List.of(40L), st.pendingUpdates());
@@ -129,9 +129,9 @@ class EvaluatorTest {
 
     @Test
     void unreachableTargetsAreReportedNotRunForever() {
-        Step s = step("scenario: host\nvariant: timens-inline\nrun_to: c:442", "next-seq");
+        Step s = step("scenario: host\nvariant: timens-inline\nrun_to: c:473", "next-seq");
         LessonException e = assertThrows(LessonException.class, () -> EV.stage(s.setup()));
-        assertEquals("run_to c:442 is not reached within " + Evaluator.MAX_SETUP_STEPS + " reader steps", e.getMessage());
+        assertEquals("run_to c:473 is not reached within " + Evaluator.MAX_SETUP_STEPS + " reader steps", e.getMessage());
     }
 
     @Test
