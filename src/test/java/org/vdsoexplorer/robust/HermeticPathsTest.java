@@ -82,9 +82,7 @@ class HermeticPathsTest {
         List<String> found = new ArrayList<>();
         for (String root : List.of("src/main/java", "src/test/java", "src/dist")) {
             try (Stream<Path> files = Files.walk(Path.of(root))) {
-                // this file's own fixture below is the one place such paths are written on purpose
-                for (Path f : files.filter(p -> p.toString().endsWith(".java"))
-                        .filter(p -> !p.endsWith("HermeticPathsTest.java")).sorted().toList()) {
+                for (Path f : files.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
                     found.addAll(machinePaths(f.toString(), Files.readString(f)));
                 }
             }
@@ -93,19 +91,9 @@ class HermeticPathsTest {
     }
 
     @Test
-    void theScanSeesWhatScratchTestDidAndNotWhatACommentSays() {
-        String scratch = """
-                /** Reads "/tmp/example" in a comment: not a use. */
-                class S {
-                    // Path.of("/work/main/lessons") in a line comment: not a use either
-                    void f() {
-                        for (String dir : new String[] {"/work/main/lessons", "lessons"}) { }
-                        Files.writeString(Path.of("/tmp/le/answers.txt"), s);
-                        Path.of("/proc/self/maps"); Path.of("/sys/devices"); char q = '"';
-                        String home = "/root";
-                    }
-                }
-                """;
+    void theScanSeesWhatScratchTestDidAndNotWhatACommentSays() throws IOException {
+        // the fixture lives in a resource so that no .java file of the clone spells such a path
+        String scratch = Files.readString(Path.of("src/test/resources/hermetic/scratch-fixture.txt"));
         List<String> found = machinePaths("S.java", scratch);
         assertEquals(List.of("S.java:5: /work/main/lessons", "S.java:6: /tmp/le/answers.txt", "S.java:8: /root"), found);
         assertTrue(machinePaths("T.java", "String s = \"a \\\" /tmp/x\";").isEmpty(), "an escaped quote does not start a literal");
