@@ -289,24 +289,27 @@ class WalkthroughUiTest {
 
     @Test
     void breakpointStopsTheRunAndRunToCursorReachesTheLine(FxRobot robot) throws Exception {
-        // a breakpoint on the first instruction of C line 364 (timens_add_offset: *sec += offs->sec)
+        // a breakpoint on the first instruction of timens_add_offset's *sec += offs->sec (Gleixner's design)
+        int addLine = org.vdsoexplorer.model.CSource.lineOf("Gleixner's design: an unconditional", "\t*sec += offs->sec;");
         Instruction target = m().listing().instructions().stream()
-                .filter(i -> i.source().line() == 364).findFirst().orElseThrow();
+                .filter(i -> i.source().line() == addLine).findFirst().orElseThrow();
         robot.interact(() -> w.session().toggleInstructionBreakpoint(target.index()));
         robot.interact(() -> {
             w.setSpeed(1.0);
             w.setRunning(true);
         });
-        for (int i = 0; i < 100 && w.running(); i++) Thread.sleep(20);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !Fx.fx(w::running));
         WaitForAsyncUtils.waitForFxEvents();
         assertFalse(w.running(), "the run stopped at the breakpoint");
         assertEquals(target.index(), m().next().index());
         assertEquals(target.index(), w.code().currentIndex());
         assertViewsMatchModel(robot);
-        // run to cursor: C line 399 (ts->tv_sec = sec + ...)
-        robot.interact(() -> w.session().runToLine(399, 10_000));
-        assertEquals(399, m().next().source().line());
-        assertEquals(399, w.code().currentLine());
+        // run to cursor: do_hres_timens's ts->tv_sec = sec + ...
+        int storeLine = org.vdsoexplorer.model.CSource.lineOf("TIMENS_INLINE int do_hres_timens(",
+                "\tts->tv_sec = sec + __iter_div_u64_rem(ns, NSEC_PER_SEC, &ns);");
+        robot.interact(() -> w.session().runToLine(storeLine, 10_000));
+        assertEquals(storeLine, m().next().source().line());
+        assertEquals(storeLine, w.code().currentLine());
         assertViewsMatchModel(robot);
     }
 

@@ -23,7 +23,7 @@ import org.vdsoexplorer.model.kernel.Scenario;
  */
 class RunToTest {
     /** do_hres_timens()'s choice of the real data page's clock base (gcc attributes its lea to this line): found in the source, not hard-coded. */
-    static final int LINE = lineOf("do_hres_timens(", "\t\tvd = &vd[CS_RAW];");
+    static final int LINE = org.vdsoexplorer.model.CSource.lineOf("do_hres_timens(", "\t\tvd = &vd[CS_RAW];");
     static final Setup SETUP = Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC).withTick(0);
 
     /** A stepper over a bare machine (no timeline): what a host other than the evaluator looks like. */
@@ -120,16 +120,5 @@ class RunToTest {
             assertEquals(found.value(), seen.value(), k.toString());
             assertEquals(t.position(), k == PredictKind.NEXT_SEQ ? w.firstSeqStep : w.firstVvarStep);
         }
-    }
-
-    /** The 1-based line of the first {@code text} after the first line containing {@code after} in vdso_model.c. */
-    private static int lineOf(String after, String text) {
-        List<String> lines = org.vdsoexplorer.model.Listings.resource("/assets/csrc/vdso_model.c").lines().toList();
-        int from = 0;
-        while (from < lines.size() && !lines.get(from).contains(after)) from++;
-        for (int i = from; i < lines.size(); i++) {
-            if (lines.get(i).equals(text)) return i + 1;
-        }
-        throw new IllegalStateException("vdso_model.c has no line '" + text + "' after '" + after + "'");
     }
 }
