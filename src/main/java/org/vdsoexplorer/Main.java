@@ -36,9 +36,10 @@ public final class Main {
         switch (args[0]) {
             case "screenshots" -> System.exit(screenshots(args));
             case "bench-ui" -> System.exit(benchUi(args));
-            case "export-gif" -> System.exit(Cli.exportGif(args, org.vdsoexplorer.app.GifExport::renderHeadless,
+            case "export-gif" -> System.exit(Cli.exportGif(args, (request, progress) -> org.vdsoexplorer.app.export.GifExport.renderHeadless(request,
+                    org.vdsoexplorer.app.MainWindow::new, progress),
                     System.out, System.err));
-            case "check-demo" -> System.exit(org.vdsoexplorer.viewmodel.DemoCheck.run(args, System.out, System.err));
+            case "check-demo" -> System.exit(org.vdsoexplorer.session.DemoCheck.run(args, System.out, System.err));
             default -> { }
         }
         System.exit(Cli.run(args));
@@ -65,16 +66,16 @@ public final class Main {
     }
 
     private static int screenshots(String[] args) {
-        return org.vdsoexplorer.app.Screenshots.cli(java.util.Arrays.copyOfRange(args, 1, args.length), System.out, System.err);
+        return org.vdsoexplorer.app.tools.Screenshots.cli(java.util.Arrays.copyOfRange(args, 1, args.length), System.out, System.err);
     }
 
     private static int benchUi(String[] args) {
         double seconds = 5;
-        var mode = org.vdsoexplorer.app.UiBench.Mode.FULL;
+        var mode = org.vdsoexplorer.app.tools.UiBench.Mode.FULL;
         boolean haveSeconds = false;
         for (int i = 1; i < args.length; i++) {
             if (args[i].equals("--idle") || args[i].equals("--present")) {
-                mode = args[i].equals("--idle") ? org.vdsoexplorer.app.UiBench.Mode.IDLE : org.vdsoexplorer.app.UiBench.Mode.PRESENT;
+                mode = args[i].equals("--idle") ? org.vdsoexplorer.app.tools.UiBench.Mode.IDLE : org.vdsoexplorer.app.tools.UiBench.Mode.PRESENT;
             } else if (!haveSeconds) {
                 try {
                     seconds = Double.parseDouble(args[i]);
@@ -89,7 +90,7 @@ public final class Main {
                 return 2;
             }
         }
-        return org.vdsoexplorer.app.UiBench.main(seconds, mode, System.out);
+        return org.vdsoexplorer.app.tools.UiBench.main(seconds, mode, System.out);
     }
 
 }

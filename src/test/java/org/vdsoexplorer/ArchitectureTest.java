@@ -1,6 +1,7 @@
 package org.vdsoexplorer;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,13 +17,14 @@ import com.tngtech.archunit.lang.EvaluationResult;
 import com.tngtech.archunit.lang.conditions.ArchConditions;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.vdsoexplorer.model.Machine;
-import org.vdsoexplorer.model.kernel.Kernel;
+import org.vdsoexplorer.sim.Machine;
+import org.vdsoexplorer.sim.kernel.Kernel;
 
 /**
  * The layering, checked by ArchUnit on the compiled classes (every use counts, imported or written out in
- * full): model (no JavaFX) &lt;- view-model (no scene graph) &lt;- views; the CLI has no UI; no package
- * cycles; views never build a kernel or a machine. Every rule is a function of the root package, so the
+ * full): util &lt;- sim (the simulator: no JavaFX, nothing else of the project) &lt;- report &lt;- lesson, host
+ * (live lab, validate) &lt;- session (the headless view-model, no scene graph) &lt;- app (the views); the CLI has
+ * no UI; no package cycles; views never build a kernel or a machine. See ARCHITECTURE.md. Every rule is a function of the root package, so the
  * same rule also runs on {@code org.vdsoexplorer.archfixture} (test classes that break each rule) to show
  * that it fails when it should.
  */
@@ -35,10 +37,34 @@ class ArchitectureTest {
             .importPackages(ROOT);
 
     static ArchRule modelHasNoUi(String root) {
-        return noClasses().that().resideInAPackage(root + ".model..")
+        return noClasses().that().resideInAnyPackage(root + ".sim..", root + ".report..", root + ".lesson..", root + ".host..")
                 .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.controlsfx..", root + ".app..",
-                        root + ".viewmodel..", root + ".cli..")
-                .because("the model runs headless (CLI, tests, view-model) and knows nothing above it");
+                        root + ".session..", root + ".cli..")
+                .because("the simulator, reports, lessons and host side run headless (CLI, tests, session) and know nothing above them");
+    }
+
+    /** The layers, bottom up; a layer uses only the ones below it (the launcher, {@code Main}, may use any). */
+    static ArchRule layers(String root) {
+        return layeredArchitecture().consideringOnlyDependenciesInLayers().withOptionalLayers(true)
+                .layer("Util").definedBy(root + ".util..")
+                .layer("Simulator").definedBy(root + ".sim..")
+                .layer("Reports").definedBy(root + ".report..")
+                .layer("Lessons").definedBy(root + ".lesson..")
+                .layer("Host").definedBy(root + ".host..")
+                .layer("Session").definedBy(root + ".session..")
+                .layer("Cli").definedBy(root + ".cli..")
+                .layer("App").definedBy(root + ".app..")
+                .layer("Launcher").definedBy(root)
+                .whereLayer("Util").mayNotAccessAnyLayer()
+                .whereLayer("Simulator").mayOnlyAccessLayers("Util")
+                .whereLayer("Reports").mayOnlyAccessLayers("Simulator", "Util")
+                .whereLayer("Lessons").mayOnlyAccessLayers("Reports", "Simulator", "Util")
+                .whereLayer("Host").mayOnlyAccessLayers("Reports", "Simulator", "Util")
+                .whereLayer("Session").mayOnlyAccessLayers("Lessons", "Reports", "Simulator", "Util")
+                .whereLayer("Cli").mayOnlyAccessLayers("Host", "Lessons", "Reports", "Simulator", "Util")
+                .whereLayer("App").mayOnlyAccessLayers("Session", "Cli", "Host", "Lessons", "Reports", "Simulator", "Util")
+                .whereLayer("Launcher").mayNotBeAccessedByAnyLayer()
+                .because("each layer is tested and run without the ones above it (ARCHITECTURE.md)");
     }
 
     static ArchRule cliHasNoUi(String root) {
@@ -49,7 +75,7 @@ class ArchitectureTest {
     }
 
     static ArchRule viewModelHasNoSceneGraph(String root) {
-        return noClasses().that().resideInAPackage(root + ".viewmodel..")
+        return noClasses().that().resideInAPackage(root + ".session..")
                 .should().dependOnClassesThat().resideInAnyPackage("javafx.scene..", "javafx.stage..", "javafx.fxml..",
                         "org.controlsfx..", root + ".app..")
                 .because("the view-model is tested without a stage (javafx.beans and javafx.concurrent are fine)");
@@ -74,6 +100,8 @@ class ArchitectureTest {
 
     @Test void modelHasNoUi() { modelHasNoUi(ROOT).check(MAIN); }
 
+    @Test void layers() { layers(ROOT).check(MAIN); }
+
     @Test void cliHasNoUi() { cliHasNoUi(ROOT).check(MAIN); }
 
     @Test void viewModelHasNoSceneGraph() { viewModelHasNoSceneGraph(ROOT).check(MAIN); }
@@ -83,7 +111,7 @@ class ArchitectureTest {
     @Test void viewsDoNotBuildKernelsOrMachines() { viewsDoNotBuildKernelsOrMachines(ROOT).check(MAIN); }
 
     @Test void theRulesSeeEveryLayer() {
-        for (String p : List.of("model", "viewmodel", "app", "cli")) {
+        for (String p : List.of("util", "sim", "report", "lesson", "host", "session", "app", "cli")) {
             assertTrue(MAIN.stream().anyMatch(c -> c.getPackageName().startsWith(ROOT + "." + p + ".")
                     || c.getPackageName().equals(ROOT + "." + p)), p + " has no classes: the rules would pass vacuously");
         }
@@ -93,6 +121,7 @@ class ArchitectureTest {
     @Test void eachRuleFailsOnAViolation() {
         JavaClasses bad = new ClassFileImporter().importPackages(FIXTURE);
         assertViolated(modelHasNoUi(FIXTURE), bad, "ModelWithJavaFx");
+        assertViolated(layers(FIXTURE), bad, "SimulatorUsingALesson");
         assertViolated(cliHasNoUi(FIXTURE), bad, "CliCallingTheView");
         assertViolated(viewModelHasNoSceneGraph(FIXTURE), bad, "ViewModelWithNode");
         assertViolated(noPackageCycles(FIXTURE), bad, "ViewBuildingAMachine");

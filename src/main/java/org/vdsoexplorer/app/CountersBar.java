@@ -9,9 +9,9 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import org.vdsoexplorer.app.common.Clipped;
 import org.vdsoexplorer.app.common.Fmt;
-import org.vdsoexplorer.model.Machine;
-import org.vdsoexplorer.model.cpu.Category;
-import org.vdsoexplorer.viewmodel.Session;
+import org.vdsoexplorer.sim.Machine;
+import org.vdsoexplorer.sim.cpu.Category;
+import org.vdsoexplorer.session.Session;
 
 /**
  * Live cycle counters, read from the machine after every change: this call's cycles and instructions,
@@ -35,7 +35,7 @@ public final class CountersBar extends VBox {
     private final Label nsTitle = new Label();
     /** Which timing model produced these counters. */
     private final Label model = value("counter-timing");
-    private org.vdsoexplorer.model.Setup reportFor;
+    private org.vdsoexplorer.sim.Setup reportFor;
     private boolean reportHidden;
     /** The first report measurement starts this long after the class is loaded (the window is up by then). */
     static final long REPORT_DELAY_NANOS = 1_500_000_000L;
@@ -63,12 +63,12 @@ public final class CountersBar extends VBox {
                         totalInsns, new Label("insns"), calls, new Label("calls")),
                 group("step", "reader instructions executed since reset (the timeline position)", position),
                 group(nsTitle, "cycles / clock rate (the cost table's, with all its digits), averaged over the finished calls since reset; 'warming up' "
-                        + "while fewer than " + org.vdsoexplorer.model.report.Report.WARMUP_CALLS + " calls have trained "
+                        + "while fewer than " + org.vdsoexplorer.report.Report.WARMUP_CALLS + " calls have trained "
                         + "the branch predictor (nothing until a call finishes)", nsPerCall),
                 group("calls per 3 s", "3e9 / avg ns per call: the unit of the seeds' gettime_perf tables", per3s),
                 group("steady state", "the 'report' command's figures for this setup: after "
-                        + org.vdsoexplorer.model.report.Report.WARMUP_CALLS + " warm-up calls, the average over "
-                        + org.vdsoexplorer.model.report.Report.WINDOW_TICKS + " writer tick period(s) of calls; the live average converges to them", report),
+                        + org.vdsoexplorer.report.Report.WARMUP_CALLS + " warm-up calls, the average over "
+                        + org.vdsoexplorer.report.Report.WINDOW_TICKS + " writer tick period(s) of calls; the live average converges to them", report),
                 group("timing", "the model that charged these cycles: additive (assets/costs.yaml) or the out-of-order "
                         + "pipeline (assets/timing.yaml)", model));
         fixedWidth(callCycles, 7); // a system call's "1109.73"
@@ -166,11 +166,11 @@ public final class CountersBar extends VBox {
         return b;
     }
 
-    private void refreshReport(org.vdsoexplorer.model.Setup setup) {
+    private void refreshReport(org.vdsoexplorer.sim.Setup setup) {
         if (setup == reportFor) return;
         reportFor = setup;
         // steady-state rows are kept per setup in the model (Steady), so the compare tab shows the same figures
-        var row = org.vdsoexplorer.model.report.Steady.cached(setup);
+        var row = org.vdsoexplorer.report.SteadyFigures.cached(setup);
         if (row != null) {
             showReport(row);
             return;
@@ -178,7 +178,7 @@ public final class CountersBar extends VBox {
         report.setText("measuring\u2026");
         Runnable t = () -> {
             try {
-                var r = org.vdsoexplorer.model.report.Steady.of(setup);
+                var r = org.vdsoexplorer.report.SteadyFigures.of(setup);
                 javafx.application.Platform.runLater(() -> {
                     if (reportFor == setup) showReport(r);
                 });
@@ -198,12 +198,12 @@ public final class CountersBar extends VBox {
     }
 
     /** Measures the report figure of {@code setup} now, on the calling thread (for still pictures). */
-    public static void precomputeReport(org.vdsoexplorer.model.Setup setup) {
-        org.vdsoexplorer.model.report.Steady.of(setup);
+    public static void precomputeReport(org.vdsoexplorer.sim.Setup setup) {
+        org.vdsoexplorer.report.SteadyFigures.of(setup);
     }
 
-    private void showReport(org.vdsoexplorer.model.report.Row r) {
-        if (session.masked(org.vdsoexplorer.model.lesson.Shown.CALL_RATE)) {
+    private void showReport(org.vdsoexplorer.report.Row r) {
+        if (session.masked(org.vdsoexplorer.lesson.Shown.CALL_RATE)) {
             report.setText("?");
             return;
         }
@@ -212,7 +212,7 @@ public final class CountersBar extends VBox {
 
     /** The clock rate with the digits it has (2.67, not 2.7). */
     static String ghz(double ghz) {
-        return org.vdsoexplorer.viewmodel.CompareFigures.ghz(ghz);
+        return org.vdsoexplorer.session.CompareFigures.ghz(ghz);
     }
 
     /** The report figure shown (for tests): "37.68 ns, 79.6M/3 s", or "measuring…". */
@@ -223,8 +223,8 @@ public final class CountersBar extends VBox {
         double ghz = m.setup().ghz();
         Fmt.setText(model, m.setup().timing().shortLabel());
         Fmt.setText(callCycles, Fmt.cycles(m.callCyclesMilli()));
-        boolean hideInsns = session.masked(org.vdsoexplorer.model.lesson.Shown.CALL_INSTRUCTIONS);
-        boolean hideRate = session.masked(org.vdsoexplorer.model.lesson.Shown.CALL_RATE);
+        boolean hideInsns = session.masked(org.vdsoexplorer.lesson.Shown.CALL_INSTRUCTIONS);
+        boolean hideRate = session.masked(org.vdsoexplorer.lesson.Shown.CALL_RATE);
         Fmt.setText(callInsns, hideInsns ? "?" : Fmt.num(m.callInstructions()));
         Fmt.setText(totalCycles, Fmt.cycles(m.cyclesMilli()));
         Fmt.setText(totalInsns, Fmt.num(m.instructions()));
@@ -232,7 +232,7 @@ public final class CountersBar extends VBox {
         // finished calls only: a call in progress says nothing about the time per call
         long finishedMilli = m.cyclesMilli() - (m.inCall() ? m.callCyclesMilli() : 0);
         double ns = m.calls() > 0 ? finishedMilli / 1000.0 / m.calls() / ghz : 0;
-        boolean warming = m.calls() < org.vdsoexplorer.model.report.Report.WARMUP_CALLS;
+        boolean warming = m.calls() < org.vdsoexplorer.report.Report.WARMUP_CALLS;
         Fmt.setText(nsPerCall, hideRate ? "?" : ns > 0 ? String.format(Locale.ROOT, "%.2f%s", ns, warming ? " warm-up" : "")
                 : "\u2013 no call");
         Fmt.setText(per3s, hideRate ? "?" : ns > 0 ? Fmt.big(3e9 / ns) : "\u2013");

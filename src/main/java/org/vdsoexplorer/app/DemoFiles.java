@@ -1,17 +1,19 @@
 package org.vdsoexplorer.app;
 
+import org.vdsoexplorer.app.common.Notice;
+
 import java.io.File;
 import java.nio.file.Path;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
-import org.vdsoexplorer.viewmodel.DemoState;
-import org.vdsoexplorer.viewmodel.WindowModel;
+import org.vdsoexplorer.session.DemoState;
+import org.vdsoexplorer.session.WindowModel;
 
 /**
  * Save demo / Open demo (Ctrl+S, Ctrl+O): the file choosers and saving ({@link DemoState}); opening is
  * {@link DemoOpener}'s (off the UI thread).
  */
-final class DemoFiles {
+public final class DemoFiles {
     static final String EXTENSION = "*.vdso-demo";
     private final WindowModel model;
     private Path dir = Path.of("").toAbsolutePath();

@@ -7,9 +7,9 @@ import java.util.function.Consumer;
 import javafx.concurrent.Task;
 import javafx.stage.Window;
 import org.vdsoexplorer.util.Background;
-import org.vdsoexplorer.viewmodel.DemoReplay;
-import org.vdsoexplorer.viewmodel.DemoState;
-import org.vdsoexplorer.viewmodel.Session;
+import org.vdsoexplorer.session.DemoReplay;
+import org.vdsoexplorer.session.DemoState;
+import org.vdsoexplorer.session.Session;
 
 /**
  * Opens a demo file without blocking the UI thread: reading, validating and replaying

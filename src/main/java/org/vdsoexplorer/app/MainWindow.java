@@ -1,5 +1,8 @@
 package org.vdsoexplorer.app;
 
+import org.vdsoexplorer.app.export.ExportWindow;
+import org.vdsoexplorer.app.export.PngExport;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -29,17 +32,17 @@ import org.vdsoexplorer.app.dispatch.DispatchView;
 import org.vdsoexplorer.app.pages.PagesView;
 import org.vdsoexplorer.app.seeds.SeedTablesView;
 import org.vdsoexplorer.app.seqlock.SeqlockView;
-import org.vdsoexplorer.model.Setup;
-import org.vdsoexplorer.model.Variant;
-import org.vdsoexplorer.model.kernel.Clock;
-import org.vdsoexplorer.model.kernel.Scenario;
-import org.vdsoexplorer.model.lesson.View;
-import org.vdsoexplorer.viewmodel.Action;
-import org.vdsoexplorer.viewmodel.DemoState;
-import org.vdsoexplorer.viewmodel.KeyMap;
-import org.vdsoexplorer.viewmodel.Runner;
-import org.vdsoexplorer.viewmodel.Session;
-import org.vdsoexplorer.viewmodel.WindowModel;
+import org.vdsoexplorer.sim.Setup;
+import org.vdsoexplorer.sim.Variant;
+import org.vdsoexplorer.sim.kernel.Clock;
+import org.vdsoexplorer.sim.kernel.Scenario;
+import org.vdsoexplorer.lesson.View;
+import org.vdsoexplorer.session.Action;
+import org.vdsoexplorer.session.DemoState;
+import org.vdsoexplorer.session.KeyMap;
+import org.vdsoexplorer.session.Runner;
+import org.vdsoexplorer.session.Session;
+import org.vdsoexplorer.session.WindowModel;
 
 /**
  * The main window's controller: loads MainWindow.fxml (the layout), puts the four views, the counters and
@@ -47,7 +50,7 @@ import org.vdsoexplorer.viewmodel.WindowModel;
  * {@link WindowModel}. Keys go through the model's {@link KeyMap}; the run loop is the model's
  * {@link Runner}, pulsed by an AnimationTimer.
  */
-public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindow {
+public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindow, ExportWindow {
     /** Below this scene width the compact layout (style class "narrow") is used. */
     static final double NARROW_WIDTH = 1500;
 
@@ -71,7 +74,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     @FXML private ComboBox<Scenario> scenario;
     @FXML private ComboBox<Variant> variant;
     @FXML private ComboBox<Clock> clock;
-    @FXML private ComboBox<org.vdsoexplorer.model.timing.TimingModel> timing;
+    @FXML private ComboBox<org.vdsoexplorer.sim.timing.TimingModel> timing;
     @FXML private SegmentedButton tick;
     @FXML private ToggleSwitch reducedMotion;
     @FXML private Button reset, back, backLine, step, line, call, inject;
@@ -107,7 +110,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
         views = new ViewsArea(viewsArea, grid, topRow, bottomRow,
                 java.util.Map.of(View.CODE, codeHolder, View.PAGES, pagesHolder, View.SEQLOCK, seqlockHolder, View.DISPATCH, dispatchHolder),
                 java.util.Map.of(View.CODE, code, View.PAGES, pages, View.SEQLOCK, seqlock, View.DISPATCH, dispatch));
-        model.scale().percentProperty().addListener((o, a, b) -> root.setStyle(org.vdsoexplorer.viewmodel.UiScale.rootStyle(b.intValue())));
+        model.scale().percentProperty().addListener((o, a, b) -> root.setStyle(org.vdsoexplorer.session.UiScale.rootStyle(b.intValue())));
         demos = new DemoFiles(model);
         Pickers.bind(model.setup(), scenario, variant, clock, tick);
         Pickers.bindTiming(model.setup(), timing);
@@ -139,7 +142,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
                 compare.setBase(comparedBase);
             }
         });
-        timer = Pickers.runLoop(model.runner(), counters::refresh, List.of(code::refresh, dispatch::refresh, pages::refresh,
+        timer = FrameLoop.start(model.runner(), counters::refresh, List.of(code::refresh, dispatch::refresh, pages::refresh,
                 seqlock::refresh), fast -> {
                     dispatch.setRunning(fast);
                     seqlock.setRunning(fast);
@@ -213,7 +216,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     /** The GIF export dialog for this session, at the window's scale (presenter mode's too). */
     private void exportGif() {
         run.setSelected(false);
-        org.vdsoexplorer.app.GifExportDialog.show(scene.getWindow(), model.session(), model.scale().percent());
+        org.vdsoexplorer.app.export.GifExportDialog.show(scene.getWindow(), model.session(), model.scale().percent(), MainWindow::new);
     }
 
     /** Shows or hides the lessons side panel (built on first use; lessons load in the background). */
@@ -249,7 +252,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     }
 
     @Override public WindowModel model() { return model; }
-    @Override public org.vdsoexplorer.viewmodel.ViewsState views() { return views.state(); }
+    @Override public org.vdsoexplorer.session.ViewsState views() { return views.state(); }
     @Override public Scene scene() { return scene; }
     @Override public BorderPane root() { return root; }
     public Session session() { return model.session(); }
@@ -281,6 +284,6 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     public ComboBox<Variant> variantPicker() { return variant; }
     public ComboBox<Clock> clockPicker() { return clock; }
 
-    /** The tick picker (one toggle per {@link org.vdsoexplorer.viewmodel.Tick}, in order). */
+    /** The tick picker (one toggle per {@link org.vdsoexplorer.session.Tick}, in order). */
     public SegmentedButton tickPicker() { return tick; }
 }

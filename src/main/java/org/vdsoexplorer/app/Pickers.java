@@ -12,20 +12,20 @@ import javafx.util.StringConverter;
 import org.controlsfx.control.SegmentedButton;
 import org.vdsoexplorer.app.common.Fmt;
 import org.vdsoexplorer.app.common.Tips;
-import org.vdsoexplorer.model.Setup;
-import org.vdsoexplorer.model.Variant;
-import org.vdsoexplorer.model.kernel.Clock;
-import org.vdsoexplorer.model.kernel.Scenario;
-import org.vdsoexplorer.viewmodel.Runner;
-import org.vdsoexplorer.viewmodel.SetupModel;
-import org.vdsoexplorer.viewmodel.Tick;
+import org.vdsoexplorer.sim.Setup;
+import org.vdsoexplorer.sim.Variant;
+import org.vdsoexplorer.sim.kernel.Clock;
+import org.vdsoexplorer.sim.kernel.Scenario;
+import org.vdsoexplorer.session.Runner;
+import org.vdsoexplorer.session.SetupModel;
+import org.vdsoexplorer.session.Tick;
 
 /**
  * Wiring helpers of the main window: the pickers bound to the chosen setup (names, per-item tooltips, "cannot
  * run" marks, one toggle per tick), the compact style on narrow windows, the run loop's frame clock, lazy
  * tooltips from accessibleHelp.
  */
-final class Pickers {
+public final class Pickers {
     private Pickers() {}
 
     /** Shows items by {@code name}; the list marks with a cross each item {@code problem} says cannot run, its tooltip saying why. */
@@ -120,11 +120,11 @@ final class Pickers {
     }
 
     /** The timing picker shows {@code sm}'s chosen timing model and changes it only through {@code sm.choose}. */
-    static void bindTiming(SetupModel sm, ComboBox<org.vdsoexplorer.model.timing.TimingModel> timing) {
-        timing.getItems().setAll(org.vdsoexplorer.model.timing.TimingModel.choices(
-                org.vdsoexplorer.model.timing.TimingTable.defaults()));
-        configure(timing, org.vdsoexplorer.model.timing.TimingModel::shortLabel,
-                org.vdsoexplorer.model.timing.TimingModel::label, t -> null);
+    static void bindTiming(SetupModel sm, ComboBox<org.vdsoexplorer.sim.timing.TimingModel> timing) {
+        timing.getItems().setAll(org.vdsoexplorer.sim.timing.TimingModel.choices(
+                org.vdsoexplorer.sim.timing.TimingTable.defaults()));
+        configure(timing, org.vdsoexplorer.sim.timing.TimingModel::shortLabel,
+                org.vdsoexplorer.sim.timing.TimingModel::label, t -> null);
         Runnable show = () -> timing.setValue(sm.chosen().timing());
         show.run();
         sm.chosenProperty().addListener((o, a, b) -> show.run());
@@ -156,23 +156,6 @@ final class Pickers {
         };
         scene.widthProperty().addListener(narrow);
         narrow.invalidated(null);
-    }
-
-    /**
-     * The window's frame clock: pulses {@code runner} while it runs; at full speed {@code counters} and each of
-     * {@code views} take turns ({@link Runner#COUNTERS_HZ}, {@link Runner#VIEW_HZ}); {@code fast} hears when the
-     * views that draw a whole call should show the last finished one.
-     */
-    static javafx.animation.AnimationTimer runLoop(Runner runner, Runnable counters, java.util.List<Runnable> views,
-                                                   Consumer<Boolean> fast) {
-        runner.addLiveView(counters, Runner.COUNTERS_HZ);
-        for (Runnable v : views) runner.addLiveView(v, Runner.VIEW_HZ);
-        runner.fastProperty().addListener((o, a, f) -> fast.accept(f));
-        javafx.animation.AnimationTimer timer = new javafx.animation.AnimationTimer() {
-            @Override public void handle(long now) { runner.pulse(now); }
-        };
-        runner.runningProperty().addListener((o, a, on) -> { if (on) timer.start(); else timer.stop(); });
-        return timer;
     }
 
     /** The Run toggle, speed slider and its label follow {@code runner}. */

@@ -13,9 +13,9 @@ import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.StackPane;
-import org.vdsoexplorer.model.lesson.View;
-import org.vdsoexplorer.viewmodel.ViewLayout;
-import org.vdsoexplorer.viewmodel.ViewsState;
+import org.vdsoexplorer.lesson.View;
+import org.vdsoexplorer.session.ViewLayout;
+import org.vdsoexplorer.session.ViewsState;
 
 /**
  * The explore tab's area: applies {@link ViewsState}'s arrangement ({@link ViewLayout}) to the four view
@@ -23,7 +23,7 @@ import org.vdsoexplorer.viewmodel.ViewsState;
  * click brings one in). The area's size and font scale go to the state; a double-click on a view's title
  * maximises it or gives the space back.
  */
-final class ViewsArea {
+public final class ViewsArea {
     private final StackPane area;
     private final SplitPane grid, topRow, bottomRow;
     private final Map<View, StackPane> holders;

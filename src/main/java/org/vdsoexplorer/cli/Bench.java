@@ -3,11 +3,11 @@ package org.vdsoexplorer.cli;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
-import org.vdsoexplorer.model.Machine;
-import org.vdsoexplorer.model.Setup;
-import org.vdsoexplorer.model.Variant;
-import org.vdsoexplorer.model.kernel.Clock;
-import org.vdsoexplorer.model.kernel.Scenario;
+import org.vdsoexplorer.sim.Machine;
+import org.vdsoexplorer.sim.Setup;
+import org.vdsoexplorer.sim.Variant;
+import org.vdsoexplorer.sim.kernel.Clock;
+import org.vdsoexplorer.sim.kernel.Scenario;
 
 /** Interpreter throughput: simulated instructions per second of host time, one thread, no events. */
 final class Bench {
@@ -16,8 +16,8 @@ final class Bench {
     static int run(Args a, PrintStream out) {
         double seconds = a.one("seconds") == null ? 2
                 : Args.decimal("bench", "--seconds", a.one("seconds"), new org.vdsoexplorer.util.Range(0.1, 3600, "seconds"));
-        org.vdsoexplorer.model.timing.TimingModel timing = TimingOption.parse("bench", a, "additive").timing();
-        org.vdsoexplorer.model.Compiler compiler = Cli.compiler("bench", a);
+        org.vdsoexplorer.sim.timing.TimingModel timing = TimingOption.parse("bench", a, "additive").timing();
+        org.vdsoexplorer.sim.Compiler compiler = Cli.compiler("bench", a);
         List<Setup> setups = List.of(
                 Setup.of(Scenario.HOST, Variant.UNLIKELY, Clock.MONOTONIC).with(compiler).with(timing),
                 Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC).with(compiler).with(timing),

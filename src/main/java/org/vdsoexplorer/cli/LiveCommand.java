@@ -5,15 +5,15 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import org.vdsoexplorer.model.live.LiveFormat;
-import org.vdsoexplorer.model.live.LiveSession;
-import org.vdsoexplorer.model.live.Measurements;
-import org.vdsoexplorer.model.cost.CostTable;
-import org.vdsoexplorer.model.live.PageDecoder;
-import org.vdsoexplorer.model.live.Prediction;
-import org.vdsoexplorer.model.live.VdsoImage;
-import org.vdsoexplorer.model.timing.CorePick;
-import org.vdsoexplorer.model.timing.TimingModel;
+import org.vdsoexplorer.host.live.LiveFormat;
+import org.vdsoexplorer.host.live.LiveSession;
+import org.vdsoexplorer.host.live.Measurements;
+import org.vdsoexplorer.sim.cost.CostTable;
+import org.vdsoexplorer.host.live.PageDecoder;
+import org.vdsoexplorer.host.live.Prediction;
+import org.vdsoexplorer.host.live.VdsoImage;
+import org.vdsoexplorer.sim.timing.CorePick;
+import org.vdsoexplorer.sim.timing.TimingModel;
 
 /**
  * {@code live}: the live lab headless. {@code live [--seconds S] [--rounds N] [--format table|tsv|json]} measures

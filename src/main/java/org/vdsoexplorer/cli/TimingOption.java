@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.vdsoexplorer.model.cost.CostTable;
-import org.vdsoexplorer.model.timing.TimingModel;
-import org.vdsoexplorer.model.timing.TimingTable;
+import org.vdsoexplorer.sim.cost.CostTable;
+import org.vdsoexplorer.sim.timing.TimingModel;
+import org.vdsoexplorer.sim.timing.TimingTable;
 
 /**
  * {@code --timing additive|pipeline|pipeline:CORE} and the tables it reads: each {@code --costs FILE} (it may be

@@ -3,10 +3,10 @@ package org.vdsoexplorer.cli;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Set;
-import org.vdsoexplorer.model.Compiler;
-import org.vdsoexplorer.model.validate.NativeHarness;
-import org.vdsoexplorer.model.validate.ValidateFormat;
-import org.vdsoexplorer.model.validate.Validation;
+import org.vdsoexplorer.sim.Compiler;
+import org.vdsoexplorer.host.validate.NativeHarness;
+import org.vdsoexplorer.host.validate.ValidateFormat;
+import org.vdsoexplorer.host.validate.Validation;
 
 /**
  * {@code validate [--format table|tsv|json] [--compiler C] [--rounds N] [--seconds S]}: the C model compiled and

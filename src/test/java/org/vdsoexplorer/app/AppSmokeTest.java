@@ -53,9 +53,9 @@ class AppSmokeTest {
     void allViewsAndControlsAreShown(FxRobot robot) {
         // a 1000 px window shows two views beside a strip of the others' titles (issue 9's adaptive layout):
         // each view is brought in from the strip as a click on its title does
-        for (org.vdsoexplorer.model.lesson.View v : java.util.List.of(org.vdsoexplorer.model.lesson.View.CODE,
-                org.vdsoexplorer.model.lesson.View.PAGES, org.vdsoexplorer.model.lesson.View.SEQLOCK,
-                org.vdsoexplorer.model.lesson.View.DISPATCH)) {
+        for (org.vdsoexplorer.lesson.View v : java.util.List.of(org.vdsoexplorer.lesson.View.CODE,
+                org.vdsoexplorer.lesson.View.PAGES, org.vdsoexplorer.lesson.View.SEQLOCK,
+                org.vdsoexplorer.lesson.View.DISPATCH)) {
             robot.interact(() -> app.window().views().bringIn(v));
             String id = "#" + v.name().toLowerCase(java.util.Locale.ROOT) + "-view";
             assertNotNull(robot.lookup(id).query(), id + " missing after bringing it in");
@@ -81,7 +81,7 @@ class AppSmokeTest {
     void countersShowTheReportFigureForTheSetup() throws Exception {
         CountersBar c = app.window().counters();
         for (int i = 0; i < 200 && c.reportText().startsWith("measuring"); i++) Thread.sleep(100);
-        var row = org.vdsoexplorer.model.report.Report.measure(app.window().session().setup());
+        var row = org.vdsoexplorer.report.Report.measure(app.window().session().setup());
         assertEquals(String.format(java.util.Locale.ROOT, "%.2f ns, %s/3 s", row.ns(),
                 Fmt.big(row.callsIn3s()).replace(" ", "")), c.reportText());
     }

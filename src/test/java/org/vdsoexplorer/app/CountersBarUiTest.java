@@ -1,5 +1,7 @@
 package org.vdsoexplorer.app;
 
+import org.vdsoexplorer.app.tools.LayoutCheck;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,10 +12,10 @@ import javafx.scene.Node;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.vdsoexplorer.model.Setup;
-import org.vdsoexplorer.model.Variant;
-import org.vdsoexplorer.model.kernel.Clock;
-import org.vdsoexplorer.model.kernel.Scenario;
+import org.vdsoexplorer.sim.Setup;
+import org.vdsoexplorer.sim.Variant;
+import org.vdsoexplorer.sim.kernel.Clock;
+import org.vdsoexplorer.sim.kernel.Scenario;
 
 /**
  * The counters bar on a projector (1920 x 1080 at 250 %) through a whole call: every chip of the breakdown shown
@@ -55,7 +57,7 @@ class CountersBarUiTest {
             if (i > 0 && !Fx.fx(() -> w.session().machine().inCall())) break; // one whole call
         }
         Fx.fxRun(w::dispose);
-        assertEquals(org.vdsoexplorer.model.cpu.Category.values().length, maxChips, "every category has its chip");
+        assertEquals(org.vdsoexplorer.sim.cpu.Category.values().length, maxChips, "every category has its chip");
         places.forEach((id, at) -> assertEquals(1, at.size(), id + " moved: " + at));
         // the call charged some categories and not others, and each chip said which (it was dimmed while zero)
         assertTrue(charged.containsAll(List.of("cat-counter_read", "cat-loads", "cat-push_pop")), "charged: " + charged);

@@ -18,10 +18,10 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.framework.junit5.Stop;
 import org.testfx.util.WaitForAsyncUtils;
-import org.vdsoexplorer.model.Setup;
-import org.vdsoexplorer.model.Variant;
-import org.vdsoexplorer.model.kernel.Clock;
-import org.vdsoexplorer.model.kernel.Scenario;
+import org.vdsoexplorer.sim.Setup;
+import org.vdsoexplorer.sim.Variant;
+import org.vdsoexplorer.sim.kernel.Clock;
+import org.vdsoexplorer.sim.kernel.Scenario;
 import org.vdsoexplorer.robust.Reproducers;
 
 /** Opening a demo replays off the FX thread: the window answers while a demo at step 10^8 loads, and Cancel works. */

@@ -9,13 +9,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.vdsoexplorer.model.Setup;
-import org.vdsoexplorer.model.Variant;
-import org.vdsoexplorer.model.event.Event;
-import org.vdsoexplorer.model.kernel.Clock;
-import org.vdsoexplorer.model.kernel.Scenario;
-import org.vdsoexplorer.viewmodel.DemoState;
-import org.vdsoexplorer.viewmodel.Session;
+import org.vdsoexplorer.sim.Setup;
+import org.vdsoexplorer.sim.Variant;
+import org.vdsoexplorer.sim.event.Event;
+import org.vdsoexplorer.sim.kernel.Clock;
+import org.vdsoexplorer.sim.kernel.Scenario;
+import org.vdsoexplorer.session.DemoState;
+import org.vdsoexplorer.session.Session;
 
 /** A saved demo reopens to the identical model state: same step, registers, retries, breakpoints. */
 class DemoStateTest {
@@ -25,7 +25,7 @@ class DemoStateTest {
         Session s = new Session(Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC).withTick(0));
         s.runCall();
         s.step();
-        while (s.callLog().stream().noneMatch(e -> e instanceof Event.MemRead r && r.where() instanceof org.vdsoexplorer.model.kernel.VvarLocation v && v.slot() == 3)) s.step();
+        while (s.callLog().stream().noneMatch(e -> e instanceof Event.MemRead r && r.where() instanceof org.vdsoexplorer.sim.kernel.VvarLocation v && v.slot() == 3)) s.step();
         s.injectWriterUpdate();
         s.runCall();
         for (int i = 0; i < 17; i++) s.step();

@@ -1,7 +1,7 @@
 package org.vdsoexplorer.app;
 
 import javafx.stage.Stage;
-import org.vdsoexplorer.model.Setup;
+import org.vdsoexplorer.sim.Setup;
 
 /** Shared by the UI tests: a main window on a stage that fits the headless platform's screen. */
 public final class HeadlessStage {

@@ -17,7 +17,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.framework.junit5.Stop;
 import org.testfx.util.WaitForAsyncUtils;
-import org.vdsoexplorer.model.kernel.PageKind;
+import org.vdsoexplorer.sim.kernel.PageKind;
 
 /** The main window's Lessons button / L key opens the lesson panel, and a lesson step drives the views. */
 @ExtendWith(ApplicationExtension.class)

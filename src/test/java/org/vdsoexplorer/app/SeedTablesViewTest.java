@@ -13,8 +13,8 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
-import org.vdsoexplorer.model.cost.CostTable;
-import org.vdsoexplorer.model.report.SeedTables;
+import org.vdsoexplorer.sim.cost.CostTable;
+import org.vdsoexplorer.report.SeedTables;
 
 /**
  * The seed-tables page shows, for every seed cell, both timing models' figures as {@code seeds} measures them, and
@@ -37,8 +37,8 @@ class SeedTablesViewTest {
         robot.interact(window::showSeedTables);
         WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> !window.seedTables().rows().isEmpty());
         CostTable costs = CostTable.defaults();
-        List<SeedTables.Both> expected = SeedTables.compareBoth(costs, costs.ghz(), org.vdsoexplorer.model.Compiler.GCC_12,
-                org.vdsoexplorer.model.timing.TimingModel.pipeline(org.vdsoexplorer.model.timing.TimingTable.defaults().defaultCore()));
+        List<SeedTables.Both> expected = SeedTables.compareBoth(costs, costs.ghz(), org.vdsoexplorer.sim.Compiler.GCC_12,
+                org.vdsoexplorer.sim.timing.TimingModel.pipeline(org.vdsoexplorer.sim.timing.TimingTable.defaults().defaultCore()));
         TableView<?> table = robot.lookup("#seed-table").queryAs(TableView.class);
         assertEquals(expected.size(), table.getItems().size());
         List<SeedTables.Both> both = window.seedTables().rows();

@@ -22,18 +22,18 @@ import org.testfx.framework.junit5.Stop;
 import org.testfx.util.WaitForAsyncUtils;
 import org.vdsoexplorer.app.common.Fmt;
 import org.vdsoexplorer.app.seqlock.SeqlockView;
-import org.vdsoexplorer.model.Machine;
-import org.vdsoexplorer.model.SeqlockTrace;
-import org.vdsoexplorer.model.Setup;
-import org.vdsoexplorer.model.Variant;
-import org.vdsoexplorer.model.asm.Instruction;
-import org.vdsoexplorer.model.asm.Registers;
-import org.vdsoexplorer.model.dispatch.Dispatch.Node;
-import org.vdsoexplorer.model.dispatch.Dispatch;
-import org.vdsoexplorer.model.event.Event;
-import org.vdsoexplorer.model.kernel.AddressSpace;
-import org.vdsoexplorer.model.kernel.Clock;
-import org.vdsoexplorer.model.kernel.Scenario;
+import org.vdsoexplorer.sim.Machine;
+import org.vdsoexplorer.sim.SeqlockTrace;
+import org.vdsoexplorer.sim.Setup;
+import org.vdsoexplorer.sim.Variant;
+import org.vdsoexplorer.sim.asm.Instruction;
+import org.vdsoexplorer.sim.asm.Registers;
+import org.vdsoexplorer.sim.dispatch.Dispatch.Node;
+import org.vdsoexplorer.sim.dispatch.Dispatch;
+import org.vdsoexplorer.sim.event.Event;
+import org.vdsoexplorer.sim.kernel.AddressSpace;
+import org.vdsoexplorer.sim.kernel.Clock;
+import org.vdsoexplorer.sim.kernel.Scenario;
 
 /**
  * The issue's walkthrough on the headless platform: timens / timens-inline, stepped with the keyboard
@@ -84,7 +84,7 @@ class WalkthroughUiTest {
             assertEquals(page == null ? "unbacked" : page.kind().label(), w.pages().slotKindText(i), "slot " + i);
             if (page == null) continue;
             for (var f : w.pages().slotFieldValues(i).entrySet()) {
-                String name = org.vdsoexplorer.model.kernel.DataLayout.fieldName(page.kind(), f.getKey());
+                String name = org.vdsoexplorer.sim.kernel.DataLayout.fieldName(page.kind(), f.getKey());
                 if (name.endsWith(".clock_mode")) continue;
                 int size = name.endsWith(".seq") || name.endsWith(".mult") || name.endsWith(".shift") ? 4 : 8;
                 assertEquals(Long.toString(page.read(f.getKey(), size)), f.getValue(), "slot " + i + " " + name);
@@ -161,7 +161,7 @@ class WalkthroughUiTest {
         robot.clickOn("#step");
         // into the second call, up to the first seq load of the real data page
         int guard = 0;
-        while (w.session().callLog().stream().noneMatch(e -> e instanceof Event.MemRead r && r.where() instanceof org.vdsoexplorer.model.kernel.VvarLocation v && v.slot() == 3)
+        while (w.session().callLog().stream().noneMatch(e -> e instanceof Event.MemRead r && r.where() instanceof org.vdsoexplorer.sim.kernel.VvarLocation v && v.slot() == 3)
                 && guard++ < 200) {
             robot.type(KeyCode.RIGHT);
         }
@@ -222,7 +222,7 @@ class WalkthroughUiTest {
         assertTrue(sb[0] + sb[1] > sa[0] + sa[1], "noinline spills more: " + (sa[0] + sa[1]) + " vs " + (sb[0] + sb[1]));
         assertTrue(w.compare().diff().countOnlyA() > 0 && w.compare().diff().countOnlyB() > 0);
         // the bars are each setup's steady state (the report's row), measured in the background
-        long perA = org.vdsoexplorer.model.report.Report.measure(a.setup()).callsIn3s();
+        long perA = org.vdsoexplorer.report.Report.measure(a.setup()).callsIn3s();
         try {
             org.testfx.util.WaitForAsyncUtils.waitFor(60, java.util.concurrent.TimeUnit.SECONDS,
                     () -> org.vdsoexplorer.app.Fx.fx(() -> w.compare().barsText()).startsWith("A timens-inline: " + Fmt.big(perA)));
@@ -290,7 +290,7 @@ class WalkthroughUiTest {
     @Test
     void breakpointStopsTheRunAndRunToCursorReachesTheLine(FxRobot robot) throws Exception {
         // a breakpoint on the first instruction of timens_add_offset's *sec += offs->sec (Gleixner's design)
-        int addLine = org.vdsoexplorer.model.CSource.lineOf("Gleixner's design: an unconditional", "\t*sec += offs->sec;");
+        int addLine = org.vdsoexplorer.sim.CSource.lineOf("Gleixner's design: an unconditional", "\t*sec += offs->sec;");
         Instruction target = m().listing().instructions().stream()
                 .filter(i -> i.source().line() == addLine).findFirst().orElseThrow();
         robot.interact(() -> w.session().toggleInstructionBreakpoint(target.index()));
@@ -305,7 +305,7 @@ class WalkthroughUiTest {
         assertEquals(target.index(), w.code().currentIndex());
         assertViewsMatchModel(robot);
         // run to cursor: do_hres_timens's ts->tv_sec = sec + ...
-        int storeLine = org.vdsoexplorer.model.CSource.lineOf("TIMENS_INLINE int do_hres_timens(",
+        int storeLine = org.vdsoexplorer.sim.CSource.lineOf("TIMENS_INLINE int do_hres_timens(",
                 "\tts->tv_sec = sec + __iter_div_u64_rem(ns, NSEC_PER_SEC, &ns);");
         robot.interact(() -> w.session().runToLine(storeLine, 10_000));
         assertEquals(storeLine, m().next().source().line());
@@ -346,7 +346,7 @@ class WalkthroughUiTest {
         assertEquals(2L, w.dispatch().edgeCounts().get(new Dispatch.Edge(Node.HW_NONE, Node.FALLBACK)));
         Label syscall = robot.lookup("#cat-syscall").queryAs(Label.class);
         assertTrue(syscall.isVisible());
-        assertEquals("syscall " + Fmt.cycles(w.session().callCategoryMilli(org.vdsoexplorer.model.cpu.Category.SYSCALL)),
+        assertEquals("syscall " + Fmt.cycles(w.session().callCategoryMilli(org.vdsoexplorer.sim.cpu.Category.SYSCALL)),
                 syscall.getText());
         assertViewsMatchModel(robot);
     }

@@ -11,13 +11,13 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.vdsoexplorer.model.Setup;
-import org.vdsoexplorer.model.Variant;
-import org.vdsoexplorer.model.event.Event;
-import org.vdsoexplorer.model.kernel.Clock;
-import org.vdsoexplorer.model.kernel.Scenario;
-import org.vdsoexplorer.viewmodel.DemoState;
-import org.vdsoexplorer.viewmodel.Session;
+import org.vdsoexplorer.sim.Setup;
+import org.vdsoexplorer.sim.Variant;
+import org.vdsoexplorer.sim.event.Event;
+import org.vdsoexplorer.sim.kernel.Clock;
+import org.vdsoexplorer.sim.kernel.Scenario;
+import org.vdsoexplorer.session.DemoState;
+import org.vdsoexplorer.session.Session;
 
 /**
  * Placing a writer update at reader step k of a call already run (no JavaFX): the session re-executes
@@ -33,8 +33,8 @@ class WriterPlacementTest {
         int at = 0;
         for (Event e : log) {
             if (e instanceof Event.Retired) at++;
-            if (e instanceof Event.MemRead r && r.where() instanceof org.vdsoexplorer.model.kernel.VvarLocation v && v.isSeq()
-                    && r.size() == 4 && v.kind() != org.vdsoexplorer.model.kernel.PageKind.TIMENS) return at + 1;
+            if (e instanceof Event.MemRead r && r.where() instanceof org.vdsoexplorer.sim.kernel.VvarLocation v && v.isSeq()
+                    && r.size() == 4 && v.kind() != org.vdsoexplorer.sim.kernel.PageKind.TIMENS) return at + 1;
         }
         throw new AssertionError("no seq load of the real data page in " + log.size() + " events");
     }

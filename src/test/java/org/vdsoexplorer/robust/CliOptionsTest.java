@@ -10,7 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.vdsoexplorer.app.Screenshots;
+import org.vdsoexplorer.app.tools.Screenshots;
 import org.vdsoexplorer.util.AtomicFiles;
 
 /** Issue 8 item 8's CLI bugs: each failed before the fix. */

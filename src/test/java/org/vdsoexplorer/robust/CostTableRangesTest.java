@@ -11,8 +11,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.vdsoexplorer.model.cost.CostTable;
-import org.vdsoexplorer.model.cost.CostTableException;
+import org.vdsoexplorer.sim.cost.CostTable;
+import org.vdsoexplorer.sim.cost.CostTableException;
 
 /** Issue 14's cost-table reproducers: each was a crash, hang or unclear message; each is now one refusal. */
 class CostTableRangesTest {

@@ -19,21 +19,21 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import org.vdsoexplorer.model.CallResult;
-import org.vdsoexplorer.model.Machine;
-import org.vdsoexplorer.model.Setup;
-import org.vdsoexplorer.model.Variant;
-import org.vdsoexplorer.model.cost.CostTable;
-import org.vdsoexplorer.model.cost.CostTableException;
-import org.vdsoexplorer.model.kernel.Clock;
-import org.vdsoexplorer.model.kernel.Scenario;
-import org.vdsoexplorer.model.lesson.LessonLibrary;
-import org.vdsoexplorer.model.lesson.Problem;
+import org.vdsoexplorer.sim.CallResult;
+import org.vdsoexplorer.sim.Machine;
+import org.vdsoexplorer.sim.Setup;
+import org.vdsoexplorer.sim.Variant;
+import org.vdsoexplorer.sim.cost.CostTable;
+import org.vdsoexplorer.sim.cost.CostTableException;
+import org.vdsoexplorer.sim.kernel.Clock;
+import org.vdsoexplorer.sim.kernel.Scenario;
+import org.vdsoexplorer.lesson.LessonLibrary;
+import org.vdsoexplorer.lesson.Problem;
 import org.vdsoexplorer.robust.Fuzz.Gen;
 import org.vdsoexplorer.util.BadInputException;
-import org.vdsoexplorer.viewmodel.DemoReplay;
-import org.vdsoexplorer.viewmodel.DemoState;
-import org.vdsoexplorer.viewmodel.ProgressStore;
+import org.vdsoexplorer.session.DemoReplay;
+import org.vdsoexplorer.session.DemoState;
+import org.vdsoexplorer.session.ProgressStore;
 
 /**
  * Issue 14's fuzz suite: mutated cost tables, demo files, progress files and lessons (from the shipped
@@ -248,7 +248,7 @@ class HostileInputFuzzTest {
     // ---- lessons --------------------------------------------------------------------------------
 
     static Gen<String> lessons() {
-        return mutantsOf(org.vdsoexplorer.model.Listings.resource("/lessons/02-seqlock.md"));
+        return mutantsOf(org.vdsoexplorer.sim.Listings.resource("/lessons/02-seqlock.md"));
     }
 
     @Test
@@ -258,7 +258,7 @@ class HostileInputFuzzTest {
                 Path dir = Files.createTempDirectory("lesson-fuzz");
                 try {
                     Files.write(dir.resolve("02-seqlock.md"), md.getBytes(StandardCharsets.UTF_8));
-                    LessonLibrary.Loaded l = LessonLibrary.load(dir, new org.vdsoexplorer.model.lesson.Evaluator(), false);
+                    LessonLibrary.Loaded l = LessonLibrary.load(dir, new org.vdsoexplorer.lesson.Evaluator(), false);
                     if (!l.problems().isEmpty()) row("lessons")[1].incrementAndGet();
                     for (Problem p : l.problems()) {
                         if (p.line() < 1 || p.file().isBlank() || p.message().contains("Exception")) return p.toString();

@@ -4,7 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import org.vdsoexplorer.cli.Cli;
-import org.vdsoexplorer.model.Listings;
+import org.vdsoexplorer.sim.Listings;
 
 /** Shared by the robustness tests and the fuzz suite: the shipped seeds and a captured CLI run. */
 public final class Reproducers {

@@ -13,11 +13,11 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.vdsoexplorer.app.common.Fmt;
 import org.vdsoexplorer.app.common.Palette;
-import org.vdsoexplorer.model.Listings;
-import org.vdsoexplorer.model.Machine;
-import org.vdsoexplorer.model.asm.Instruction;
-import org.vdsoexplorer.model.asm.Listing;
-import org.vdsoexplorer.viewmodel.Session;
+import org.vdsoexplorer.sim.Listings;
+import org.vdsoexplorer.sim.Machine;
+import org.vdsoexplorer.sim.asm.Instruction;
+import org.vdsoexplorer.sim.asm.Listing;
+import org.vdsoexplorer.session.Session;
 
 /**
  * Code, registers and stack: the C source and the gcc listing side by side with the instruction to

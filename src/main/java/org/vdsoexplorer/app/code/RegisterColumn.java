@@ -14,10 +14,10 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.vdsoexplorer.app.common.Fmt;
-import org.vdsoexplorer.model.Machine;
-import org.vdsoexplorer.model.asm.Registers;
-import org.vdsoexplorer.model.event.Event;
-import org.vdsoexplorer.viewmodel.Session;
+import org.vdsoexplorer.sim.Machine;
+import org.vdsoexplorer.sim.asm.Registers;
+import org.vdsoexplorer.sim.event.Event;
+import org.vdsoexplorer.session.Session;
 
 /**
  * The code view's side column: the spill count of this call, the register file (the registers the last step
@@ -127,7 +127,7 @@ final class RegisterColumn {
         refreshRegisters(m, reducedMotion);
         refreshStack(m);
         int[] s = session.spills();
-        Fmt.setText(spills, session.masked(org.vdsoexplorer.model.lesson.Shown.SPILLS) ? "spills this call: ? push, ? pop"
+        Fmt.setText(spills, session.masked(org.vdsoexplorer.lesson.Shown.SPILLS) ? "spills this call: ? push, ? pop"
                 : "spills this call: " + s[0] + " push, " + s[1] + " pop");
     }
 

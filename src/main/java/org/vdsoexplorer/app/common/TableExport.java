@@ -13,7 +13,7 @@ import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
 import javafx.scene.layout.HBox;
 import javafx.stage.FileChooser;
-import org.vdsoexplorer.model.report.ReportFormat;
+import org.vdsoexplorer.report.ReportFormat;
 
 /**
  * Copy and save buttons for a table the app shows: CSV or Markdown (formatted by {@link ReportFormat}) to the

@@ -7,10 +7,10 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.vdsoexplorer.app.common.Fmt;
-import org.vdsoexplorer.model.Machine;
-import org.vdsoexplorer.model.Setup;
-import org.vdsoexplorer.viewmodel.CompareFigures;
-import org.vdsoexplorer.viewmodel.Session;
+import org.vdsoexplorer.sim.Machine;
+import org.vdsoexplorer.sim.Setup;
+import org.vdsoexplorer.session.CompareFigures;
+import org.vdsoexplorer.session.Session;
 
 /**
  * The compare view's numbers: the steady-state speed line and bars of calls per 3 s, then the table of this call

@@ -18,16 +18,16 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 import org.vdsoexplorer.app.common.Fmt;
-import org.vdsoexplorer.model.Machine;
-import org.vdsoexplorer.model.Setup;
-import org.vdsoexplorer.model.Variant;
-import org.vdsoexplorer.model.asm.Instruction;
-import org.vdsoexplorer.model.asm.Listing;
-import org.vdsoexplorer.model.asm.ListingDiff;
-import org.vdsoexplorer.model.event.Event;
-import org.vdsoexplorer.model.kernel.Clock;
-import org.vdsoexplorer.model.kernel.Scenario;
-import org.vdsoexplorer.viewmodel.Session;
+import org.vdsoexplorer.sim.Machine;
+import org.vdsoexplorer.sim.Setup;
+import org.vdsoexplorer.sim.Variant;
+import org.vdsoexplorer.sim.asm.Instruction;
+import org.vdsoexplorer.sim.asm.Listing;
+import org.vdsoexplorer.sim.asm.ListingDiff;
+import org.vdsoexplorer.sim.event.Event;
+import org.vdsoexplorer.sim.kernel.Clock;
+import org.vdsoexplorer.sim.kernel.Scenario;
+import org.vdsoexplorer.session.Session;
 
 /** One pane of the {@link CompareView}: its pickers (scenario, variant, clock), its session and its listing. */
 final class CompareSide {

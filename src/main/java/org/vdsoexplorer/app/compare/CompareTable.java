@@ -13,10 +13,10 @@ import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Region;
 import org.vdsoexplorer.app.common.Fmt;
-import org.vdsoexplorer.model.Setup;
-import org.vdsoexplorer.viewmodel.CompareFigures;
-import org.vdsoexplorer.viewmodel.CompareFigures.Line;
-import org.vdsoexplorer.viewmodel.CompareFigures.Section;
+import org.vdsoexplorer.sim.Setup;
+import org.vdsoexplorer.session.CompareFigures;
+import org.vdsoexplorer.session.CompareFigures.Line;
+import org.vdsoexplorer.session.CompareFigures.Section;
 
 /**
  * The compare view's table: the {@link CompareFigures} lines of A and B with the delta B − A, one section

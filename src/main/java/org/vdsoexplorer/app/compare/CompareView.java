@@ -16,16 +16,16 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.vdsoexplorer.app.common.Fmt;
-import org.vdsoexplorer.model.Lockstep;
-import org.vdsoexplorer.model.Machine;
-import org.vdsoexplorer.model.Setup;
-import org.vdsoexplorer.model.Variant;
-import org.vdsoexplorer.model.asm.Listing;
-import org.vdsoexplorer.model.asm.ListingDiff;
-import org.vdsoexplorer.model.cpu.Category;
-import org.vdsoexplorer.model.lesson.Compare;
-import org.vdsoexplorer.viewmodel.Action;
-import org.vdsoexplorer.viewmodel.Session;
+import org.vdsoexplorer.sim.Lockstep;
+import org.vdsoexplorer.sim.Machine;
+import org.vdsoexplorer.sim.Setup;
+import org.vdsoexplorer.sim.Variant;
+import org.vdsoexplorer.sim.asm.Listing;
+import org.vdsoexplorer.sim.asm.ListingDiff;
+import org.vdsoexplorer.sim.cpu.Category;
+import org.vdsoexplorer.lesson.Compare;
+import org.vdsoexplorer.session.Action;
+import org.vdsoexplorer.session.Session;
 
 /**
  * Two setups side by side, two model instances in lockstep. Each pane (A, B) picks its own scenario,
@@ -55,8 +55,8 @@ public final class CompareView extends BorderPane {
     private final Label lockstep = new Label();
     private final Label diffNote = new Label();
     private final CompareSide a, b;
-    private final org.vdsoexplorer.viewmodel.CompareLockstep stepper =
-            new org.vdsoexplorer.viewmodel.CompareLockstep(() -> sessionA(), () -> sessionB());
+    private final org.vdsoexplorer.session.CompareLockstep stepper =
+            new org.vdsoexplorer.session.CompareLockstep(() -> sessionA(), () -> sessionB());
     /** Set while the pickers are set from code: one reload at the end instead of one per picker. */
     private boolean updating;
     private ListingDiff diff;
@@ -123,7 +123,7 @@ public final class CompareView extends BorderPane {
         HBox controls = new HBox(8, calls, showLabel, showListings, showPipeline);
         controls.setAlignment(Pos.CENTER_LEFT);
         // what the main toolbar drives here: a constant text (its height follows the width only)
-        Label drives = new Label("The toolbar here: " + org.vdsoexplorer.viewmodel.KeyMap.COMPARE_DRIVES);
+        Label drives = new Label("The toolbar here: " + org.vdsoexplorer.session.KeyMap.COMPARE_DRIVES);
         drives.setId("compare-drives");
         drives.getStyleClass().add("compare-drives");
         drives.setWrapText(true);
@@ -358,7 +358,7 @@ public final class CompareView extends BorderPane {
     public String categoryDeltaText(Category c) { return delta(c.name().toLowerCase(Locale.ROOT).replace('_', '-')); }
 
     /** The table's line {@code id} ("cycles", "steady-calls", ...), or null if not shown. */
-    public org.vdsoexplorer.viewmodel.CompareFigures.Line line(String id) { return numbers.table.line(id); }
+    public org.vdsoexplorer.session.CompareFigures.Line line(String id) { return numbers.table.line(id); }
 
     /** The speed sentence under the bars. */
     public String speedText() { return numbers.speed.getText(); }
@@ -386,11 +386,11 @@ public final class CompareView extends BorderPane {
     private boolean hideRate;
 
     /**
-     * While a predict question about the two setups' speed is open ({@link org.vdsoexplorer.model.lesson.Shown#CALL_RATE}),
+     * While a predict question about the two setups' speed is open ({@link org.vdsoexplorer.lesson.Shown#CALL_RATE}),
      * the cycles, ns, category rows, bars and speed line show "?".
      */
-    public void setMasked(java.util.Set<org.vdsoexplorer.model.lesson.Shown> values) {
-        hideRate = values.contains(org.vdsoexplorer.model.lesson.Shown.CALL_RATE);
+    public void setMasked(java.util.Set<org.vdsoexplorer.lesson.Shown> values) {
+        hideRate = values.contains(org.vdsoexplorer.lesson.Shown.CALL_RATE);
         refresh();
     }
 

@@ -5,8 +5,8 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import javafx.scene.canvas.GraphicsContext;
-import org.vdsoexplorer.model.dispatch.Dispatch.Edge;
-import org.vdsoexplorer.model.dispatch.Dispatch.Node;
+import org.vdsoexplorer.sim.dispatch.Dispatch.Edge;
+import org.vdsoexplorer.sim.dispatch.Dispatch.Node;
 
 /**
  * The geometry of the dispatch graph (for {@link DispatchView}): its nodes in seven columns (clock id, mask,

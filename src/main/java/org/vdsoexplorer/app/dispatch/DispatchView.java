@@ -19,12 +19,12 @@ import javafx.scene.text.FontWeight;
 import javafx.scene.text.TextAlignment;
 import org.vdsoexplorer.app.common.Fmt;
 import org.vdsoexplorer.app.common.Palette;
-import org.vdsoexplorer.model.Machine;
-import org.vdsoexplorer.model.cpu.Category;
-import org.vdsoexplorer.model.dispatch.Dispatch.Edge;
-import org.vdsoexplorer.model.dispatch.Dispatch.Node;
-import org.vdsoexplorer.model.dispatch.Dispatch;
-import org.vdsoexplorer.viewmodel.Session;
+import org.vdsoexplorer.sim.Machine;
+import org.vdsoexplorer.sim.cpu.Category;
+import org.vdsoexplorer.sim.dispatch.Dispatch.Edge;
+import org.vdsoexplorer.sim.dispatch.Dispatch.Node;
+import org.vdsoexplorer.sim.dispatch.Dispatch;
+import org.vdsoexplorer.session.Session;
 
 /**
  * The clock_mode dispatch: clock id mask, do_hres/do_coarse (and the timens detour), the hardware
@@ -67,7 +67,7 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
     /** The node labels' size at 100 % (scaled with the window's text, never under 14 px). */
     static final double NODE_PX = 15, MIN_SQUEEZED_PX = 10;
     private final org.vdsoexplorer.app.common.FontScale scale = new org.vdsoexplorer.app.common.FontScale(this);
-    /** The node labels as drawn (for {@link org.vdsoexplorer.app.LayoutCheck}). */
+    /** The node labels as drawn (for {@link org.vdsoexplorer.app.tools.LayoutCheck}). */
     private final List<org.vdsoexplorer.app.common.DrawnText.Box> drawnText = new ArrayList<>();
 
     public DispatchView(Session session) {
@@ -145,7 +145,7 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
         current = running && m.inCall() && !session.paths().lastPath().isEmpty() ? session.paths().lastPath()
                 : Dispatch.of(m.setup(), session.callLog());
         // an open predict question about the path (fallback, counter, page): nothing lit or counted (PredictKind.masks)
-        hidden = session.masked(org.vdsoexplorer.model.lesson.Shown.DISPATCH_PATH);
+        hidden = session.masked(org.vdsoexplorer.lesson.Shown.DISPATCH_PATH);
         if (hidden) current = List.of();
         boolean extended = current.size() == before.size() + 1 && current.subList(0, before.size()).equals(before);
         if (extended && !reducedMotion && current.size() > 1) {

@@ -4,22 +4,22 @@ import java.util.List;
 import javafx.application.Platform;
 import javafx.scene.control.Button;
 import javafx.scene.layout.FlowPane;
-import org.vdsoexplorer.model.CallResult;
-import org.vdsoexplorer.model.Setup;
-import org.vdsoexplorer.model.lesson.CallFacts;
-import org.vdsoexplorer.model.lesson.Challenges;
-import org.vdsoexplorer.model.lesson.ClickTarget;
-import org.vdsoexplorer.model.lesson.Lesson;
-import org.vdsoexplorer.model.lesson.LessonException;
-import org.vdsoexplorer.model.lesson.Question;
-import org.vdsoexplorer.model.lesson.Step;
-import org.vdsoexplorer.model.lesson.StepSetup;
-import org.vdsoexplorer.viewmodel.QuestionState;
+import org.vdsoexplorer.sim.CallResult;
+import org.vdsoexplorer.sim.Setup;
+import org.vdsoexplorer.lesson.CallFacts;
+import org.vdsoexplorer.lesson.Challenges;
+import org.vdsoexplorer.lesson.ClickTarget;
+import org.vdsoexplorer.lesson.Lesson;
+import org.vdsoexplorer.lesson.LessonException;
+import org.vdsoexplorer.lesson.Question;
+import org.vdsoexplorer.lesson.Step;
+import org.vdsoexplorer.lesson.StepSetup;
+import org.vdsoexplorer.session.QuestionState;
 
 /**
  * The questions where the student acts in the live views, for {@link LessonQuestion}. A challenge: the
  * student places writer updates on the seqlock timeline (or picks a setup) and asks the model to check
- * the last finished call against the goal ({@link org.vdsoexplorer.model.lesson.Goal#unmet}); giving up
+ * the last finished call against the goal ({@link org.vdsoexplorer.lesson.Goal#unmet}); giving up
  * shows one solution the model found ({@link Challenges#solve}) by applying it to the views. A click: the
  * view reports what was clicked (a listing row, a C line, a vvar slot) and the model's answer
  * ({@link ClickTarget}) judges it, with several tries; "Show me" gives it away.

@@ -11,7 +11,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.scene.text.Text;
 import org.controlsfx.control.PopOver;
-import org.vdsoexplorer.model.lesson.DocEntries;
+import org.vdsoexplorer.lesson.DocEntries;
 
 /**
  * A lesson's citation or glossary link (an "S4" linked to docs/sources.md, anchor s4; a "seqlock" linked to

@@ -2,17 +2,17 @@ package org.vdsoexplorer.app.lesson;
 
 import java.util.List;
 import javafx.scene.Node;
-import org.vdsoexplorer.model.CallResult;
-import org.vdsoexplorer.model.Setup;
-import org.vdsoexplorer.model.asm.Instruction;
-import org.vdsoexplorer.model.event.Event;
-import org.vdsoexplorer.model.event.EventSink;
-import org.vdsoexplorer.model.lesson.Evaluator;
-import org.vdsoexplorer.model.lesson.LessonException;
-import org.vdsoexplorer.model.lesson.StepSetup;
-import org.vdsoexplorer.model.lesson.Stepper;
-import org.vdsoexplorer.model.lesson.Target;
-import org.vdsoexplorer.model.lesson.View;
+import org.vdsoexplorer.sim.CallResult;
+import org.vdsoexplorer.sim.Setup;
+import org.vdsoexplorer.sim.asm.Instruction;
+import org.vdsoexplorer.sim.event.Event;
+import org.vdsoexplorer.sim.event.EventSink;
+import org.vdsoexplorer.lesson.Evaluator;
+import org.vdsoexplorer.lesson.LessonException;
+import org.vdsoexplorer.lesson.StepSetup;
+import org.vdsoexplorer.lesson.Stepper;
+import org.vdsoexplorer.lesson.Target;
+import org.vdsoexplorer.lesson.View;
 
 /**
  * What the lesson player drives: the app's one model instance and its views. The primitives are
@@ -67,7 +67,7 @@ public interface LessonHost {
 
     /** The node {@link #focus} marked last (for the presenter's spotlight), or null. */
     /** While a predict question is open: the values it would give away are masked in the views (none: shown). */
-    default void mask(java.util.Set<org.vdsoexplorer.model.lesson.Shown> values) {}
+    default void mask(java.util.Set<org.vdsoexplorer.lesson.Shown> values) {}
 
     Node focused();
 
@@ -152,8 +152,8 @@ public interface LessonHost {
     void runCall();
 
     /** While a click question is open, clicks in the views go to {@code listener} (null: stop listening). */
-    default void listenForClicks(java.util.function.Consumer<org.vdsoexplorer.model.lesson.ClickTarget.Click> listener) {}
+    default void listenForClicks(java.util.function.Consumer<org.vdsoexplorer.lesson.ClickTarget.Click> listener) {}
 
     /** The values the step's open predict question masks (empty: none); the window gives their views room. Not called at the reveal. */
-    default void questionShows(java.util.Set<org.vdsoexplorer.model.lesson.Shown> values) {}
+    default void questionShows(java.util.Set<org.vdsoexplorer.lesson.Shown> values) {}
 }

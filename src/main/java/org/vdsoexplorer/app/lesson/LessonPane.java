@@ -19,14 +19,14 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import org.vdsoexplorer.model.lesson.Answer;
-import org.vdsoexplorer.model.lesson.Evaluator;
-import org.vdsoexplorer.model.lesson.Lesson;
-import org.vdsoexplorer.model.lesson.LessonFolder;
-import org.vdsoexplorer.model.lesson.LessonLibrary;
-import org.vdsoexplorer.model.lesson.Problem;
-import org.vdsoexplorer.model.lesson.Step;
-import org.vdsoexplorer.viewmodel.ProgressStore;
+import org.vdsoexplorer.lesson.Answer;
+import org.vdsoexplorer.lesson.Evaluator;
+import org.vdsoexplorer.lesson.Lesson;
+import org.vdsoexplorer.lesson.LessonFolder;
+import org.vdsoexplorer.lesson.LessonLibrary;
+import org.vdsoexplorer.lesson.Problem;
+import org.vdsoexplorer.lesson.Step;
+import org.vdsoexplorer.session.ProgressStore;
 
 /**
  * The lessons side panel: a picker (each lesson with its minutes, prerequisites, progress and any

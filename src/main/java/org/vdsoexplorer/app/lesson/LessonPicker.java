@@ -13,11 +13,11 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import org.vdsoexplorer.model.lesson.Lesson;
-import org.vdsoexplorer.model.lesson.LessonFolder;
-import org.vdsoexplorer.model.lesson.LessonLibrary;
-import org.vdsoexplorer.model.lesson.Problem;
-import org.vdsoexplorer.viewmodel.ProgressStore;
+import org.vdsoexplorer.lesson.Lesson;
+import org.vdsoexplorer.lesson.LessonFolder;
+import org.vdsoexplorer.lesson.LessonLibrary;
+import org.vdsoexplorer.lesson.Problem;
+import org.vdsoexplorer.session.ProgressStore;
 
 /**
  * The lesson picker of {@link LessonPane}: each lesson as a card with its minutes, prerequisites,

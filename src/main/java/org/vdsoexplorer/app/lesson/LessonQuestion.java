@@ -14,19 +14,19 @@ import javafx.scene.control.ToggleGroup;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import org.vdsoexplorer.model.lesson.Answer;
-import org.vdsoexplorer.model.lesson.AnswerWatch;
-import org.vdsoexplorer.model.lesson.Evaluator;
-import org.vdsoexplorer.model.lesson.Lesson;
-import org.vdsoexplorer.model.lesson.LessonException;
-import org.vdsoexplorer.model.lesson.PredictKind;
-import org.vdsoexplorer.model.lesson.Question;
-import org.vdsoexplorer.model.lesson.Shown;
-import org.vdsoexplorer.model.lesson.Step;
-import org.vdsoexplorer.model.lesson.StepSetup;
-import org.vdsoexplorer.model.lesson.Stepper;
-import org.vdsoexplorer.viewmodel.ProgressStore;
-import org.vdsoexplorer.viewmodel.QuestionState;
+import org.vdsoexplorer.lesson.Answer;
+import org.vdsoexplorer.lesson.AnswerWatch;
+import org.vdsoexplorer.lesson.Evaluator;
+import org.vdsoexplorer.lesson.Lesson;
+import org.vdsoexplorer.lesson.LessonException;
+import org.vdsoexplorer.lesson.PredictKind;
+import org.vdsoexplorer.lesson.Question;
+import org.vdsoexplorer.lesson.Shown;
+import org.vdsoexplorer.lesson.Step;
+import org.vdsoexplorer.lesson.StepSetup;
+import org.vdsoexplorer.lesson.Stepper;
+import org.vdsoexplorer.session.ProgressStore;
+import org.vdsoexplorer.session.QuestionState;
 
 /**
  * The question panel of a {@link LessonPane} step: the prompt, then by kind: choices checked with several

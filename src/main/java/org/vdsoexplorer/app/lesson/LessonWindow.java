@@ -3,7 +3,7 @@ package org.vdsoexplorer.app.lesson;
 import javafx.scene.Scene;
 import javafx.scene.layout.BorderPane;
 import org.vdsoexplorer.app.compare.CompareView;
-import org.vdsoexplorer.viewmodel.WindowModel;
+import org.vdsoexplorer.session.WindowModel;
 
 /**
  * What the lesson panel needs of the main window (which implements it): its view-model, its layout root
@@ -20,8 +20,8 @@ public interface LessonWindow {
     /** The comparison (built on first use). */
     CompareView compare();
 
-    /** The explore tab's layout state: a lesson step's views get the space ({@link org.vdsoexplorer.viewmodel.ViewLayout}). */
-    org.vdsoexplorer.viewmodel.ViewsState views();
+    /** The explore tab's layout state: a lesson step's views get the space ({@link org.vdsoexplorer.session.ViewLayout}). */
+    org.vdsoexplorer.session.ViewsState views();
 
     /** The views and the counters bar, whether the adaptive layout shows them or keeps them in its strip. */
     java.util.List<javafx.scene.Node> viewNodes();

@@ -6,19 +6,19 @@ import javafx.css.PseudoClass;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.SplitPane;
-import org.vdsoexplorer.model.CallResult;
-import org.vdsoexplorer.model.Setup;
-import org.vdsoexplorer.model.asm.Instruction;
-import org.vdsoexplorer.model.event.Event;
+import org.vdsoexplorer.sim.CallResult;
+import org.vdsoexplorer.sim.Setup;
+import org.vdsoexplorer.sim.asm.Instruction;
+import org.vdsoexplorer.sim.event.Event;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
 import org.vdsoexplorer.app.code.CodePane;
 import org.vdsoexplorer.app.code.CodeView;
-import org.vdsoexplorer.model.lesson.ClickTarget;
-import org.vdsoexplorer.model.lesson.StepSetup;
-import org.vdsoexplorer.model.lesson.Target;
-import org.vdsoexplorer.model.lesson.View;
-import org.vdsoexplorer.viewmodel.LessonStepping;
+import org.vdsoexplorer.lesson.ClickTarget;
+import org.vdsoexplorer.lesson.StepSetup;
+import org.vdsoexplorer.lesson.Target;
+import org.vdsoexplorer.lesson.View;
+import org.vdsoexplorer.session.LessonStepping;
 
 /**
  * {@link LessonHost} on top of the main window ({@link LessonWindow}): the window's session, pickers, tabs and
@@ -178,14 +178,14 @@ public final class MainWindowLessonHost implements LessonHost {
 
     private boolean compareMasked;
 
-    @Override public void mask(java.util.Set<org.vdsoexplorer.model.lesson.Shown> values) {
+    @Override public void mask(java.util.Set<org.vdsoexplorer.lesson.Shown> values) {
         w.model().session().setMasked(values);
-        boolean rate = values.contains(org.vdsoexplorer.model.lesson.Shown.CALL_RATE);
+        boolean rate = values.contains(org.vdsoexplorer.lesson.Shown.CALL_RATE);
         if (rate || compareMasked) w.compare().setMasked(values);
         compareMasked = rate;
     }
 
-    @Override public void questionShows(java.util.Set<org.vdsoexplorer.model.lesson.Shown> values) { w.views().setQuestion(values); }
+    @Override public void questionShows(java.util.Set<org.vdsoexplorer.lesson.Shown> values) { w.views().setQuestion(values); }
 
     @Override public void refresh() { w.model().session().fire(); }
 

@@ -34,8 +34,8 @@ import org.commonmark.node.Paragraph;
 import org.commonmark.node.SoftLineBreak;
 import org.commonmark.node.StrongEmphasis;
 import org.commonmark.node.ThematicBreak;
-import org.vdsoexplorer.model.lesson.DocEntries;
-import org.vdsoexplorer.model.lesson.LessonParser;
+import org.vdsoexplorer.lesson.DocEntries;
+import org.vdsoexplorer.lesson.LessonParser;
 
 /**
  * Lesson Markdown to JavaFX nodes (no WebView): headings and paragraphs become TextFlows, code spans

@@ -20,9 +20,9 @@ import javafx.scene.layout.VBox;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 import javafx.stage.Window;
-import org.vdsoexplorer.model.lesson.Step;
-import org.vdsoexplorer.viewmodel.Action;
-import org.vdsoexplorer.viewmodel.KeyMap;
+import org.vdsoexplorer.lesson.Step;
+import org.vdsoexplorer.session.Action;
+import org.vdsoexplorer.session.KeyMap;
 
 /**
  * Classroom mode: full screen, the high-contrast projector stylesheet (presenter.css) on the scene, a
@@ -31,7 +31,7 @@ import org.vdsoexplorer.viewmodel.KeyMap;
  * screen if there is one; with one screen only when N asks, see {@link KeyMap#NOTES_WHERE}). Keys are the
  * window's {@link KeyMap} with one meaning each: PageDown/Right/Space (STEP) the next lesson step,
  * PageUp/Left (BACK) the previous, '.' blank, T lesson text, S spotlight, N notes window, Esc leave (first
- * un-blanks); Z and Ctrl +/- scale (the window's {@link org.vdsoexplorer.viewmodel.UiScale}), F5 runs.
+ * un-blanks); Z and Ctrl +/- scale (the window's {@link org.vdsoexplorer.session.UiScale}), F5 runs.
  */
 public final class Presenter {
     public static final int[] SCALES = {100, 125, 150, 175, 200, 250};
@@ -136,16 +136,16 @@ public final class Presenter {
         }
     }
 
-    /** Sets the UI scale (clamped to 100-250 %): the window's {@link org.vdsoexplorer.viewmodel.UiScale}, which the layout follows. */
+    /** Sets the UI scale (clamped to 100-250 %): the window's {@link org.vdsoexplorer.session.UiScale}, which the layout follows. */
     public void setScale(int percent) {
         w.model().scale().set(Math.max(SCALES[0], Math.min(SCALES[SCALES.length - 1], percent)));
         if (!LessonPane.inside(pane, w.root())) {
-            pane.setStyle(org.vdsoexplorer.viewmodel.UiScale.rootStyle(scale()));
+            pane.setStyle(org.vdsoexplorer.session.UiScale.rootStyle(scale()));
         }
     }
 
     /** The window root's style for a UI scale of {@code percent} (also used by the GIF export). */
-    public static String rootStyle(int percent) { return org.vdsoexplorer.viewmodel.UiScale.rootStyle(percent); }
+    public static String rootStyle(int percent) { return org.vdsoexplorer.session.UiScale.rootStyle(percent); }
 
     /** '.': everything black (the notes window says so). */
     public void setBlank(boolean on) {

@@ -2,9 +2,9 @@ package org.vdsoexplorer.app.lesson;
 
 import javafx.scene.control.Label;
 import javafx.scene.layout.Region;
-import org.vdsoexplorer.model.lesson.LessonException;
-import org.vdsoexplorer.model.lesson.Step;
-import org.vdsoexplorer.model.lesson.StepSetup;
+import org.vdsoexplorer.lesson.LessonException;
+import org.vdsoexplorer.lesson.Step;
+import org.vdsoexplorer.lesson.StepSetup;
 
 /**
  * The lesson panel's setup line under a step: applies the step's setup block to the model ({@link LessonHost#apply})

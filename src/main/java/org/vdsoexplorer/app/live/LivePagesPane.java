@@ -10,9 +10,9 @@ import javafx.scene.control.Label;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
-import org.vdsoexplorer.model.live.LiveFormat;
-import org.vdsoexplorer.model.live.LiveSession;
-import org.vdsoexplorer.model.live.PageDecoder;
+import org.vdsoexplorer.host.live.LiveFormat;
+import org.vdsoexplorer.host.live.LiveSession;
+import org.vdsoexplorer.host.live.PageDecoder;
 
 /**
  * The decoded pages of the host task and the namespace task side by side, in the pages view's style (its

@@ -28,15 +28,15 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.util.Duration;
 import org.vdsoexplorer.app.common.TableExport;
-import org.vdsoexplorer.model.Listings;
-import org.vdsoexplorer.model.cost.CostTable;
-import org.vdsoexplorer.model.live.LiveSession;
-import org.vdsoexplorer.model.live.Measurements;
-import org.vdsoexplorer.model.live.PageDecoder;
-import org.vdsoexplorer.model.live.Prediction;
-import org.vdsoexplorer.model.live.VdsoImage;
-import org.vdsoexplorer.model.timing.CorePick;
-import org.vdsoexplorer.model.timing.TimingModel;
+import org.vdsoexplorer.sim.Listings;
+import org.vdsoexplorer.sim.cost.CostTable;
+import org.vdsoexplorer.host.live.LiveSession;
+import org.vdsoexplorer.host.live.Measurements;
+import org.vdsoexplorer.host.live.PageDecoder;
+import org.vdsoexplorer.host.live.Prediction;
+import org.vdsoexplorer.host.live.VdsoImage;
+import org.vdsoexplorer.sim.timing.CorePick;
+import org.vdsoexplorer.sim.timing.TimingModel;
 
 /**
  * "Your machine": the live lab in the app. Measures this machine (host task and a time-namespace task, child

@@ -23,9 +23,9 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.vdsoexplorer.app.common.TableExport;
-import org.vdsoexplorer.model.validate.NativeHarness;
-import org.vdsoexplorer.model.validate.ValidateFormat;
-import org.vdsoexplorer.model.validate.Validation;
+import org.vdsoexplorer.host.validate.NativeHarness;
+import org.vdsoexplorer.host.validate.ValidateFormat;
+import org.vdsoexplorer.host.validate.Validation;
 
 /**
  * "Check the model against this machine": what {@code validate} prints, in the "Your machine" tab. The C model

@@ -11,9 +11,9 @@ import javafx.scene.control.Label;
 import javafx.scene.layout.HBox;
 import org.vdsoexplorer.app.common.Flash;
 import org.vdsoexplorer.app.common.Fmt;
-import org.vdsoexplorer.model.kernel.DataLayout;
-import org.vdsoexplorer.model.kernel.Field;
-import org.vdsoexplorer.model.kernel.Page;
+import org.vdsoexplorer.sim.kernel.DataLayout;
+import org.vdsoexplorer.sim.kernel.Field;
+import org.vdsoexplorer.sim.kernel.Page;
 
 /** One field of a page: its C name and current value, lit while the last step reads it. */
 final class FieldChip {
@@ -23,7 +23,7 @@ final class FieldChip {
     final HBox row = new HBox(3, name, value);
     org.vdsoexplorer.app.common.Tips.Lazy tip;
     /** The value keeps its widest width while this chip shows one field: the slot's flow wraps the same way every refresh. */
-    private final org.vdsoexplorer.app.common.Steady steady = org.vdsoexplorer.app.common.Steady.width(value);
+    private final org.vdsoexplorer.app.common.StableSize steady = org.vdsoexplorer.app.common.StableSize.width(value);
 
     /** True while the window's reduced motion is on: a newly lit field is then not flashed. */
     private final java.util.function.BooleanSupplier reducedMotion;

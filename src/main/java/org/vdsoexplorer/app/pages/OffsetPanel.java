@@ -6,17 +6,17 @@ import java.util.List;
 import javafx.scene.control.Label;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Region;
-import org.vdsoexplorer.model.CallResult;
-import org.vdsoexplorer.model.Machine;
-import org.vdsoexplorer.model.Setup;
-import org.vdsoexplorer.model.event.Event;
-import org.vdsoexplorer.model.kernel.AddressSpace;
-import org.vdsoexplorer.model.kernel.Clock;
-import org.vdsoexplorer.model.kernel.DataLayout;
-import org.vdsoexplorer.model.kernel.Field;
-import org.vdsoexplorer.model.kernel.Kernel;
-import org.vdsoexplorer.model.kernel.Page;
-import org.vdsoexplorer.model.kernel.PageKind;
+import org.vdsoexplorer.sim.CallResult;
+import org.vdsoexplorer.sim.Machine;
+import org.vdsoexplorer.sim.Setup;
+import org.vdsoexplorer.sim.event.Event;
+import org.vdsoexplorer.sim.kernel.AddressSpace;
+import org.vdsoexplorer.sim.kernel.Clock;
+import org.vdsoexplorer.sim.kernel.DataLayout;
+import org.vdsoexplorer.sim.kernel.Field;
+import org.vdsoexplorer.sim.kernel.Kernel;
+import org.vdsoexplorer.sim.kernel.Page;
+import org.vdsoexplorer.sim.kernel.PageKind;
 
 /**
  * The namespace offset being added in the pages view, with the model's values: three columns (host time,
@@ -31,12 +31,12 @@ final class OffsetPanel {
         node.setId("pages-offset");
         node.getStyleClass().add("offset-sum");
         node.setHgap(8);
-        org.vdsoexplorer.app.common.Steady.height(node); // "not yet" and the values wrap differently: the view below keeps still
+        org.vdsoexplorer.app.common.StableSize.height(node); // "not yet" and the values wrap differently: the view below keeps still
         for (int c = 0; c < 3; c++) {
             eqValue[c] = new Label();
             eqValue[c].getStyleClass().add("eq-value");
             eqValue[c].setMinWidth(Region.USE_PREF_SIZE);
-            org.vdsoexplorer.app.common.Steady.width(eqValue[c]); // "?" as wide as the time it stands for
+            org.vdsoexplorer.app.common.StableSize.width(eqValue[c]); // "?" as wide as the time it stands for
             eqWhat[c] = new Label();
             eqWhat[c].getStyleClass().add("eq-what");
             eqWhat[c].setWrapText(true); // under its value, on two lines in a narrow view rather than cut

@@ -11,12 +11,12 @@ import javafx.geometry.VPos;
 import javafx.scene.control.Label;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.Region;
-import org.vdsoexplorer.model.Machine;
-import org.vdsoexplorer.model.kernel.AddressSpace;
-import org.vdsoexplorer.model.kernel.Clock;
-import org.vdsoexplorer.model.kernel.DataLayout;
-import org.vdsoexplorer.model.kernel.Page;
-import org.vdsoexplorer.model.kernel.PageKind;
+import org.vdsoexplorer.sim.Machine;
+import org.vdsoexplorer.sim.kernel.AddressSpace;
+import org.vdsoexplorer.sim.kernel.Clock;
+import org.vdsoexplorer.sim.kernel.DataLayout;
+import org.vdsoexplorer.sim.kernel.Page;
+import org.vdsoexplorer.sim.kernel.PageKind;
 
 /** The other task's slot: the kind of page it holds there, and whether that page is one the running task maps too. */
 final class OtherCell {

@@ -2,12 +2,12 @@ package org.vdsoexplorer.app.pages;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.vdsoexplorer.model.kernel.AddressSpace;
-import org.vdsoexplorer.model.kernel.Clock;
-import org.vdsoexplorer.model.kernel.DataLayout;
-import org.vdsoexplorer.model.kernel.Field;
-import org.vdsoexplorer.model.kernel.Page;
-import org.vdsoexplorer.model.kernel.PageKind;
+import org.vdsoexplorer.sim.kernel.AddressSpace;
+import org.vdsoexplorer.sim.kernel.Clock;
+import org.vdsoexplorer.sim.kernel.DataLayout;
+import org.vdsoexplorer.sim.kernel.Field;
+import org.vdsoexplorer.sim.kernel.Page;
+import org.vdsoexplorer.sim.kernel.PageKind;
 
 /** Names and value texts for the pages view: C field names shortened, clock modes, the fields shown per page kind. */
 final class PageNames {

@@ -5,8 +5,8 @@ import java.util.Locale;
 import java.util.Map;
 import javafx.css.PseudoClass;
 import javafx.scene.Node;
-import org.vdsoexplorer.model.kernel.Page;
-import org.vdsoexplorer.model.kernel.PageKind;
+import org.vdsoexplorer.sim.kernel.Page;
+import org.vdsoexplorer.sim.kernel.PageKind;
 
 /** The pages view's CSS pseudo-classes (see pages.css) and the page-kind colouring of a node. */
 final class PageStyle {

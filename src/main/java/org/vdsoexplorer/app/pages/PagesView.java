@@ -23,18 +23,18 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.vdsoexplorer.app.common.Fmt;
-import org.vdsoexplorer.model.Machine;
-import org.vdsoexplorer.model.OtherTask;
-import org.vdsoexplorer.model.Setup;
-import org.vdsoexplorer.model.asm.Instruction;
-import org.vdsoexplorer.model.event.Event;
-import org.vdsoexplorer.model.kernel.AddressSpace;
-import org.vdsoexplorer.model.kernel.Clock;
-import org.vdsoexplorer.model.kernel.Page;
-import org.vdsoexplorer.model.kernel.PageKind;
-import org.vdsoexplorer.model.kernel.Scenario;
-import org.vdsoexplorer.model.kernel.VvarLocation;
-import org.vdsoexplorer.viewmodel.Session;
+import org.vdsoexplorer.sim.Machine;
+import org.vdsoexplorer.sim.OtherTask;
+import org.vdsoexplorer.sim.Setup;
+import org.vdsoexplorer.sim.asm.Instruction;
+import org.vdsoexplorer.sim.event.Event;
+import org.vdsoexplorer.sim.kernel.AddressSpace;
+import org.vdsoexplorer.sim.kernel.Clock;
+import org.vdsoexplorer.sim.kernel.Page;
+import org.vdsoexplorer.sim.kernel.PageKind;
+import org.vdsoexplorer.sim.kernel.Scenario;
+import org.vdsoexplorer.sim.kernel.VvarLocation;
+import org.vdsoexplorer.session.Session;
 
 /**
  * Time-namespace page ordering, two tasks on one kernel side by side: the running task's address space
@@ -113,7 +113,7 @@ public final class PagesView extends BorderPane {
         lastRead.managedProperty().bind(lastRead.visibleProperty());
         trail.managedProperty().bind(trail.visibleProperty());
         trail.setId("pages-trail");
-        org.vdsoexplorer.app.common.Steady.height(trail); // with or without its run chips (a pixel taller): the same height
+        org.vdsoexplorer.app.common.StableSize.height(trail); // with or without its run chips (a pixel taller): the same height
         trail.getStyleClass().add("trail");
         trailTitle.getStyleClass().add("trail-title");
         trailTitle.setMinWidth(USE_PREF_SIZE);
@@ -286,7 +286,7 @@ public final class PagesView extends BorderPane {
             }
         }
         // an open predict question about the next slot or page: no trail, nothing lit (see PredictKind.masks)
-        boolean hideTrail = session.masked(org.vdsoexplorer.model.lesson.Shown.PAGE_TRAIL);
+        boolean hideTrail = session.masked(org.vdsoexplorer.lesson.Shown.PAGE_TRAIL);
         if (hideTrail) {
             lit = null;
             reads.clear();
@@ -398,7 +398,7 @@ public final class PagesView extends BorderPane {
             range.getStyleClass().add("slot-holds");
             range.setMinWidth(USE_PREF_SIZE);
             rip.getStyleClass().add("slot-holds");
-            org.vdsoexplorer.app.common.Steady.width(rip); // "next 4ca do_hres" wraps the same way whatever the function
+            org.vdsoexplorer.app.common.StableSize.width(rip); // "next 4ca do_hres" wraps the same way whatever the function
             box = new javafx.scene.layout.FlowPane(6, 0, kind, range, rip);
             box.setRowValignment(javafx.geometry.VPos.BASELINE);
             box.setPrefWrapLength(200);

@@ -11,11 +11,11 @@ import javafx.scene.control.Label;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.Region;
 import org.vdsoexplorer.app.common.Fmt;
-import org.vdsoexplorer.model.Machine;
-import org.vdsoexplorer.model.event.Event;
-import org.vdsoexplorer.model.kernel.AddressSpace;
-import org.vdsoexplorer.model.kernel.Page;
-import org.vdsoexplorer.viewmodel.Session;
+import org.vdsoexplorer.sim.Machine;
+import org.vdsoexplorer.sim.event.Event;
+import org.vdsoexplorer.sim.kernel.AddressSpace;
+import org.vdsoexplorer.sim.kernel.Page;
+import org.vdsoexplorer.session.Session;
 
 /** The running task's slot: the kind of page it holds (or unbacked) and the fields the code reads, the one read last lit. */
 final class RunningCell {
@@ -87,12 +87,12 @@ final class RunningCell {
             FieldChip r = fields[i];
             boolean on = litOff >= r.off && litOff < r.off + r.size;
             shownLit |= on;
-            r.update(on, session.masked(org.vdsoexplorer.model.lesson.Shown.SEQ));
+            r.update(on, session.masked(org.vdsoexplorer.lesson.Shown.SEQ));
         }
         if (extra != null) {
             if (litOff >= 0 && !shownLit) {
                 extra.retarget(page, litOff, lit.size(), "");
-                extra.update(true, session.masked(org.vdsoexplorer.model.lesson.Shown.SEQ));
+                extra.update(true, session.masked(org.vdsoexplorer.lesson.Shown.SEQ));
                 extra.row.setVisible(true);
             } else {
                 extra.row.setVisible(false);

@@ -14,9 +14,9 @@ import javafx.scene.text.Font;
 import javafx.scene.text.TextAlignment;
 import org.vdsoexplorer.app.common.DrawnText;
 import org.vdsoexplorer.app.common.Palette;
-import org.vdsoexplorer.model.Machine;
-import org.vdsoexplorer.model.timing.Pipeline;
-import org.vdsoexplorer.model.timing.TimelineText;
+import org.vdsoexplorer.sim.Machine;
+import org.vdsoexplorer.sim.timing.Pipeline;
+import org.vdsoexplorer.sim.timing.TimelineText;
 
 /**
  * The pipeline timeline of the current call, llvm-mca style: one row per dynamic instruction, one column
@@ -43,7 +43,7 @@ public final class PipelineView extends BorderPane implements DrawnText {
     private List<Pipeline.Slot> shown = List.of();
 
     /** The Pipeline tab: the out-of-order timeline of {@code session}'s current call, redrawn while the tab is shown. */
-    public static javafx.scene.control.Tab tab(org.vdsoexplorer.viewmodel.Session session) {
+    public static javafx.scene.control.Tab tab(org.vdsoexplorer.session.Session session) {
         PipelineView view = new PipelineView(session::machine);
         javafx.scene.control.Tab tab = new javafx.scene.control.Tab("Pipeline", view);
         tab.setClosable(false);

@@ -21,13 +21,13 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
-import org.vdsoexplorer.model.Compiler;
-import org.vdsoexplorer.model.cost.CostTable;
-import org.vdsoexplorer.model.report.ReportFormat;
-import org.vdsoexplorer.model.report.SeedTables;
-import org.vdsoexplorer.model.report.SeedTables.Both;
-import org.vdsoexplorer.model.timing.TimingModel;
-import org.vdsoexplorer.model.timing.TimingTable;
+import org.vdsoexplorer.sim.Compiler;
+import org.vdsoexplorer.sim.cost.CostTable;
+import org.vdsoexplorer.report.ReportFormat;
+import org.vdsoexplorer.report.SeedTables;
+import org.vdsoexplorer.report.SeedTables.Both;
+import org.vdsoexplorer.sim.timing.TimingModel;
+import org.vdsoexplorer.sim.timing.TimingTable;
 
 /**
  * The seeds' measured tables (assets/seeds.yaml; their sources in docs/sources.md) beside the model's figures for the
@@ -112,7 +112,7 @@ public final class SeedTablesView extends BorderPane {
     }
 
     /** The core the pipeline figures come from: the shipped table's default, the one the reasons were written for. */
-    private static org.vdsoexplorer.model.timing.Core core() { return TimingTable.defaults().defaultCore(); }
+    private static org.vdsoexplorer.sim.timing.Core core() { return TimingTable.defaults().defaultCore(); }
 
     private static List<Both> measure(CostTable costs, double ghz) {
         return SeedTables.compareBoth(costs, ghz, Compiler.GCC_12, TimingModel.pipeline(core()));

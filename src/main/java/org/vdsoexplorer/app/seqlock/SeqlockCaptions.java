@@ -1,12 +1,12 @@
 package org.vdsoexplorer.app.seqlock;
 
 import java.util.List;
-import org.vdsoexplorer.model.Machine;
-import org.vdsoexplorer.model.SeqlockTrace.Mark;
-import org.vdsoexplorer.model.SeqlockTrace.Odd;
-import org.vdsoexplorer.model.SeqlockTrace.Retry;
-import org.vdsoexplorer.model.SeqlockTrace.SeqLoad;
-import org.vdsoexplorer.model.event.Event;
+import org.vdsoexplorer.sim.Machine;
+import org.vdsoexplorer.sim.SeqlockTrace.Mark;
+import org.vdsoexplorer.sim.SeqlockTrace.Odd;
+import org.vdsoexplorer.sim.SeqlockTrace.Retry;
+import org.vdsoexplorer.sim.SeqlockTrace.SeqLoad;
+import org.vdsoexplorer.sim.event.Event;
 
 /**
  * The seqlock view's lines of text, worded from the machine and the call's trace: the counts line under the

@@ -24,15 +24,15 @@ import javafx.scene.shape.Rectangle;
 import javafx.scene.text.Font;
 import javafx.util.Duration;
 import org.vdsoexplorer.app.common.Fmt;
-import org.vdsoexplorer.model.Machine;
-import org.vdsoexplorer.model.SeqlockTrace.Mark;
-import org.vdsoexplorer.model.SeqlockTrace.Placed;
-import org.vdsoexplorer.model.SeqlockTrace.Retry;
-import org.vdsoexplorer.model.SeqlockTrace;
-import org.vdsoexplorer.model.asm.Instruction;
-import org.vdsoexplorer.model.event.Event;
-import org.vdsoexplorer.model.lesson.Shown;
-import org.vdsoexplorer.viewmodel.Session;
+import org.vdsoexplorer.sim.Machine;
+import org.vdsoexplorer.sim.SeqlockTrace.Mark;
+import org.vdsoexplorer.sim.SeqlockTrace.Placed;
+import org.vdsoexplorer.sim.SeqlockTrace.Retry;
+import org.vdsoexplorer.sim.SeqlockTrace;
+import org.vdsoexplorer.sim.asm.Instruction;
+import org.vdsoexplorer.sim.event.Event;
+import org.vdsoexplorer.lesson.Shown;
+import org.vdsoexplorer.session.Session;
 
 /**
  * The seqlock read loop of the current call on one timeline: the reader's steps (its seq loads lit,
@@ -60,7 +60,7 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
     private final org.vdsoexplorer.app.common.FontScale scale = new org.vdsoexplorer.app.common.FontScale(this);
     /** The timeline's text sizes and rows for the canvas's size ({@link TimelineSizing}). */
     private final TimelineSizing sizing = new TimelineSizing(scale);
-    /** The text drawn on the timeline (for {@link org.vdsoexplorer.app.LayoutCheck}) and the rows' label placer. */
+    /** The text drawn on the timeline (for {@link org.vdsoexplorer.app.tools.LayoutCheck}) and the rows' label placer. */
     private final TimelineLabels labels = new TimelineLabels();
 
     private final Session session;
@@ -113,7 +113,7 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
         why.setId("seqlock-why");
         why.setWrapText(true);
         why.setMinHeight(Region.USE_PREF_SIZE);
-        org.vdsoexplorer.app.common.Steady.height(why); // a retry's longer explanation does not shrink the timeline back and forth
+        org.vdsoexplorer.app.common.StableSize.height(why); // a retry's longer explanation does not shrink the timeline back and forth
         setMinHeight(0);
         inject.setId("seqlock-inject");
         inject.setFocusTraversable(false);
@@ -129,7 +129,7 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
         inject.setMinWidth(Region.USE_PREF_SIZE);
         HBox titleRow = new HBox(8, title, gap, inject);
         Headline headline = new Headline(seq, counts);
-        org.vdsoexplorer.app.common.Steady.height(headline); // the counts rewrap as digits come: the timeline stays put
+        org.vdsoexplorer.app.common.StableSize.height(headline); // the counts rewrap as digits come: the timeline stays put
         VBox top = new VBox(2, titleRow, headline, writer, hint);
         writer.managedProperty().bind(writer.visibleProperty());
         content.setTop(top);
@@ -142,7 +142,7 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
         holder.setMinHeight(120);
         holder.setFocusTraversable(true);
         // the window's step keys are ours while the timeline has the focus
-        holder.getProperties().put(org.vdsoexplorer.viewmodel.KeyMap.OWN_KEYS, java.util.Set.of("LEFT", "RIGHT", "HOME",
+        holder.getProperties().put(org.vdsoexplorer.session.KeyMap.OWN_KEYS, java.util.Set.of("LEFT", "RIGHT", "HOME",
                 "END", "ENTER", "SPACE", "DELETE", "BACK_SPACE"));
         canvas.setLayoutX(2);
         canvas.setLayoutY(2);

@@ -7,12 +7,12 @@ import javafx.scene.paint.Color;
 import javafx.scene.text.Font;
 import javafx.scene.text.TextAlignment;
 import org.vdsoexplorer.app.common.Palette;
-import org.vdsoexplorer.model.SeqlockTrace.Mark;
-import org.vdsoexplorer.model.SeqlockTrace.Odd;
-import org.vdsoexplorer.model.SeqlockTrace.Placed;
-import org.vdsoexplorer.model.SeqlockTrace.Retry;
-import org.vdsoexplorer.model.SeqlockTrace.SeqLoad;
-import org.vdsoexplorer.model.SeqlockTrace.Writer;
+import org.vdsoexplorer.sim.SeqlockTrace.Mark;
+import org.vdsoexplorer.sim.SeqlockTrace.Odd;
+import org.vdsoexplorer.sim.SeqlockTrace.Placed;
+import org.vdsoexplorer.sim.SeqlockTrace.Retry;
+import org.vdsoexplorer.sim.SeqlockTrace.SeqLoad;
+import org.vdsoexplorer.sim.SeqlockTrace.Writer;
 
 /**
  * One drawing of the seqlock timeline (for {@link SeqlockView}): lanes, reader steps, the seq band and

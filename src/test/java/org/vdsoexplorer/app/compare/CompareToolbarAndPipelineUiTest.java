@@ -20,14 +20,14 @@ import org.testfx.framework.junit5.Stop;
 import org.testfx.util.WaitForAsyncUtils;
 import org.vdsoexplorer.app.HeadlessStage;
 import org.vdsoexplorer.app.MainWindow;
-import org.vdsoexplorer.model.Machine;
-import org.vdsoexplorer.model.Setup;
-import org.vdsoexplorer.model.Variant;
-import org.vdsoexplorer.model.kernel.Clock;
-import org.vdsoexplorer.model.kernel.Scenario;
-import org.vdsoexplorer.model.timing.TimingModel;
-import org.vdsoexplorer.model.timing.TimingTable;
-import org.vdsoexplorer.viewmodel.KeyMap;
+import org.vdsoexplorer.sim.Machine;
+import org.vdsoexplorer.sim.Setup;
+import org.vdsoexplorer.sim.Variant;
+import org.vdsoexplorer.sim.kernel.Clock;
+import org.vdsoexplorer.sim.kernel.Scenario;
+import org.vdsoexplorer.sim.timing.TimingModel;
+import org.vdsoexplorer.sim.timing.TimingTable;
+import org.vdsoexplorer.session.KeyMap;
 
 /**
  * What the main toolbar drives in the Compare tab (said on screen, the rest greyed out, Reset resets the two

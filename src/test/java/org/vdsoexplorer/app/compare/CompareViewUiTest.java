@@ -26,21 +26,21 @@ import org.vdsoexplorer.app.HeadlessStage;
 import org.vdsoexplorer.app.MainWindow;
 import org.vdsoexplorer.app.common.Fmt;
 import org.vdsoexplorer.app.lesson.MainWindowLessonHost;
-import org.vdsoexplorer.model.Machine;
-import org.vdsoexplorer.model.Setup;
-import org.vdsoexplorer.model.Variant;
-import org.vdsoexplorer.model.asm.Instruction;
-import org.vdsoexplorer.model.cpu.Category;
-import org.vdsoexplorer.model.event.Event;
-import org.vdsoexplorer.model.kernel.Clock;
-import org.vdsoexplorer.model.kernel.Scenario;
-import org.vdsoexplorer.model.lesson.Compare;
-import org.vdsoexplorer.model.lesson.StepSetup;
-import org.vdsoexplorer.model.lesson.View;
-import org.vdsoexplorer.model.report.Report;
-import org.vdsoexplorer.model.report.Row;
+import org.vdsoexplorer.sim.Machine;
+import org.vdsoexplorer.sim.Setup;
+import org.vdsoexplorer.sim.Variant;
+import org.vdsoexplorer.sim.asm.Instruction;
+import org.vdsoexplorer.sim.cpu.Category;
+import org.vdsoexplorer.sim.event.Event;
+import org.vdsoexplorer.sim.kernel.Clock;
+import org.vdsoexplorer.sim.kernel.Scenario;
+import org.vdsoexplorer.lesson.Compare;
+import org.vdsoexplorer.lesson.StepSetup;
+import org.vdsoexplorer.lesson.View;
+import org.vdsoexplorer.report.Report;
+import org.vdsoexplorer.report.Row;
 import org.testfx.util.WaitForAsyncUtils;
-import org.vdsoexplorer.viewmodel.Session;
+import org.vdsoexplorer.session.Session;
 
 /**
  * The compare tab with two scenarios (hyperv vs hyperv-5.13, host vs timens): panes, listing diff,

@@ -24,14 +24,14 @@ import org.testfx.framework.junit5.Stop;
 import org.testfx.util.WaitForAsyncUtils;
 import org.vdsoexplorer.app.MainWindow;
 import org.vdsoexplorer.app.VdsoExplorerApp;
-import org.vdsoexplorer.model.lesson.Challenges;
-import org.vdsoexplorer.model.lesson.ClickTarget;
-import org.vdsoexplorer.model.lesson.Evaluator;
-import org.vdsoexplorer.model.lesson.Lesson;
-import org.vdsoexplorer.model.lesson.Question;
-import org.vdsoexplorer.model.lesson.Step;
-import org.vdsoexplorer.model.lesson.StepSetup;
-import org.vdsoexplorer.viewmodel.ProgressStore;
+import org.vdsoexplorer.lesson.Challenges;
+import org.vdsoexplorer.lesson.ClickTarget;
+import org.vdsoexplorer.lesson.Evaluator;
+import org.vdsoexplorer.lesson.Lesson;
+import org.vdsoexplorer.lesson.Question;
+import org.vdsoexplorer.lesson.Step;
+import org.vdsoexplorer.lesson.StepSetup;
+import org.vdsoexplorer.session.ProgressStore;
 
 /**
  * Every shipped lesson played start to finish through the panel's own controls (the buttons fired
@@ -59,7 +59,7 @@ class AllLessonsPlayUiTest {
     @Test
     void everyLessonPlaysToTheEnd() throws Exception {
         fxRun(pane::loadNow); // not in @Start: checking every lesson can outlast the toolkit's start-up timeout
-        assertEquals(org.vdsoexplorer.model.lesson.LessonsTest.shipped(), pane.lessons().size());
+        assertEquals(org.vdsoexplorer.lesson.LessonsTest.shipped(), pane.lessons().size());
         int[] counts = new int[Question.Type.values().length];
         for (Lesson l : pane.lessons()) play(w, pane, l, counts);
         assertTrue(counts[Question.Type.PREDICT.ordinal()] >= 24, "at least three predict questions per lesson: "
@@ -121,7 +121,7 @@ class AllLessonsPlayUiTest {
                             throw new java.io.UncheckedIOException(x);
                         }
                         w.root().layout();
-                        org.vdsoexplorer.app.Screenshots.shot(w.root(), Path.of("target/screenshots/lesson-" + q.type().name()
+                        org.vdsoexplorer.app.common.Snapshots.shot(w.root(), Path.of("target/screenshots/lesson-" + q.type().name()
                                 .toLowerCase(java.util.Locale.ROOT) + "-" + l.id() + "-" + s.number() + ".png"));
                     });
                 }

@@ -13,7 +13,7 @@ import org.testfx.framework.junit5.Stop;
 import org.vdsoexplorer.app.HeadlessStage;
 import org.vdsoexplorer.app.MainWindow;
 import org.vdsoexplorer.app.VdsoExplorerApp;
-import org.vdsoexplorer.model.lesson.View;
+import org.vdsoexplorer.lesson.View;
 
 /** Every element name a lesson may highlight (model.lesson.View) finds a node in the main window. */
 @ExtendWith(ApplicationExtension.class)

@@ -1,5 +1,7 @@
 package org.vdsoexplorer.app.lesson;
 
+import org.vdsoexplorer.app.common.Snapshots;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -26,16 +28,16 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.framework.junit5.Stop;
 import org.testfx.util.WaitForAsyncUtils;
 import org.vdsoexplorer.app.MainWindow;
-import org.vdsoexplorer.app.Screenshots;
+import org.vdsoexplorer.app.tools.Screenshots;
 import org.vdsoexplorer.app.VdsoExplorerApp;
-import org.vdsoexplorer.model.Machine;
-import org.vdsoexplorer.model.lesson.Answer;
-import org.vdsoexplorer.model.lesson.Evaluator;
-import org.vdsoexplorer.model.lesson.Lesson;
-import org.vdsoexplorer.model.lesson.Question;
-import org.vdsoexplorer.model.lesson.Step;
-import org.vdsoexplorer.model.lesson.View;
-import org.vdsoexplorer.viewmodel.ProgressStore;
+import org.vdsoexplorer.sim.Machine;
+import org.vdsoexplorer.lesson.Answer;
+import org.vdsoexplorer.lesson.Evaluator;
+import org.vdsoexplorer.lesson.Lesson;
+import org.vdsoexplorer.lesson.Question;
+import org.vdsoexplorer.lesson.Step;
+import org.vdsoexplorer.lesson.View;
+import org.vdsoexplorer.session.ProgressStore;
 
 /**
  * The lessons panel in the main window on the headless platform: the time-namespace lesson played end
@@ -83,7 +85,7 @@ class LessonPaneUiTest {
                 throw new java.io.UncheckedIOException(e);
             }
             w.root().layout();
-            Screenshots.shot(w.root(), SHOTS.resolve(name));
+            Snapshots.shot(w.root(), SHOTS.resolve(name));
         });
     }
 
@@ -130,12 +132,12 @@ class LessonPaneUiTest {
     @Test
     void timeNamespacesLessonSelfPaced(FxRobot robot) throws Exception {
         assertEquals(List.of(), pane.problems(), "the shipped lessons have no problems");
-        assertEquals(org.vdsoexplorer.model.lesson.LessonsTest.shipped(), pane.lessons().size());
+        assertEquals(org.vdsoexplorer.lesson.LessonsTest.shipped(), pane.lessons().size());
         Lesson l = lesson("time-namespaces");
         assertEquals("not started", text(robot, "#lesson-progress-time-namespaces"));
         shot("lesson-picker.png");
         // the student had turned the ticks off: the lesson's steps run at 1000 Hz and the tick picker must say so
-        robot.interact(() -> w.model().setup().choose(org.vdsoexplorer.viewmodel.Tick.NONE));
+        robot.interact(() -> w.model().setup().choose(org.vdsoexplorer.session.Tick.NONE));
         robot.clickOn("#lesson-open-time-namespaces");
         assertEquals(l, pane.lesson());
         assertEquals(0, pane.stepIndex());
@@ -150,7 +152,7 @@ class LessonPaneUiTest {
                 assertEquals(s.setup().variant(), m().setup().variant());
                 assertEquals(s.setup().scenario(), w.scenarioPicker().getValue(), "the pickers follow the lesson");
                 var tick = w.tickPicker().getToggleGroup().getSelectedToggle();
-                assertEquals(org.vdsoexplorer.viewmodel.Tick.of(m().setup()), tick == null ? null : tick.getUserData(),
+                assertEquals(org.vdsoexplorer.session.Tick.of(m().setup()), tick == null ? null : tick.getUserData(),
                         "the tick picker follows the lesson");
                 // the model stands exactly where the evaluator's own run stops
                 Evaluator.Staged st = ev.stage(s.setup());
@@ -224,7 +226,7 @@ class LessonPaneUiTest {
         assertEquals(0, pane.stepIndex());
         robot.type(KeyCode.PAGE_DOWN);
         assertEquals(1, pane.stepIndex());
-        assertEquals(org.vdsoexplorer.model.kernel.Scenario.TIMENS, m().setup().scenario());
+        assertEquals(org.vdsoexplorer.sim.kernel.Scenario.TIMENS, m().setup().scenario());
         robot.type(KeyCode.PAGE_DOWN);
         assertEquals(2, pane.stepIndex());
         // with the focus in the views, the same keys step the model instead
@@ -244,7 +246,7 @@ class LessonPaneUiTest {
                 int slot = w.pages().litSlot();
                 assertTrue(slot >= 0, "the pages view lights the slot just read");
                 String kind = w.pages().slotKindText(slot);
-                if (a.kind() == org.vdsoexplorer.model.lesson.PredictKind.NEXT_PAGE_KIND) assertEquals(a.value(), kind);
+                if (a.kind() == org.vdsoexplorer.lesson.PredictKind.NEXT_PAGE_KIND) assertEquals(a.value(), kind);
                 else assertEquals(a.value(), Integer.toString(slot));
                 assertEquals(m.addressSpace().slot(slot).kind().label(), kind, "the view shows the model's page");
             }
@@ -365,7 +367,7 @@ class LessonPaneUiTest {
             });
             pane = p;
             WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, p::isLoaded);
-            assertEquals(org.vdsoexplorer.model.lesson.LessonsTest.shipped(), p.lessons().size());
+            assertEquals(org.vdsoexplorer.lesson.LessonsTest.shipped(), p.lessons().size());
             fxRun(() -> p.openLesson(p.lessons().getFirst()));
             fxRun(p::nextStep);
             assertEquals(1, ProgressStore.open(data).peek(p.lessons().getFirst().id()).step(), "saved in the data folder");

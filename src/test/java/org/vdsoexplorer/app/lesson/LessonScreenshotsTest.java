@@ -1,5 +1,7 @@
 package org.vdsoexplorer.app.lesson;
 
+import org.vdsoexplorer.app.common.Snapshots;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,7 +19,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import org.vdsoexplorer.app.MainWindow;
-import org.vdsoexplorer.app.Screenshots;
+import org.vdsoexplorer.app.tools.Screenshots;
 import org.vdsoexplorer.app.VdsoExplorerApp;
 
 /** PNGs of the lessons panel at a projector's 1920 x 1080 (off screen): self-paced and presenter mode. */
@@ -74,7 +76,7 @@ class LessonScreenshotsTest {
         shot(w, dir.resolve("lesson-1920-presenter-code.png"));
         fx(() -> {
             pane.presenter().toggleNotes(); // with one screen the notes open only when asked (N)
-            Screenshots.shot(pane.presenter().notesStage().getScene().getRoot(), dir.resolve("lesson-notes-window.png"));
+            Snapshots.shot(pane.presenter().notesStage().getScene().getRoot(), dir.resolve("lesson-notes-window.png"));
             pane.presenter().exit();
             w.dispose();
             return null;
@@ -85,7 +87,7 @@ class LessonScreenshotsTest {
         fx(() -> {
             w.root().applyCss();
             w.root().layout();
-            return Screenshots.shot(w.root(), file);
+            return Snapshots.shot(w.root(), file);
         });
     }
 }

@@ -1,5 +1,7 @@
 package org.vdsoexplorer.app.lesson;
 
+import org.vdsoexplorer.app.common.Snapshots;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -19,7 +21,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
-import org.vdsoexplorer.app.Screenshots;
+import org.vdsoexplorer.app.tools.Screenshots;
 
 @ExtendWith(ApplicationExtension.class)
 class MarkdownViewTest {
@@ -77,7 +79,7 @@ class MarkdownViewTest {
             root.applyCss();
             root.layout();
             Files.createDirectories(Path.of("target/screenshots"));
-            Screenshots.shot(root, Path.of("target/screenshots/lesson-markdown.png"));
+            Snapshots.shot(root, Path.of("target/screenshots/lesson-markdown.png"));
             return v;
         }).get(30, TimeUnit.SECONDS);
         List<Node> nodes = all(box);
@@ -135,7 +137,7 @@ class MarkdownViewTest {
         WaitForAsyncUtils.sleep(1500, TimeUnit.MILLISECONDS); // faded in
         WaitForAsyncUtils.asyncFx(() -> {
             Files.createDirectories(Path.of("target/screenshots"));
-            Screenshots.shot(CitationPopover.shown(seqlock).getScene().getRoot(), Path.of("target/screenshots/lesson-citation-popover.png"));
+            Snapshots.shot(CitationPopover.shown(seqlock).getScene().getRoot(), Path.of("target/screenshots/lesson-citation-popover.png"));
             return null;
         }).get(30, TimeUnit.SECONDS);
     }

@@ -17,15 +17,15 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
-import org.vdsoexplorer.app.LayoutCheck;
+import org.vdsoexplorer.app.tools.LayoutCheck;
 import org.vdsoexplorer.app.MainWindow;
-import org.vdsoexplorer.app.Screenshots;
+import org.vdsoexplorer.app.tools.Screenshots;
 import org.vdsoexplorer.app.VdsoExplorerApp;
-import org.vdsoexplorer.model.lesson.Answer;
-import org.vdsoexplorer.model.lesson.Evaluator;
-import org.vdsoexplorer.model.lesson.Lesson;
-import org.vdsoexplorer.model.lesson.PredictKind;
-import org.vdsoexplorer.model.lesson.Step;
+import org.vdsoexplorer.lesson.Answer;
+import org.vdsoexplorer.lesson.Evaluator;
+import org.vdsoexplorer.lesson.Lesson;
+import org.vdsoexplorer.lesson.PredictKind;
+import org.vdsoexplorer.lesson.Step;
 
 /**
  * Nothing gives the answer away: for every predict kind, the first lesson step that asks it is opened
@@ -104,7 +104,7 @@ class MaskingUiTest {
         Step step = l.steps().get(at);
         Answer answer = new Evaluator().answer(step.effectiveSetup(), step.question());
         // a difference is not on screen: the step's own count is, and gives it away with the compared figure
-        org.vdsoexplorer.model.lesson.CallFacts own = k == PredictKind.INSTRUCTIONS_DIFFERENCE || k == PredictKind.PUSHES_DIFFERENCE
+        org.vdsoexplorer.lesson.CallFacts own = k == PredictKind.INSTRUCTIONS_DIFFERENCE || k == PredictKind.PUSHES_DIFFERENCE
                 ? new Evaluator().facts(step.effectiveSetup()) : null;
         String value = own == null ? answer.value() : k == PredictKind.PUSHES_DIFFERENCE ? Integer.toString(own.pushes())
                 : Long.toString(own.call().instructions());

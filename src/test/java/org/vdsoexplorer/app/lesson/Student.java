@@ -15,10 +15,10 @@ import org.vdsoexplorer.app.MainWindow;
 import org.vdsoexplorer.app.code.CodePane;
 import org.vdsoexplorer.app.code.CodeView;
 import org.vdsoexplorer.app.seqlock.SeqlockView;
-import org.vdsoexplorer.model.Setup;
-import org.vdsoexplorer.model.asm.Instruction;
-import org.vdsoexplorer.model.lesson.ClickTarget;
-import org.vdsoexplorer.viewmodel.Action;
+import org.vdsoexplorer.sim.Setup;
+import org.vdsoexplorer.sim.asm.Instruction;
+import org.vdsoexplorer.lesson.ClickTarget;
+import org.vdsoexplorer.session.Action;
 
 /**
  * Tests: what a student does in the views, done as the views see it: mouse clicks delivered to the code

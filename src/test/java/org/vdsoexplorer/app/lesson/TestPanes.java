@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.vdsoexplorer.app.MainWindow;
-import org.vdsoexplorer.viewmodel.ProgressStore;
+import org.vdsoexplorer.session.ProgressStore;
 
 /** Tests: the lessons panel of ./lessons beside a window, loaded now, progress in a fresh temporary folder. */
 final class TestPanes {

@@ -21,8 +21,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
-import org.vdsoexplorer.model.live.Launcher;
-import org.vdsoexplorer.model.live.LiveSession;
+import org.vdsoexplorer.host.live.Launcher;
+import org.vdsoexplorer.host.live.LiveSession;
 
 /** The "Your machine" tab: measured rows, model beside them, both tasks' pages with seq ticking; failures shown. */
 @ExtendWith(ApplicationExtension.class)
@@ -67,8 +67,8 @@ class LiveViewUiTest {
         int rows = fx(() -> (int) v.table().getChildren().stream().filter(n -> javafx.scene.layout.GridPane.getColumnIndex(n) == 0).count());
         assertEquals(1 + 6 + 1, rows, "head, five clocks and the syscall, note");
         // one line says which core of the pipeline table the model ran on, and why (the same pick as CorePick's)
-        org.vdsoexplorer.model.timing.CorePick pick = org.vdsoexplorer.model.timing.CorePick.thisMachine(
-                org.vdsoexplorer.model.timing.TimingTable.defaults());
+        org.vdsoexplorer.sim.timing.CorePick pick = org.vdsoexplorer.sim.timing.CorePick.thisMachine(
+                org.vdsoexplorer.sim.timing.TimingTable.defaults());
         assertEquals("Model core: " + pick.why() + ".", fx(() -> v.coreLabel().getText()));
         String first = fx(() -> v.pagesPane().seqText("host"));
         assertTrue(first != null && first.startsWith("seq "), String.valueOf(first));
@@ -81,7 +81,7 @@ class LiveViewUiTest {
         assertNotEquals(first, fx(() -> v.pagesPane().seqText("host")));
         Path png = Path.of("target/screenshots/live.png");
         Files.createDirectories(png.getParent());
-        fxRun(() -> org.vdsoexplorer.app.Screenshots.shot(v, png));
+        fxRun(() -> org.vdsoexplorer.app.common.Snapshots.shot(v, png));
     }
 
     @Test

@@ -28,12 +28,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
-import org.vdsoexplorer.model.Variant;
-import org.vdsoexplorer.model.kernel.Clock;
-import org.vdsoexplorer.model.validate.CpuInfo;
-import org.vdsoexplorer.model.validate.NativeHarness;
-import org.vdsoexplorer.model.validate.ValidateFormat;
-import org.vdsoexplorer.model.validate.Validation;
+import org.vdsoexplorer.sim.Variant;
+import org.vdsoexplorer.sim.kernel.Clock;
+import org.vdsoexplorer.host.validate.CpuInfo;
+import org.vdsoexplorer.host.validate.NativeHarness;
+import org.vdsoexplorer.host.validate.ValidateFormat;
+import org.vdsoexplorer.host.validate.Validation;
 
 /**
  * "Check the model against this machine" on a fixture result (a fake runner: no C is compiled): the table is
@@ -242,8 +242,8 @@ class ValidatePaneUiTest {
                 Scene scene = new Scene(scroll, size[0], size[1]);
                 scene.getStylesheets().add(org.vdsoexplorer.app.MainWindow.class.getResource("app.css").toExternalForm());
                 String name = "validate-" + size[0] + "x" + size[1];
-                org.vdsoexplorer.app.Screenshots.shot(scroll, dir.resolve(name + ".png"));
-                org.vdsoexplorer.app.Screenshots.shot(content, dir.resolve(name + "-whole.png"));
+                org.vdsoexplorer.app.common.Snapshots.shot(scroll, dir.resolve(name + ".png"));
+                org.vdsoexplorer.app.common.Snapshots.shot(content, dir.resolve(name + "-whole.png"));
             });
         }
         assertTrue(Files.size(dir.resolve("validate-1600x1000.png")) > 10_000);

@@ -19,19 +19,19 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.framework.junit5.Stop;
 import org.vdsoexplorer.app.HeadlessStage;
 import org.vdsoexplorer.app.MainWindow;
-import org.vdsoexplorer.model.CallResult;
-import org.vdsoexplorer.model.Machine;
-import org.vdsoexplorer.model.Setup;
-import org.vdsoexplorer.model.Variant;
-import org.vdsoexplorer.model.event.Event;
-import org.vdsoexplorer.model.kernel.AddressSpace;
-import org.vdsoexplorer.model.kernel.Clock;
-import org.vdsoexplorer.model.kernel.DataLayout;
-import org.vdsoexplorer.model.kernel.Kernel;
-import org.vdsoexplorer.model.kernel.Page;
-import org.vdsoexplorer.model.kernel.PageKind;
-import org.vdsoexplorer.model.kernel.Scenario;
-import org.vdsoexplorer.viewmodel.Session;
+import org.vdsoexplorer.sim.CallResult;
+import org.vdsoexplorer.sim.Machine;
+import org.vdsoexplorer.sim.Setup;
+import org.vdsoexplorer.sim.Variant;
+import org.vdsoexplorer.sim.event.Event;
+import org.vdsoexplorer.sim.kernel.AddressSpace;
+import org.vdsoexplorer.sim.kernel.Clock;
+import org.vdsoexplorer.sim.kernel.DataLayout;
+import org.vdsoexplorer.sim.kernel.Kernel;
+import org.vdsoexplorer.sim.kernel.Page;
+import org.vdsoexplorer.sim.kernel.PageKind;
+import org.vdsoexplorer.sim.kernel.Scenario;
+import org.vdsoexplorer.session.Session;
 
 /**
  * The pages view's two columns, the pointer the code follows and the offset addition, stepped through
@@ -81,7 +81,7 @@ class PagesViewUiTest {
 
     /** A read of the namespace page's offset[MONOTONIC] (its nsec half if {@code nsec}, else its sec half). */
     private static boolean isOffset(Event.MemRead r, boolean nsec) {
-        return r.where() instanceof org.vdsoexplorer.model.kernel.VvarLocation v && v.field() != null
+        return r.where() instanceof org.vdsoexplorer.sim.kernel.VvarLocation v && v.field() != null
                 && v.field().isNamespaceOffset() && v.field().clock() == Clock.MONOTONIC.id && v.field().isNsec() == nsec;
     }
 

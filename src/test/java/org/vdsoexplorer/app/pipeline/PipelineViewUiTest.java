@@ -1,5 +1,7 @@
 package org.vdsoexplorer.app.pipeline;
 
+import org.vdsoexplorer.app.common.Snapshots;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,14 +22,14 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.vdsoexplorer.app.HeadlessStage;
 import org.vdsoexplorer.app.MainWindow;
-import org.vdsoexplorer.app.Screenshots;
-import org.vdsoexplorer.model.Setup;
-import org.vdsoexplorer.model.Variant;
-import org.vdsoexplorer.model.kernel.Clock;
-import org.vdsoexplorer.model.kernel.Scenario;
-import org.vdsoexplorer.model.timing.Pipeline;
-import org.vdsoexplorer.model.timing.TimingModel;
-import org.vdsoexplorer.model.timing.TimingTable;
+import org.vdsoexplorer.app.tools.Screenshots;
+import org.vdsoexplorer.sim.Setup;
+import org.vdsoexplorer.sim.Variant;
+import org.vdsoexplorer.sim.kernel.Clock;
+import org.vdsoexplorer.sim.kernel.Scenario;
+import org.vdsoexplorer.sim.timing.Pipeline;
+import org.vdsoexplorer.sim.timing.TimingModel;
+import org.vdsoexplorer.sim.timing.TimingTable;
 
 /** The Pipeline tab: picking the pipeline model, the timeline of the current call, rendered headless. */
 @ExtendWith(ApplicationExtension.class)
@@ -69,7 +71,7 @@ class PipelineViewUiTest {
             while (!w.session().machine().next().mnemonic().startsWith("rdtsc")) w.session().step();
             for (int i = 0; i < 4; i++) w.session().step();
         });
-        Path png = fx(() -> Screenshots.shot(view, dir.resolve("pipeline.png")));
+        Path png = fx(() -> Snapshots.shot(view, dir.resolve("pipeline.png")));
         BufferedImage img = ImageIO.read(png.toFile());
         assertTrue(img.getWidth() > 400 && img.getHeight() > 200);
         assertFalse(fx(() -> view.rows().isEmpty()));
@@ -78,10 +80,10 @@ class PipelineViewUiTest {
         // rdtsc row's mark, and none of it cut
         Pipeline.Slot last = fx(() -> view.rows().getLast());
         String insn = fx(() -> w.session().machine().listing().get(last.index()).text().replaceAll("\\s+", " "));
-        java.util.List<String> seen = fx(() -> org.vdsoexplorer.app.LayoutCheck.visibleTexts(w.root()));
+        java.util.List<String> seen = fx(() -> org.vdsoexplorer.app.tools.LayoutCheck.visibleTexts(w.root()));
         assertTrue(seen.contains(insn), insn + " not among " + seen);
         assertTrue(seen.contains("counter"), "the rdtsc row's mark");
-        org.vdsoexplorer.app.LayoutCheck.Result check = fx(() -> org.vdsoexplorer.app.LayoutCheck.check(w.root()));
+        org.vdsoexplorer.app.tools.LayoutCheck.Result check = fx(() -> org.vdsoexplorer.app.tools.LayoutCheck.check(w.root()));
         assertTrue(check.clipped().stream().noneMatch(c -> c.contains("#pipeline-view")), check.details());
     }
 }

@@ -9,19 +9,19 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.vdsoexplorer.app.LayoutCheck;
+import org.vdsoexplorer.app.tools.LayoutCheck;
 import org.vdsoexplorer.app.MainWindow;
 import org.vdsoexplorer.app.common.DrawnText;
-import org.vdsoexplorer.model.SeqlockTrace.Mark;
-import org.vdsoexplorer.model.SeqlockTrace.Odd;
-import org.vdsoexplorer.model.SeqlockTrace.Placed;
-import org.vdsoexplorer.model.SeqlockTrace.Retry;
-import org.vdsoexplorer.model.SeqlockTrace.SeqLoad;
-import org.vdsoexplorer.model.Setup;
-import org.vdsoexplorer.model.Variant;
-import org.vdsoexplorer.model.kernel.Clock;
-import org.vdsoexplorer.model.kernel.Scenario;
-import org.vdsoexplorer.model.lesson.View;
+import org.vdsoexplorer.sim.SeqlockTrace.Mark;
+import org.vdsoexplorer.sim.SeqlockTrace.Odd;
+import org.vdsoexplorer.sim.SeqlockTrace.Placed;
+import org.vdsoexplorer.sim.SeqlockTrace.Retry;
+import org.vdsoexplorer.sim.SeqlockTrace.SeqLoad;
+import org.vdsoexplorer.sim.Setup;
+import org.vdsoexplorer.sim.Variant;
+import org.vdsoexplorer.sim.kernel.Clock;
+import org.vdsoexplorer.sim.kernel.Scenario;
+import org.vdsoexplorer.lesson.View;
 
 /**
  * The seqlock timeline's labels on a retry-heavy call (writer updates placed inside the read loop again and

@@ -22,17 +22,17 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.framework.junit5.Stop;
 import org.vdsoexplorer.app.HeadlessStage;
 import org.vdsoexplorer.app.MainWindow;
-import org.vdsoexplorer.model.SeqlockTrace.Mark;
-import org.vdsoexplorer.model.SeqlockTrace.Placed;
-import org.vdsoexplorer.model.SeqlockTrace.Retry;
-import org.vdsoexplorer.model.SeqlockTrace.SeqLoad;
-import org.vdsoexplorer.model.SeqlockTrace.Writer;
-import org.vdsoexplorer.model.Setup;
-import org.vdsoexplorer.model.Variant;
-import org.vdsoexplorer.model.event.Event;
-import org.vdsoexplorer.model.kernel.Clock;
-import org.vdsoexplorer.model.kernel.Scenario;
-import org.vdsoexplorer.viewmodel.Session;
+import org.vdsoexplorer.sim.SeqlockTrace.Mark;
+import org.vdsoexplorer.sim.SeqlockTrace.Placed;
+import org.vdsoexplorer.sim.SeqlockTrace.Retry;
+import org.vdsoexplorer.sim.SeqlockTrace.SeqLoad;
+import org.vdsoexplorer.sim.SeqlockTrace.Writer;
+import org.vdsoexplorer.sim.Setup;
+import org.vdsoexplorer.sim.Variant;
+import org.vdsoexplorer.sim.event.Event;
+import org.vdsoexplorer.sim.kernel.Clock;
+import org.vdsoexplorer.sim.kernel.Scenario;
+import org.vdsoexplorer.session.Session;
 
 /**
  * Placing writer updates on the seqlock timeline with the mouse and the keyboard: the marks the view
@@ -47,7 +47,7 @@ class SeqlockPlacementUiTest {
     @Start
     void start(Stage stage) {
         w = HeadlessStage.show(stage, Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC).withTick(0));
-        w.views().bringIn(org.vdsoexplorer.model.lesson.View.SEQLOCK); // a 1000 px window shows two views
+        w.views().bringIn(org.vdsoexplorer.lesson.View.SEQLOCK); // a 1000 px window shows two views
     }
 
     @Stop
@@ -139,7 +139,7 @@ class SeqlockPlacementUiTest {
         hint = fx(v::hintText);
         assertTrue(hint.startsWith("click: remove the update_vsyscall() placed before reader step " + k), hint);
         java.nio.file.Files.createDirectories(java.nio.file.Path.of("target/screenshots"));
-        fxRun(() -> org.vdsoexplorer.app.Screenshots.shot(v, java.nio.file.Path.of("target/screenshots/seqlock-hover-remove.png")));
+        fxRun(() -> org.vdsoexplorer.app.common.Snapshots.shot(v, java.nio.file.Path.of("target/screenshots/seqlock-hover-remove.png")));
         fxRun(() -> mouse(v.timeline(), MouseEvent.MOUSE_CLICKED, v.stepX(k), v.placedY()));
         assertEquals(Map.of(), fx(s::writerUpdates));
         assertEquals(end, fx(s::position));

@@ -1,8 +1,8 @@
 package org.vdsoexplorer.archfixture.app;
 
 import org.vdsoexplorer.archfixture.cli.CliCallingTheView;
-import org.vdsoexplorer.model.Machine;
-import org.vdsoexplorer.model.Setup;
+import org.vdsoexplorer.sim.Machine;
+import org.vdsoexplorer.sim.Setup;
 
 /** A "view" that builds its own machine (and, with the CLI class, a package cycle). */
 public final class ViewBuildingAMachine {

@@ -1,0 +1,132 @@
+package org.vdsoexplorer.app.tools;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * What the {@code screenshots} command renders: {@code DIR [--size WxH] [--scale PCT] [--presenter]
+ * [--lesson FILE --step N]}. With none of the options it writes the full set; with any, one screen:
+ * the window at W x H (default 1920 x 1080), its text at PCT % (100-250; in presenter mode the presenter's
+ * scale), showing lesson FILE at step N (1-based) in the lesson panel, or presenter mode of that step.
+ * {@code --details} lists each clipped text and overlapping pair under its image's line. {@code --compare
+ * listings|pipeline} shows the Compare tab instead of the four views (timens-inline beside timens-noinline after
+ * 100 calls, partway into the next; {@code pipeline}: on the pipeline timing model, its two timelines shown).
+ */
+public record ScreenOptions(Path dir, double width, double height, int scale, boolean presenter, Path lesson, int step,
+                            boolean single, boolean details, String compare) {
+    /** What {@code --compare} takes. */
+    public static final java.util.List<String> COMPARE_VIEWS = java.util.List.of("listings", "pipeline");
+
+    public ScreenOptions(Path dir, double width, double height, int scale, boolean presenter, Path lesson, int step,
+                         boolean single, boolean details) {
+        this(dir, width, height, scale, presenter, lesson, step, single, details, null);
+    }
+
+    public static final int MIN_SCALE = 100, MAX_SCALE = 250;
+
+    /** A single screen (for tests): the explore screen when {@code lesson} is null. */
+    public static ScreenOptions screen(Path dir, double width, double height, int scale, boolean presenter, Path lesson, int step) {
+        return new ScreenOptions(dir, width, height, scale, presenter, lesson, step, true, false);
+    }
+
+    /** Parses the arguments after the command name; the message of the exception names the bad option. */
+    public static ScreenOptions parse(String[] args) {
+        Path dir = null, lesson = null;
+        double w = Screenshots.WIDTH, h = Screenshots.HEIGHT;
+        int scale = 100, step = 0;
+        boolean presenter = false, single = false, details = false;
+        String compare = null;
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (!a.startsWith("--")) {
+                if (dir != null) throw new IllegalArgumentException("expected one DIR, got '" + dir + "' and '" + a + "'");
+                dir = Path.of(a);
+                continue;
+            }
+            if (!seen.add(a)) throw new IllegalArgumentException(a + " given twice");
+            if (a.equals("--details")) {
+                details = true;
+                continue;
+            }
+            single = true;
+            if (a.equals("--presenter")) {
+                presenter = true;
+                continue;
+            }
+            if (!Set.of("--size", "--scale", "--lesson", "--step", "--compare").contains(a)) {
+                throw new IllegalArgumentException("unknown option '" + a + "' (try --size WxH, --scale PCT, --presenter, "
+                        + "--lesson FILE --step N, --compare listings|pipeline, --details)");
+            }
+            if (i + 1 >= args.length) throw new IllegalArgumentException(a + " needs a value");
+            String v = args[++i];
+            switch (a) {
+                case "--size" -> {
+                    String[] p = v.toLowerCase(Locale.ROOT).split("x");
+                    try {
+                        if (p.length != 2) throw new NumberFormatException();
+                        w = Integer.parseInt(p[0]);
+                        h = Integer.parseInt(p[1]);
+                    } catch (NumberFormatException e) {
+                        throw new IllegalArgumentException("--size '" + v + "' must be WIDTHxHEIGHT in pixels, e.g. 1280x720");
+                    }
+                    if (w < 640 || h < 400 || w > 7680 || h > 4320) {
+                        throw new IllegalArgumentException("--size '" + v + "' must be between 640x400 and 7680x4320");
+                    }
+                }
+                case "--scale" -> {
+                    scale = number(a, v.endsWith("%") ? v.substring(0, v.length() - 1) : v);
+                    if (scale < MIN_SCALE || scale > MAX_SCALE) {
+                        throw new IllegalArgumentException("--scale '" + v + "' must be a percentage from " + MIN_SCALE
+                                + " to " + MAX_SCALE);
+                    }
+                }
+                case "--compare" -> {
+                    if (!COMPARE_VIEWS.contains(v)) {
+                        throw new IllegalArgumentException("--compare '" + v + "' must be one of " + String.join(", ", COMPARE_VIEWS));
+                    }
+                    compare = v;
+                }
+                case "--lesson" -> {
+                    lesson = Path.of(v);
+                    if (!Files.isRegularFile(lesson)) throw new IllegalArgumentException("--lesson: cannot read '" + v + "'");
+                }
+                default -> {
+                    step = number(a, v);
+                    if (step < 1) throw new IllegalArgumentException("--step '" + v + "' must be 1 or more");
+                }
+            }
+        }
+        if (dir == null) throw new IllegalArgumentException("expected one DIR (where the PNGs go)");
+        if ((lesson == null) != (step == 0)) throw new IllegalArgumentException("--lesson FILE and --step N go together");
+        if (presenter && lesson == null) throw new IllegalArgumentException("--presenter needs --lesson FILE --step N "
+                + "(presenter mode shows a lesson step)");
+        if (compare != null && lesson != null) throw new IllegalArgumentException("--compare shows the explore window's "
+                + "Compare tab: without --lesson (a lesson step that compares opens the tab itself)");
+        return new ScreenOptions(dir, w, h, scale, presenter, lesson, step, single, details, compare);
+    }
+
+    private static int number(String option, String v) {
+        try {
+            return Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + " '" + v + "' must be a whole number");
+        }
+    }
+
+    /** "screen-1920x1080-presenter-150-02-seqlock-step1.png". */
+    public String fileName() {
+        StringBuilder sb = new StringBuilder("screen-").append((int) width).append('x').append((int) height);
+        if (presenter) sb.append("-presenter");
+        if (scale != 100 || presenter) sb.append('-').append(scale);
+        if (compare != null) sb.append("-compare").append(compare.equals("listings") ? "" : "-" + compare);
+        if (lesson != null) {
+            String f = lesson.getFileName().toString();
+            sb.append('-').append(f.endsWith(".md") ? f.substring(0, f.length() - 3) : f).append("-step").append(step);
+        }
+        return sb.append(".png").toString();
+    }
+}

@@ -1,7 +1,0 @@
-package org.vdsoexplorer.model.event;
-
-/** Receives model events. The model creates no event objects when no sink is attached. */
-@FunctionalInterface
-public interface EventSink {
-    void accept(Event e);
-}

@@ -1,0 +1,60 @@
+package org.vdsoexplorer.session;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import org.vdsoexplorer.util.BadInputException;
+
+/**
+ * {@code check-demo FILE...}: validates demo files headlessly, like {@code check-lessons} does lessons:
+ * reads each file (format and ranges), then replays it in the model, printing {@code file:line: message}
+ * per problem. Exit 0 if every file is fine, 1 if any has a problem, 2 for a usage error. No JavaFX.
+ */
+public final class DemoCheck {
+    private DemoCheck() {}
+
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length < 2) {
+            err.println("vdso-explorer: check-demo: expected one or more demo FILEs");
+            return 2;
+        }
+        for (int i = 1; i < args.length; i++) {
+            if (args[i].startsWith("--")) {
+                err.println("vdso-explorer: check-demo: unknown option " + args[i] + " (it takes no options)");
+                return 2;
+            }
+        }
+        int bad = 0;
+        for (int i = 1; i < args.length; i++) {
+            String problem = check(Path.of(args[i]), out);
+            if (problem != null) {
+                out.println(problem);
+                bad++;
+            }
+        }
+        return bad == 0 ? 0 : 1;
+    }
+
+    /** Null if {@code file} opens, else its one-line problem ({@code file:line: message}). */
+    static String check(Path file, PrintStream out) {
+        DemoState d;
+        try {
+            d = DemoState.read(file);
+        } catch (BadInputException e) {
+            return e.getMessage();
+        } catch (IOException e) {
+            return file + ":1: " + e.getMessage();
+        }
+        try {
+            Session s = DemoReplay.replay(d, (done, total) -> { }, () -> false);
+            out.println(file + ": " + d.scenario().cliName() + " / " + d.variant().cliName() + " / " + d.clock().cliName()
+                    + ", step " + s.position() + ", " + d.writerUpdates().values().stream().mapToInt(Integer::intValue).sum()
+                    + " placed updates: no problems");
+            return null;
+        } catch (IllegalArgumentException e) {
+            return file + ":1: " + e.getMessage();
+        } catch (OutOfMemoryError e) {
+            return file + ":1: not enough memory to replay this demo";
+        }
+    }
+}

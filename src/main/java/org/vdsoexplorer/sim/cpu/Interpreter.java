@@ -1,0 +1,395 @@
+package org.vdsoexplorer.sim.cpu;
+
+import java.util.Arrays;
+import org.vdsoexplorer.sim.asm.Instruction;
+import org.vdsoexplorer.sim.asm.Listing;
+import org.vdsoexplorer.sim.asm.Registers;
+import org.vdsoexplorer.sim.cost.CostTable;
+import org.vdsoexplorer.sim.cost.EntryMechanism;
+import org.vdsoexplorer.sim.event.Event;
+import org.vdsoexplorer.sim.event.EventSink;
+
+/**
+ * Executes a {@link Listing} one instruction at a time against a {@link Memory} and {@link Hooks},
+ * charging each instruction from the {@link CostTable}. Deterministic: the same state and inputs give
+ * the same next state. Cycle figures are kept in milli-cycles so every sum stays an exact integer.
+ *
+ * <p>A tiny 2-bit predictor per conditional branch decides mispredict charges; it is part of the state.
+ */
+public final class Interpreter {
+    private final Listing listing;
+    private final Instruction[] insns;
+    private final Op[] ops;
+    private long[] cost;
+    private final long[] tableCost;
+    /** The timing model that charges cycles instead of the cost table (null: the additive table). */
+    private Clocking clocking;
+    private final int[] categoryIndex;
+    private final long[] nextAddress;
+    private int overrideIndex = -1;
+    private final CostTable costs;
+    private final long takenMilli, mispredictMilli;
+    final Memory mem;
+    final Hooks hooks;
+    public final Cpu cpu = new Cpu();
+
+    private EventSink sink;
+    private int pc = -1;
+    int nextPc;
+    long nextRip;
+    private Category override;
+
+    private long cycles;
+    private long instructions;
+    /** Extra charges (taken branches, mispredicts, syscalls, the caller loop) by category. */
+    private final long[] byCategory = new long[Category.values().length];
+    /** Retirements per instruction, and those charged to the override category (seq retries). */
+    private long[] executed, executedOverride;
+    private byte[] predictor;
+
+    public Interpreter(Listing listing, CostTable costs, Memory mem, Hooks hooks) {
+        this(listing, costs, mem, hooks, true);
+    }
+
+    /**
+     * With {@code specialise} false every instruction runs through the generic {@link Op} classes instead of
+     * the {@link FastOps} forms: the same results by construction, which the differential test checks.
+     */
+    public Interpreter(Listing listing, CostTable costs, Memory mem, Hooks hooks, boolean specialise) {
+        this.listing = listing;
+        this.costs = costs;
+        this.mem = mem;
+        this.hooks = hooks;
+        this.takenMilli = costs.takenBranchMilli();
+        this.mispredictMilli = costs.mispredictMilli();
+        int n = listing.size();
+        this.insns = listing.instructions().toArray(Instruction[]::new);
+        this.ops = new Op[n];
+        this.cost = new long[n];
+        this.categoryIndex = new int[n];
+        this.nextAddress = new long[n];
+        for (int i = 0; i < n; i++) {
+            Instruction in = listing.get(i);
+            ops[i] = Decoder.decode(in, listing, specialise);
+            cost[i] = costs.instructionMilli(ops[i].costClass);
+            categoryIndex[i] = Category.of(ops[i].costClass).ordinal();
+            nextAddress[i] = in.nextAddress();
+        }
+        this.tableCost = cost;
+        this.executed = new long[n];
+        this.executedOverride = new long[n];
+        this.predictor = new byte[n];
+        Arrays.fill(predictor, (byte) 1); // weakly not-taken
+    }
+
+    public Listing listing() { return listing; }
+
+    public CostTable costs() { return costs; }
+
+    public void setSink(EventSink sink) { this.sink = sink; }
+
+    /**
+     * Lets {@code c} charge the cycles (each instruction's retirement time becomes the counter; table costs
+     * and dynamic extras are no longer added); null goes back to the additive cost table.
+     */
+    public void setClocking(Clocking c) {
+        this.clocking = c;
+        this.cost = c == null ? tableCost : new long[tableCost.length];
+    }
+
+    public Clocking clocking() { return clocking; }
+
+    public EventSink sink() { return sink; }
+
+    /** Starts executing at {@code address} (an instruction of the listing). */
+    public void jumpTo(long address) {
+        int i = listing.indexOf(address);
+        if (i < 0) throw new ExecutionException(listing.fileName() + ": no instruction starts at 0x" + Long.toHexString(address));
+        pc = i;
+        cpu.rip = address;
+    }
+
+    /** True when rip has left the listing (returned to a caller outside it). */
+    public boolean outsideText() { return pc < 0; }
+
+    /** The instruction about to execute, or null when outside the text. */
+    public Instruction current() { return pc < 0 || pc >= insns.length ? null : listing.get(pc); }
+
+    public int pc() { return pc; }
+
+    /** Cycle counter, in milli-cycles. */
+    public long cycles() { return cycles; }
+
+    public long instructions() { return instructions; }
+
+    /** Cycles charged to {@code c} so far (milli-cycles): table costs of retired instructions plus extras. */
+    public long categoryMilli(Category c) { return categoryMillis(new long[byCategory.length])[c.ordinal()]; }
+
+    /**
+     * Every category's {@link #categoryMilli} at once, by ordinal, into {@code out} (one pass over the listing:
+     * the session takes them at every call start); returns {@code out}.
+     */
+    public long[] categoryMillis(long[] out) {
+        System.arraycopy(byCategory, 0, out, 0, byCategory.length);
+        int retry = Category.SEQ_RETRY.ordinal();
+        for (int i = 0; i < cost.length; i++) {
+            out[categoryIndex[i]] += executed[i] * cost[i];
+            out[retry] += executedOverride[i] * cost[i];
+        }
+        return out;
+    }
+
+    /** Charges cycles that happen outside an instruction (the caller loop, a kernel path). */
+    public void charge(long milli, Category c) {
+        if (clocking != null) {
+            clocking.stall(milli);
+            return;
+        }
+        cycles += milli;
+        byCategory[c.ordinal()] += milli;
+    }
+
+    /** From now until cleared, charge every instruction's cost to {@code c} (used for seq retries). */
+    public void setCategoryOverride(Category c) {
+        this.override = c;
+        this.overrideIndex = c == null ? -1 : c.ordinal();
+    }
+
+    /**
+     * Executes one instruction. Returns its cost in milli-cycles. Throws {@link ExecutionException}
+     * (with the listing line) on faults and unsupported instructions.
+     */
+    public long step() {
+        long before = cycles;
+        int at = pc;
+        execute(at);
+        instructions++;
+        long c = cycles - before;
+        if (sink != null) sink.accept(new Event.Retired(instructions, insns[at], c));
+        return c;
+    }
+
+    /**
+     * Executes instructions until the code leaves the listing or the cycle counter reaches
+     * {@code cycleLimit} (the next writer step), with no events: the hot loop of reports and benches.
+     * With a sink attached it executes one instruction, so every event is still delivered.
+     */
+    public void runUntil(long cycleLimit) {
+        if (sink != null) {
+            step();
+            return;
+        }
+        int at = pc;
+        long n = 0; // the count joins the field once per run, not in a store and reload per instruction
+        try {
+            while (at >= 0 && cycles < cycleLimit) {
+                at = execute(at);
+                n++;
+            }
+        } finally {
+            instructions += n;
+        }
+    }
+
+    /**
+     * Executes the instruction at index {@code at} (= pc) and returns the new pc; the caller counts it in
+     * {@link #instructions} (nothing an instruction runs reads that count). The next index travels in a
+     * register rather than through the {@code pc} field (a store and a reload per instruction on the loop's
+     * critical path); the field is kept up to date for the ops and views that read it.
+     */
+    private int execute(int at) {
+        if (Integer.compareUnsigned(at, ops.length) >= 0) throw outside(); // pc < 0 or past the end
+        int next = at + 1;
+        nextPc = next;
+        long before = cycles;
+        if (clocking != null) cycles = clocking.begin(this, at); // the time it executes (rdtsc, the kernel read it)
+        Op op = ops[at];
+        try {
+            // a switch over the hot classes: exact-type calls the JIT inlines, instead of one megamorphic
+            // virtual call (an int switch: measured ~5 % faster here than a pattern switch over the types);
+            // only control-flow ops (Jcc, Call, Ret, and whatever runs in the default arm) change nextPc
+            switch (op.code) {
+                case FastOps.Load.CODE -> ((FastOps.Load) op).exec(this);
+                case FastOps.Alu.CODE -> ((FastOps.Alu) op).exec(this);
+                case Op.Jcc.CODE -> {
+                    ((Op.Jcc) op).exec(this);
+                    next = nextPc;
+                }
+                case FastOps.MovRR.CODE -> ((FastOps.MovRR) op).exec(this);
+                case FastOps.Store.CODE -> ((FastOps.Store) op).exec(this);
+                case FastOps.MovRI.CODE -> ((FastOps.MovRI) op).exec(this);
+                case Op.Nop.CODE -> { }
+                case FastOps.StackR.CODE -> ((FastOps.StackR) op).exec(this);
+                case Op.Push.CODE -> ((Op.Push) op).exec(this);
+                case Op.Pop.CODE -> ((Op.Pop) op).exec(this);
+                case Op.Lea.CODE -> ((Op.Lea) op).exec(this);
+                case Op.Call.CODE -> {
+                    ((Op.Call) op).exec(this);
+                    next = nextPc;
+                }
+                case Op.Ret.CODE -> {
+                    ((Op.Ret) op).exec(this);
+                    next = nextPc;
+                }
+                case Op.Alu.CODE -> ((Op.Alu) op).exec(this);
+                case Op.Shift.CODE -> ((Op.Shift) op).exec(this);
+                case Op.Movx.CODE -> ((Op.Movx) op).exec(this);
+                default -> {
+                    op.exec(this);
+                    next = nextPc; // the rest: any of them may set it
+                }
+            }
+        } catch (ExecutionException e) {
+            cycles = before; // the instruction did not execute
+            throw located(e, at); // out of line: keeps this method small enough to inline
+        }
+        if (clocking != null) {
+            cycles = clocking.end(this, at); // its retirement
+            byCategory[overrideIndex >= 0 ? overrideIndex : categoryIndex[at]] += cycles - before;
+        } else {
+            cycles += cost[at];
+        }
+        if (overrideIndex < 0) executed[at]++;
+        else executedOverride[at]++;
+        pc = next;
+        cpu.rip = next == at + 1 ? nextAddress[at] : nextRip; // branches set nextRip
+        return next;
+    }
+
+    private ExecutionException outside() {
+        if (pc < 0) return new ExecutionException("rip 0x" + Long.toHexString(cpu.rip) + " is outside the listing");
+        return new ExecutionException(listing.where(pc - 1) + ": execution ran past the last instruction of the listing ('"
+                + text(pc - 1) + "')");
+    }
+
+    /**
+     * {@code e} naming the listing line of instruction {@code at}: a fault as "SIGSEGV at 0x..: why (file:line
+     * 'insn')", anything else as "file:line: why ('insn')".
+     */
+    private ExecutionException located(ExecutionException e, int at) {
+        String m = e.getMessage();
+        if (e instanceof Fault f) {
+            return new Fault(f.signal(), f.address(), m.substring(m.indexOf(": ") + 2) + " (" + listing.where(at) + " '" + text(at) + "')");
+        }
+        return new ExecutionException(listing.where(at) + ": " + (ops[at] instanceof Op.Unsupported ? m : m + " ('" + text(at) + "')"));
+    }
+
+    private String text(int index) { return insns[index].text().replaceAll("\\s+", " "); }
+
+    // ---- services for ops ---------------------------------------------------------------------
+
+    /** The address after the current instruction (a call's return address, syscall's rcx). */
+    long fallthroughRip() { return nextAddress[pc]; }
+
+    void setReg(int num, int size, long v) {
+        long[] r = cpu.r;
+        switch (size) {
+            case 8 -> r[num] = v;
+            case 4 -> r[num] = v & 0xffffffffL;
+            case 2 -> r[num] = (r[num] & ~0xffffL) | (v & 0xffffL);
+            default -> r[num] = (r[num] & ~0xffL) | (v & 0xffL);
+        }
+    }
+
+    long load(long address, int size) {
+        long v = mem.read(address, size);
+        if (sink != null) sink.accept(new Event.MemRead(address, size, v, mem.locate(address)));
+        return v;
+    }
+
+    void store(long address, int size, long v) {
+        mem.write(address, size, v);
+        if (sink != null) sink.accept(new Event.MemWrite(address, size, v, mem.locate(address)));
+    }
+
+    void push(long value, int reg) {
+        long sp = cpu.r[Registers.RSP] - 8;
+        mem.write(sp, 8, value);
+        cpu.r[Registers.RSP] = sp;
+        if (sink != null) sink.accept(new Event.Push(reg, sp, value));
+    }
+
+    long pop(int reg) {
+        long sp = cpu.r[Registers.RSP];
+        long v = mem.read(sp, 8);
+        cpu.r[Registers.RSP] = sp + 8;
+        if (sink != null) sink.accept(new Event.Pop(reg, sp, v));
+        return v;
+    }
+
+    /** A branch whose target instruction index {@code targetIndex} was resolved at decode time (-1: none). */
+    void branch(boolean taken, long target, int targetIndex, boolean conditional) {
+        boolean mispredicted = false;
+        if (conditional) {
+            int p = predictor[pc];
+            mispredicted = (p >= 2) != taken;
+            predictor[pc] = (byte) (taken ? (p == 3 ? 3 : p + 1) : (p == 0 ? 0 : p - 1));
+            if (mispredicted && clocking == null) extra(mispredictMilli, BRANCHES);
+        }
+        if (clocking != null) clocking.branch(taken, mispredicted);
+        if (taken) {
+            if (clocking == null) extra(takenMilli, BRANCHES);
+            nextRip = target;
+            nextPc = targetIndex;
+            if (targetIndex < 0) throw new ExecutionException("branch to 0x" + Long.toHexString(target) + ", not an instruction");
+        }
+        if (sink != null) sink.accept(new Event.Branch(listing.get(pc), taken, target, mispredicted));
+    }
+
+    void call(long target, String label) {
+        nextRip = target;
+        nextPc = listing.indexOf(target);
+        if (nextPc < 0) throw new ExecutionException("call to 0x" + Long.toHexString(target) + ", not an instruction");
+        if (sink != null) sink.accept(new Event.Call(cpu.rip, target, label));
+    }
+
+    void ret(long to) {
+        nextRip = to;
+        nextPc = listing.indexOf(to);
+        if (sink != null) sink.accept(new Event.Ret(to));
+    }
+
+    private long kernelEntries;
+
+    /** How many times the code entered the kernel (syscall, sysenter, int $0x80). */
+    public long kernelEntries() { return kernelEntries; }
+
+    void kernelEntry(EntryMechanism how) {
+        kernelEntries++;
+        long k = hooks.syscall(this, how);
+        if (clocking != null) clocking.kernel(k);
+        else extra(k, SYSCALL);
+    }
+
+    private static final int BRANCHES = Category.BRANCHES.ordinal(), SYSCALL = Category.SYSCALL.ordinal();
+
+    /** A dynamic charge on top of the current instruction's table cost. */
+    private void extra(long milli, int category) {
+        cycles += milli;
+        byCategory[overrideIndex >= 0 && category != SYSCALL ? overrideIndex : category] += milli;
+    }
+
+    // ---- snapshots ----------------------------------------------------------------------------
+
+    /** Everything the interpreter owns, for exact step-back. Memory is the owner's business. */
+    public record State(Cpu.CpuState cpu, int pc, long cycles, long instructions, long kernelEntries, long[] byCategory,
+                        long[] executed, long[] executedOverride, byte[] predictor, Category override) {}
+
+    public State save() {
+        return new State(cpu.save(), pc, cycles, instructions, kernelEntries, byCategory.clone(), executed.clone(),
+                executedOverride.clone(), predictor.clone(), override);
+    }
+
+    public void restore(State s) {
+        cpu.restore(s.cpu());
+        pc = s.pc();
+        cycles = s.cycles();
+        instructions = s.instructions();
+        kernelEntries = s.kernelEntries();
+        System.arraycopy(s.byCategory(), 0, byCategory, 0, byCategory.length);
+        executed = s.executed().clone();
+        executedOverride = s.executedOverride().clone();
+        predictor = s.predictor().clone();
+        setCategoryOverride(s.override());
+    }
+}

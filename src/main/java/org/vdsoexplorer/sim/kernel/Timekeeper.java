@@ -1,0 +1,111 @@
+package org.vdsoexplorer.sim.kernel;
+
+import java.math.BigInteger;
+
+/**
+ * The kernel's timekeeping state (a small model of struct timekeeper): the clocksource value at the
+ * last update, mult/shift, and monotonic and raw time at that point in shifted nanoseconds. Realtime,
+ * boottime and TAI are fixed offsets from monotonic (no NTP slewing in the model), so time is exactly
+ * continuous across updates: any state gives the same answer for a counter value at or after its
+ * {@code csLast}. That makes the reference time well defined for every interleaving.
+ */
+public final class Timekeeper {
+    public static final long NSEC_PER_SEC = 1_000_000_000L;
+    public static final int SHIFT = 24;
+
+    /** Offsets from CLOCK_MONOTONIC: {sec, nsec}. */
+    static final long[] REALTIME_OFFSET = {1_764_457_054L, 869_764_471L};
+    static final long[] BOOTTIME_OFFSET = {12L, 500_000_000L};
+    static final long TAI_MINUS_UTC = 37L;
+
+    final long mult;
+    long csLast;
+    long monoSec, monoNsS;
+    long rawSec, rawNsS;
+
+    Timekeeper(double csHz, long csStart) {
+        this.mult = Math.round(Math.scalb(1e9 / csHz, SHIFT));
+        if (mult <= 0 || mult > 0xffffffffL) throw new IllegalArgumentException("mult out of u32 range: " + mult);
+        this.csLast = csStart;
+        this.monoSec = 3745;
+        this.monoNsS = 271_828_182L << SHIFT;
+        this.rawSec = 3745;
+        this.rawNsS = 270_000_000L << SHIFT;
+    }
+
+    private Timekeeper(Timekeeper o) {
+        mult = o.mult;
+        csLast = o.csLast;
+        monoSec = o.monoSec;
+        monoNsS = o.monoNsS;
+        rawSec = o.rawSec;
+        rawNsS = o.rawNsS;
+    }
+
+    Timekeeper copy() { return new Timekeeper(this); }
+
+    /** timekeeping_advance(): accumulate up to clocksource value {@code cs}. */
+    void advance(long cs) {
+        long delta = cs - csLast;
+        if (delta <= 0) return;
+        monoNsS += delta * mult;
+        rawNsS += delta * mult;
+        long unit = NSEC_PER_SEC << SHIFT;
+        while (monoNsS >= unit) { monoNsS -= unit; monoSec++; }
+        while (rawNsS >= unit) { rawNsS -= unit; rawSec++; }
+        csLast = cs;
+    }
+
+    /** Each clock's offset from CLOCK_MONOTONIC, by ordinal (read on every call's reference time: no allocation). */
+    private static final long[][] OFFSETS = new long[Clock.values().length][];
+
+    static {
+        for (Clock c : Clock.values()) {
+            OFFSETS[c.ordinal()] = switch (c) {
+                case REALTIME, REALTIME_COARSE, REALTIME_ALARM -> REALTIME_OFFSET;
+                case TAI -> new long[] {REALTIME_OFFSET[0] + TAI_MINUS_UTC, REALTIME_OFFSET[1]};
+                case BOOTTIME, BOOTTIME_ALARM -> BOOTTIME_OFFSET;
+                default -> new long[] {0, 0};
+            };
+        }
+    }
+
+    private static long[] offsetOf(Clock c) { return OFFSETS[c.ordinal()]; }
+
+    /** vdso_data basetime for an hres clock: {sec, nsec << shift}, normalized. */
+    long[] hresBase(Clock c) {
+        if (c == Clock.MONOTONIC_RAW) return new long[] {rawSec, rawNsS};
+        long[] off = offsetOf(c);
+        long sec = monoSec + off[0], ns = monoNsS + (off[1] << SHIFT);
+        long unit = NSEC_PER_SEC << SHIFT;
+        while (ns >= unit) { ns -= unit; sec++; }
+        return new long[] {sec, ns};
+    }
+
+    /** basetime for a coarse clock: {sec, plain nsec} at the last update. */
+    long[] coarse(Clock c) {
+        long[] b = hresBase(c == Clock.REALTIME_COARSE ? Clock.REALTIME : Clock.MONOTONIC);
+        return new long[] {b[0], b[1] >>> SHIFT};
+    }
+
+    /** The exact time of hres clock {@code c} at clocksource value {@code cs}: {sec, nsec}. */
+    long[] at(Clock c, long cs) {
+        long[] b = hresBase(c);
+        long delta = cs - csLast;
+        if (delta >= 0 && delta < (1L << 31)) {
+            // the common case, exact in 64 bits: mult < 2^32, delta < 2^31, b[1] < 2^54
+            long ns = (b[1] + delta * mult) >>> SHIFT;
+            return new long[] {b[0] + ns / NSEC_PER_SEC, ns % NSEC_PER_SEC};
+        }
+        BigInteger ns = BigInteger.valueOf(b[1])
+                .add(BigInteger.valueOf(cs).subtract(BigInteger.valueOf(csLast)).multiply(BigInteger.valueOf(mult)))
+                .shiftRight(SHIFT);
+        BigInteger total = BigInteger.valueOf(b[0]).multiply(BigInteger.valueOf(NSEC_PER_SEC)).add(ns);
+        BigInteger[] qr = total.divideAndRemainder(BigInteger.valueOf(NSEC_PER_SEC));
+        return new long[] {qr[0].longValueExact(), qr[1].longValueExact()};
+    }
+
+    public long mult() { return mult; }
+
+    public long csLast() { return csLast; }
+}

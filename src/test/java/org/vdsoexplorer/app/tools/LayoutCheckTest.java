@@ -1,0 +1,180 @@
+package org.vdsoexplorer.app.tools;
+
+import org.vdsoexplorer.app.Fx;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.vdsoexplorer.app.Fx.fx;
+
+import java.util.List;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.layout.Pane;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.scene.layout.StackPane;
+import javafx.scene.shape.Rectangle;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.framework.junit5.ApplicationExtension;
+
+/**
+ * {@link LayoutCheck} on small scenes built for it: what counts as cut where scrolling viewports meet clips. In a scroll
+ * pane that scrolls only down, text running on below the viewport is scrolled away, not cut; text running past its sides
+ * (no horizontal bar to reach it) is cut; a label with no room for its text is cut wherever it is.
+ */
+@ExtendWith(ApplicationExtension.class)
+class LayoutCheckTest {
+
+    /** A list that reaches the window's bottom: its half-shown last row is scrolled, not cut (the window's edge is the list's). */
+    @Test
+    void aListsHalfScrolledRowAtTheWindowsEdgeIsNotCut() {
+        LayoutCheck.Result r = fx(() -> {
+            ListView<String> list = new ListView<>();
+            for (int i = 0; i < 100; i++) list.getItems().add("row " + i);
+            list.setFixedCellSize(24);
+            // 7.5 rows' room in the viewport: the 8th row is half in view and reaches past the window's bottom
+            StackPane root = new StackPane(list);
+            new Scene(root, 200, 182);
+            return LayoutCheck.check(root);
+        });
+        assertEquals(List.of(), r.clipped(), r.details());
+        assertTrue(r.smallestFont() > 0, "the rows were seen: " + r.details());
+    }
+
+    /** Text in view in its scroll pane, but past the clip of a container the scroll pane does not fit: cut. */
+    @Test
+    void textInItsViewportButPastAContainersClipIsCut() {
+        LayoutCheck.Result r = fx(() -> {
+            Label l = new Label("half under the clip");
+            l.setLayoutY(40);
+            ScrollPane scroll = new ScrollPane(new Pane(l));
+            scroll.setPrefSize(300, 200);
+            Pane box = new Pane(scroll);
+            box.setClip(new Rectangle(0, 0, 300, 50)); // the container shows the scroll pane's top 50 px only
+            StackPane root = new StackPane(box);
+            new Scene(root, 300, 200);
+            return LayoutCheck.check(root);
+        });
+        assertEquals(1, r.clipped().size(), r.details());
+        assertTrue(r.clipped().getFirst().contains("half under the clip"), r.details());
+    }
+
+    /** A scroll pane that shows no scroll bar cannot scroll: text its viewport cuts is cut, not scrolled away. */
+    @Test
+    void textCutByAViewportWithoutABarIsCut() {
+        LayoutCheck.Result r = fx(() -> {
+            Label l = new Label("past the bottom");
+            l.setLayoutY(190);
+            Pane content = new Pane(l);
+            content.setPrefSize(280, 400);
+            ScrollPane scroll = new ScrollPane(content);
+            scroll.setVbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+            scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+            StackPane root = new StackPane(scroll);
+            new Scene(root, 300, 200);
+            return LayoutCheck.check(root);
+        });
+        assertEquals(1, r.clipped().size(), r.details());
+        assertTrue(r.clipped().getFirst().contains("past the bottom"), r.details());
+    }
+
+    private static final String LONG = "a sentence long enough to need many lines in a narrow pane ".repeat(12);
+
+    /**
+     * A 300 x 290 scroll pane (fitted to its width, no horizontal bar: it scrolls only down) at the top left of a 400 x 300
+     * window, holding {@code content}: text running on below the viewport runs on past the window's edge too.
+     */
+    private static LayoutCheck.Result check(Region... content) {
+        return Fx.fx(() -> {
+            ScrollPane sp = new ScrollPane(new VBox(6, content));
+            sp.setFitToWidth(true);
+            sp.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+            sp.setPrefSize(300, 290);
+            sp.setMaxSize(300, 290);
+            StackPane root = new StackPane(sp);
+            StackPane.setAlignment(sp, javafx.geometry.Pos.TOP_LEFT);
+            new Scene(root, 400, 300);
+            return LayoutCheck.check(root);
+        });
+    }
+
+    private static Label wrapped(String text) {
+        Label l = new Label(text);
+        l.setWrapText(true);
+        l.setMinHeight(Region.USE_PREF_SIZE);
+        return l;
+    }
+
+    @Test
+    void textRunningOnBelowTheViewportIsScrolledNotCut() {
+        LayoutCheck.Result r = check(wrapped(LONG), wrapped(LONG), wrapped(LONG));
+        assertEquals(List.of(), r.clipped());
+    }
+
+    @Test
+    void textRunningPastTheSidesOfAPaneThatScrollsOnlyDownIsCut() {
+        Label wide = new Label("a label that does not wrap and is wider than the pane it sits in, by far");
+        wide.setMinWidth(Region.USE_PREF_SIZE); // the content is as wide as this: past the viewport's right side
+        LayoutCheck.Result r = check(wide, wrapped(LONG), wrapped(LONG));
+        assertTrue(r.clipped().stream().anyMatch(c -> c.contains("does not wrap")), r.details());
+    }
+
+    @Test
+    void anEllipsisedLabelInAScrollPaneIsCut() {
+        Label l = new Label("a label that does not wrap and is wider than the pane it sits in, by far");
+        LayoutCheck.Result r = check(l);
+        assertEquals(1, r.clipped().size(), r.details());
+        assertTrue(r.clipped().getFirst().contains("shown as"), r.details());
+    }
+
+    /** A view (a border pane) drawing on a canvas inside its own scroll pane, like the seqlock view's timeline. */
+    private static final class CanvasView extends javafx.scene.layout.BorderPane implements org.vdsoexplorer.app.common.DrawnText {
+        final javafx.scene.canvas.Canvas canvas = new javafx.scene.canvas.Canvas(260, 400);
+        private final List<Box> boxes;
+
+        CanvasView(double y) {
+            javafx.scene.text.Font f = javafx.scene.text.Font.font(14);
+            boxes = List.of(Box.of("a row drawn low", f, 10, y, javafx.scene.text.TextAlignment.LEFT, javafx.geometry.VPos.TOP, false));
+        }
+
+        @Override public List<Box> drawnText() { return boxes; }
+
+        @Override public javafx.scene.Node drawnOn() { return canvas; }
+    }
+
+    /**
+     * {@code y}: the drawn row's top on a 400 px canvas in a scroll pane 200 px high inside the view; {@code bar}: whether
+     * the pane shows its vertical bar. The view sits in a 300 x 200 window.
+     */
+    private static LayoutCheck.Result canvasInScrollPane(double y, boolean bar) {
+        return fx(() -> {
+            CanvasView v = new CanvasView(y);
+            ScrollPane sp = new ScrollPane(new Pane(v.canvas));
+            sp.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+            sp.setVbarPolicy(bar ? ScrollPane.ScrollBarPolicy.ALWAYS : ScrollPane.ScrollBarPolicy.NEVER);
+            v.setCenter(sp);
+            StackPane root = new StackPane(v);
+            new Scene(root, 300, 200);
+            return LayoutCheck.check(root);
+        });
+    }
+
+    /** Text a view draws on a canvas it scrolls: below the viewport it is scrolled away (checked where it is drawn, not at the view). */
+    @Test
+    void textDrawnOnACanvasBelowItsViewsViewportIsScrolledNotCut() {
+        LayoutCheck.Result r = canvasInScrollPane(190, true);
+        assertEquals(List.of(), r.clipped(), r.details());
+        assertTrue(r.smallestFont() > 0, "the drawn row was seen: " + r.details());
+    }
+
+    /** The same with no bar to scroll it into view: cut. */
+    @Test
+    void textDrawnOnACanvasBelowAViewportWithoutABarIsCut() {
+        LayoutCheck.Result r = canvasInScrollPane(190, false);
+        assertEquals(1, r.clipped().size(), r.details());
+        assertTrue(r.clipped().getFirst().contains("a row drawn low"), r.details());
+    }
+}
