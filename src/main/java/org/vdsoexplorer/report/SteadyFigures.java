@@ -5,7 +5,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.vdsoexplorer.sim.Setup;
 
 /**
- * SteadyFigures-state figures of a setup: its {@link Report} row (after {@link Report#WARMUP_CALLS} warm-up calls,
+ * Steady-state figures of a setup: its {@link Report} row (after {@link Report#WARMUP_CALLS} warm-up calls,
  * the average over {@link Report#WINDOW_TICKS} writer ticks), measured once per setup and kept, so the
  * counters bar, the compare tab and anything else that shows "steady state" show the same figure. The
  * measurement is deterministic, so a kept row is the row a new measurement would give. Thread-safe.

@@ -20,7 +20,7 @@ import org.vdsoexplorer.report.SteadyFigures;
  * clock rate with the digits it has, by category), labelled warm-up or warm; then the steady state of each
  * setup (the report's figure, {@link SteadyFigures}), from which the bars and the "% more calls" sentence come,
  * so they do not drift as the panes run (a first call is cold: its predictor has not been trained).
- * SteadyFigures-state rows are measured off the UI thread on {@code background}; {@code changed} runs on {@code ui}
+ * Steady-state rows are measured off the UI thread on {@code background}; {@code changed} runs on {@code ui}
  * when one arrives.
  */
 public final class CompareFigures {
@@ -136,7 +136,7 @@ public final class CompareFigures {
         String bad = steadyProblem(a) != null ? steadyProblem(a) : steadyProblem(b);
         if (bad != null) return "the steady state could not be measured: " + bad;
         if (ra == null || rb == null) return "measuring the steady state of A and B\u2026";
-        return "SteadyFigures state: " + new Speedup(ra, rb).sentence("A", "B");
+        return "Steady state: " + new Speedup(ra, rb).sentence("A", "B");
     }
 
     private static Line count(String id, String name, String unit, long a, long b, boolean coloured, String tip) {

@@ -11,7 +11,7 @@ import org.vdsoexplorer.sim.Variant;
 import org.vdsoexplorer.sim.kernel.Clock;
 import org.vdsoexplorer.sim.kernel.Scenario;
 
-/** SteadyFigures-state rows kept per setup, and the speed comparison of two of them, against fresh report measurements. */
+/** Steady-state rows kept per setup, and the speed comparison of two of them, against fresh report measurements. */
 class SpeedupTest {
     private static final Setup INLINE = Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC);
     private static final Setup NOINLINE = INLINE.with(Variant.TIMENS_NOINLINE);
