@@ -104,7 +104,7 @@ public final class ReportFormat {
         if (rows.stream().anyMatch(r -> r.variant().broken()) && rows.stream().allMatch(r -> r.incorrect() == 0)) {
             sb.append("wrong is 0 here although a broken reader ran: no call in the window caught the writer inside its"
                     + " few tearing placements (one update per tick at the report's rate). That is luck, not safety: try"
-                    + " --tick-hz 100000 or --writer-step 1 (README, 'Broken on purpose').\n");
+                    + " --tick-hz 100000 or --writer-step 1 (docs/broken-on-purpose.md).\n");
         }
         return sb.toString();
     }

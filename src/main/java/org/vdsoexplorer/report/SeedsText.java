@@ -12,7 +12,7 @@ import org.vdsoexplorer.sim.timing.TimingModel;
  * The text of the {@code seeds} command: every seed cell beside the additive and the pipeline model's figures
  * and, when the pipeline ran on the shipped table's default core, why each cell that the pipeline misses by more
  * than {@link SeedTables#WITHIN_PP} is missed (the cell's {@code gap} in assets/seeds.yaml, explained once under
- * the tables). The README's fidelity section is this text (SeedRelationsTest checks it).
+ * the tables). docs/fidelity.md holds this text between its seeds markers (SeedRelationsTest checks it).
  */
 public final class SeedsText {
     private SeedsText() {}

@@ -126,7 +126,7 @@ public final class KeyMap {
         return b.toString();
     }
 
-    /** Where the speaker notes open (also in the README). */
+    /** Where the speaker notes open (also in docs/app.md). */
     public static final String NOTES_WHERE = "on a second screen when there is one (maximised there); with one screen"
             + " they stay closed, so a mirrored projector never shows them, until N opens them (blank the screen"
             + " with '.' first)";

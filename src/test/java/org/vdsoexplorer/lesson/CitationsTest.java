@@ -20,7 +20,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Lessons, the docs and the cost table cite only what a student can follow: a file of this repository
  * (with an anchor that exists in it) or a public address, never the project's private seed files
- * ("seed 003") or its background notes ("REFERENCE").
+ * ("seed 003") or its background notes ("REFERENCE"). The same check covers every relative link of the
+ * top-level Markdown files (README.md, ARCHITECTURE.md) and of docs/, and every page of docs/ is linked from
+ * the README.
  */
 class CitationsTest {
 
@@ -33,6 +35,18 @@ class CitationsTest {
 
     @Test
     void everyLessonDocAndCostCitationCanBeFollowed() throws IOException {
+        List<Path> files = shippedTexts();
+        assertTrue(files.size() >= 13, "lessons, the example, the three docs and costs.yaml: " + files);
+        for (String f : List.of("README.md", "ARCHITECTURE.md", "docs/fidelity.md", "docs/sources.md", "assets/README.md")) {
+            assertTrue(files.contains(ROOT.resolve(f)), "the check reads " + f + ": " + files);
+        }
+        List<String> problems = new ArrayList<>();
+        for (Path f : files) problems.addAll(problems(f, Files.readString(f)));
+        assertEquals(List.of(), problems);
+    }
+
+    /** The texts whose citations and links are checked. */
+    private static List<Path> shippedTexts() throws IOException {
         List<Path> files = new ArrayList<>();
         for (String dir : new String[] {"lessons", "lessons/examples", "docs"}) {
             try (Stream<Path> s = Files.list(ROOT.resolve(dir))) {
@@ -41,14 +55,42 @@ class CitationsTest {
         }
         files.add(ROOT.resolve("assets/costs.yaml"));
         files.add(ROOT.resolve("assets/seeds.yaml"));
-        files.add(ROOT.resolve("README.md"));
+        files.add(ROOT.resolve("assets/README.md"));
+        try (Stream<Path> s = Files.list(ROOT)) {
+            s.filter(p -> p.toString().endsWith(".md")).sorted().forEach(files::add);
+        }
         try (Stream<Path> s = Files.walk(ROOT.resolve("src/main/java"))) {
             s.filter(p -> p.toString().endsWith(".java")).sorted().forEach(files::add);
         }
-        assertTrue(files.size() >= 13, "lessons, the example, the three docs and costs.yaml: " + files);
-        List<String> problems = new ArrayList<>();
-        for (Path f : files) problems.addAll(problems(f, Files.readString(f)));
-        assertEquals(List.of(), problems);
+        return files;
+    }
+
+    @Test
+    void everyDocsPageIsLinkedFromTheReadme() throws IOException {
+        List<String> pages = new ArrayList<>(List.of("ARCHITECTURE.md"));
+        try (Stream<Path> s = Files.list(ROOT.resolve("docs"))) {
+            s.filter(p -> p.toString().endsWith(".md")).sorted().forEach(p -> pages.add("docs/" + p.getFileName()));
+        }
+        assertTrue(pages.contains("docs/fidelity.md") && pages.contains("docs/how-it-works.md"), pages.toString());
+        assertEquals(List.of(), unlinked(Files.readString(ROOT.resolve("README.md")), pages), "pages the README does not link to");
+    }
+
+    @Test
+    void theLinkedFromTheReadmeCheckFindsAPageLeftOut() {
+        List<String> pages = List.of("ARCHITECTURE.md", "docs/fidelity.md", "docs/live-lab.md");
+        assertEquals(List.of("docs/live-lab.md"), unlinked("[fidelity](docs/fidelity.md#seeds), [code](ARCHITECTURE.md), "
+                + "`docs/live-lab.md` named but not linked", pages));
+        assertEquals(List.of(), unlinked("[a](ARCHITECTURE.md) [b](./docs/fidelity.md) [c](docs/live-lab.md)", pages));
+    }
+
+    /** The pages (paths relative to the clone) that {@code readme}, a Markdown text at the top of the clone, does not link to. */
+    static List<String> unlinked(String readme, List<String> pages) {
+        Set<Path> linked = new HashSet<>();
+        Matcher l = LINK.matcher(readme);
+        while (l.find()) {
+            if (!l.group(1).matches("(?i)(https?|mailto):.*")) linked.add(Path.of(l.group(1).replaceFirst("#.*", "")).normalize());
+        }
+        return pages.stream().filter(p -> !linked.contains(Path.of(p).normalize())).toList();
     }
 
     @Test

@@ -99,7 +99,9 @@ class CounterReadClaimsTest {
                 s.filter(p -> p.toString().endsWith(".md")).sorted().forEach(files::add);
             }
         }
-        files.add(ROOT.resolve("README.md"));
+        try (Stream<Path> s = Files.list(ROOT)) {
+            s.filter(p -> p.toString().endsWith(".md")).sorted().forEach(files::add); // README.md, ARCHITECTURE.md
+        }
         files.add(ROOT.resolve("assets/README.md"));
         try (Stream<Path> s = Files.list(ROOT.resolve("assets"))) {
             s.filter(p -> p.toString().endsWith(".yaml")).sorted().forEach(files::add);
@@ -123,6 +125,10 @@ class CounterReadClaimsTest {
         }
         assertTrue(files.stream().anyMatch(f -> f.endsWith("01-why-vdso.md")) && files.stream().anyMatch(f -> f.endsWith("seeds.yaml"))
                 && files.stream().anyMatch(f -> f.endsWith("glossary.md")), "the scan reads the lessons, the docs and the assets: " + files);
+        for (String f : List.of("README.md", "ARCHITECTURE.md", "docs/fidelity.md", "docs/how-it-works.md", "docs/live-lab.md",
+                "docs/broken-on-purpose.md")) {
+            assertTrue(files.contains(ROOT.resolve(f)), "the scan reads " + f + " (the README's text moved there): " + files);
+        }
         assertEquals(List.of(), found, "say rdtscp (v5.6 on every CPU with RDTSCP), or that lfence; rdtsc is the no-RDTSCP alternative");
     }
 

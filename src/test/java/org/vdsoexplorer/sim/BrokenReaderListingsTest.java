@@ -12,7 +12,7 @@ import org.vdsoexplorer.sim.kernel.Scenario;
 import org.vdsoexplorer.sim.kernel.VvarLocation;
 
 /**
- * What the compilers made of the broken readers (README, "Broken on purpose"), read off one executed host call: the
+ * What the compilers made of the broken readers (docs/broken-on-purpose.md), read off one executed host call: the
  * order of its loads from the data page, "seq" for a load of seq (any width) and "data" for a load of anything else
  * the read uses. The real reader loads seq before and after its data; the broken ones never check after it.
  */

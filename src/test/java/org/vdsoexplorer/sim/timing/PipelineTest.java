@@ -105,7 +105,7 @@ class PipelineTest {
 
     @Test
     void theSteadyStateIsOneWholeNumberOfCyclesACall() {
-        // README "Why the pipeline's percentages come in steps": with no writer tick every call of gettime_perf's loop
+        // docs/fidelity.md, "Why the pipeline's percentages come in steps": with no writer tick every call of gettime_perf's loop
         // (the caller loop scheduled between calls) is scheduled alike, so the period is a whole number of cycles
         for (Clock c : List.of(Clock.MONOTONIC, Clock.MONOTONIC_COARSE)) {
             Machine m = new Machine(Setup.of(Scenario.HOST, Variant.UNLIKELY, c).withTick(0).with(TimingModel.pipeline(ZEN2)));

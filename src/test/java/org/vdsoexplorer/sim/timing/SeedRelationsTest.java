@@ -22,9 +22,9 @@ import org.vdsoexplorer.report.SeedsText;
  * timing models on the rows `seeds` measures. Each relation is "faster > slower" by cell label within one
  * seed table; the seed figures themselves must agree (so a relation cannot be written the wrong way round).
  * Relations the pipeline model does not reproduce are listed in {@link #PIPELINE_GAPS} with the reason
- * (also in the README's fidelity section); the test fails if one of them starts to hold, so the list
+ * (also in docs/fidelity.md); the test fails if one of them starts to hold, so the list
  * stays true. The same run checks that exactly the cells the pipeline misses by more than 2 pp carry a reason in
- * assets/seeds.yaml, and that the README's fidelity section is the {@code seeds --format markdown} output.
+ * assets/seeds.yaml, and that the seed tables of docs/fidelity.md are the {@code seeds --format markdown} output.
  */
 class SeedRelationsTest {
 
@@ -58,7 +58,7 @@ class SeedRelationsTest {
     }
 
     /**
-     * Relations the pipeline model misses (README "Model fidelity" explains each). All but the coarse one are hres ties
+     * Relations the pipeline model misses (docs/fidelity.md explains each). All but the coarse one are hres ties
      * of assets/seeds.yaml's read-chain: with rdtscp an hres call costs the read's latency plus the chain after it, and
      * what these relations differ in (a taken jmp, the timens code on the host, inlining, the switch) is off that chain.
      */
@@ -110,7 +110,7 @@ class SeedRelationsTest {
      */
     static final double PAIR_PP = SeedTables.WITHIN_PP;
 
-    /** Pairs the additive model orders the other way or ties (README "Model fidelity", ordinal relations). */
+    /** Pairs the additive model orders the other way or ties (docs/fidelity.md, "Ordinal relations"). */
     static final List<String> ADDITIVE_PAIR_MISSES = List.of(
             // the sum makes all four inline's host hres calls too fast (+6 pp) and always-inline's raw call the seed's
             "vagin-inline: always-inline: host monotonic-raw > all four inline: host monotonic",
@@ -175,15 +175,15 @@ class SeedRelationsTest {
         List<String> ties = new ArrayList<>();
         assertEquals(PIPELINE_PAIR_MISSES, pairMissesBeyondTies(both.stream().map(SeedTables.Both::pipeline).toList(), ties),
                 "pipeline model");
-        // the ties are the read-chain cells' (README "Model fidelity"); their number is in the README's text
+        // the ties are the read-chain cells' (docs/fidelity.md, "Ordinal relations"); their number is in its text
         assertTrue(ties.size() > 0, "read-chain ties");
-        String readme;
+        String fidelity;
         try {
-            readme = Files.readString(Path.of(System.getProperty("basedir", ".")).resolve("README.md"));
+            fidelity = Files.readString(FIDELITY);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        assertTrue(readme.contains(ties.size() + " hres pairs the pipeline ties"), "README.md should say: " + ties.size()
+        assertTrue(fidelity.contains(ties.size() + " hres pairs the pipeline ties"), "docs/fidelity.md should say: " + ties.size()
                 + " hres pairs the pipeline ties");
     }
 
@@ -220,7 +220,7 @@ class SeedRelationsTest {
 
     @Test
     void theHostCoarseCallsAreWithinACycleOfWhatTheSeedsImply() {
-        // README "What binds a coarse call": with the front end at five instructions a cycle the host's coarse calls
+        // docs/fidelity.md, "What binds a coarse call": with the front end at five instructions a cycle the host's coarse calls
         // land within one cycle of the cost the seed implies (its base cell's cycles scaled by the seed's ratio), but
         // for Gleixner's "+ VDSO patch"
         List<String> far = new ArrayList<>();
@@ -238,18 +238,37 @@ class SeedRelationsTest {
         }
         assertTrue(host >= 4, "the seeds have host coarse cells");
         // the implied figure scales the table's hres base cell, which read-chain makes cheaper than the seed implies:
-        // all four inline's 14-cycle coarse call is then 1.2 cycles over its implied 12.8 (README "What binds a coarse call")
+        // all four inline's 14-cycle coarse call is then 1.2 cycles over its implied 12.8 (docs/fidelity.md, "What binds a coarse call")
         assertEquals(List.of("all four inline: host monotonic-coarse"), far);
     }
 
+    private static final Path ROOT = Path.of(System.getProperty("basedir", "."));
+    /** The page that explains the model's fidelity: it holds the seeds block and the figures this test checks. */
+    private static final Path FIDELITY = ROOT.resolve("docs/fidelity.md");
+    private static final String BEGIN = "<!-- seeds --format markdown: begin -->\n", END = "<!-- seeds --format markdown: end -->";
+
     @Test
-    void theReadmeFidelitySectionIsTheSeedsOutput() throws IOException {
-        String readme = Files.readString(Path.of(System.getProperty("basedir", ".")).resolve("README.md"));
-        String begin = "<!-- seeds --format markdown: begin -->\n", end = "<!-- seeds --format markdown: end -->";
-        int b = readme.indexOf(begin), e = readme.indexOf(end);
-        assertTrue(b >= 0 && e > b, "README.md has the markers around the seeds output");
+    void theFidelityPageHoldsTheSeedsOutput() throws IOException {
+        String fidelity = Files.readString(FIDELITY);
+        int b = fidelity.indexOf(BEGIN), e = fidelity.indexOf(END);
+        assertTrue(b >= 0 && e > b, "docs/fidelity.md has the markers around the seeds output");
         String expected = SeedsText.render(both, SeedsText.header(true, PIPELINE, TimingTable.defaults().origin()), true, true);
-        assertEquals(expected, readme.substring(b + begin.length(), e),
-                "README.md's seed tables are not the output of `seeds --format markdown`: paste it between the markers");
+        assertEquals(expected, fidelity.substring(b + BEGIN.length(), e),
+                "docs/fidelity.md's seed tables are not the output of `seeds --format markdown`: paste it between the markers");
+    }
+
+    @Test
+    void theSeedsBlockIsInOneShippedTextOnly() throws IOException {
+        // a second copy (the README's, before the block moved to docs/fidelity.md) would go stale unchecked
+        List<Path> texts = new ArrayList<>();
+        try (var top = Files.list(ROOT); var docs = Files.list(ROOT.resolve("docs"))) {
+            top.filter(f -> f.toString().endsWith(".md")).forEach(texts::add);
+            docs.filter(f -> f.toString().endsWith(".md")).forEach(texts::add);
+        }
+        List<String> holders = new ArrayList<>();
+        for (Path f : texts) {
+            if (Files.readString(f).contains(BEGIN.strip())) holders.add(ROOT.relativize(f).toString().replace('\\', '/'));
+        }
+        assertEquals(List.of("docs/fidelity.md"), holders, "the files holding the seeds block");
     }
 }
