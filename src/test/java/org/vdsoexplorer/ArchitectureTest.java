@@ -70,7 +70,7 @@ class ArchitectureTest {
     static ArchRule cliHasNoUi(String root) {
         return noClasses().that().resideInAPackage(root + ".cli..")
                 .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.controlsfx..", root + ".app..",
-                        root + ".viewmodel..")
+                        root + ".session..")
                 .because("the headless commands run without a toolkit");
     }
 
