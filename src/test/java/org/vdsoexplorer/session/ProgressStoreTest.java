@@ -151,6 +151,19 @@ class ProgressStoreTest {
     }
 
     @Test
+    void aSymlinkLoopInPlaceOfTheFileIsAWarningNotAHang() throws Exception {
+        Path f = dir.resolve("progress.json");
+        Files.createSymbolicLink(f, Path.of("loop.json"));
+        Files.createSymbolicLink(dir.resolve("loop.json"), Path.of("progress.json"));
+        ProgressStore s = ProgressStore.open(dir);
+        assertTrue(s.warning().contains("too many symbolic links"), s.warning());
+        s.visit("a", 1, 3);
+        assertFalse(s.save());
+        assertTrue(s.warning().startsWith("Could not save") && s.warning().contains("too many symbolic links"), s.warning());
+        assertTrue(Files.isSymbolicLink(f), "the links are left as they are");
+    }
+
+    @Test
     void warningsGiveTheKeyOrLineNotJacksonsSourceExcerpt() throws Exception {
         Path f = dir.resolve("progress.json");
         for (String bad : List.of("{\"lessons\": {\"x\": {\"step\": \"three\"}}}", "{\"lessons\": {\"x\": {\"done\": 1}}}",
