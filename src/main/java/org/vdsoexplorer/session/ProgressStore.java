@@ -15,8 +15,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.Locale;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.vdsoexplorer.util.AtomicFiles;
@@ -24,19 +25,31 @@ import org.vdsoexplorer.util.AtomicFiles;
 /**
  * Per-user lesson progress in {@code progress.json}: for each lesson id the step the student was on,
  * the furthest step reached, whether the lesson was finished and the questions answered (step number to
- * right/wrong), read and written as records by jackson-databind. Lives in the platform's usual place
- * ({@link #defaultDir()}); written atomically ({@link AtomicFiles}: temp file, fsync, atomic rename), so a
- * crash or kill leaves either the old or the new file; a FIFO or device in its place is refused unopened. A file that
- * cannot be read is renamed aside ({@code progress.json.corrupt-<timestamp>}) and reported by
- * {@link #warning()}; nothing here throws to the UI.
+ * right/wrong), read and written as records by jackson-databind. Lives where {@link ProgressLocation} says
+ * (XDG_DATA_HOME, then HOME, then user.home); written atomically ({@link AtomicFiles}: temp file, fsync, atomic
+ * rename), so a crash, a kill or a full disk leaves either the old or the new file; a FIFO or device in its place is
+ * refused unopened; a symbolic link keeps its link (the file it points to is replaced). A file that cannot be read is
+ * renamed aside ({@code progress.json.corrupt-<timestamp>}) and reported by {@link #warning()}; nothing here throws
+ * to the UI.
+ *
+ * <p><b>Several windows or processes on one file.</b> Each change (a visit, an answer, a reset) is kept as an
+ * operation until it is saved; {@link #save()} takes the file's lock ({@link AtomicFiles#locked}), reads what is
+ * on disk now, replays this store's unsaved operations onto it, writes the result and takes it as its own view.
+ * So saves are serialised and none starts from a stale copy, and per lesson the merge is: answered steps are the
+ * union, an answer to the same step, the current step and "last opened" are those of the latest save; the furthest
+ * step is the maximum and "finished" stays finished; a reset removes what was on disk when it was saved (a later
+ * step in another window starts the lesson again). The file needs no timestamps for this, so its format stays
+ * version 1: files of earlier versions load as before, and this version's files load in them. A file that cannot be
+ * read at save time is set aside and this store's whole view is written.
  */
 public final class ProgressStore {
     /** Overrides the folder (tests, portable installs). */
     public static final String DIR_PROPERTY = "vdso.explorer.data.dir";
     public static final String FILE = "progress.json";
     static final int MAX_BYTES = 4 * 1024 * 1024;
+    static final int VERSION = 1;
 
-    /** One lesson's progress. Mutable; saved by {@link ProgressStore#save()}. */
+    /** One lesson's progress, read-only outside; changed by the store's operations and saved by {@link ProgressStore#save()}. */
     public static final class Entry {
         int step;
         int furthest;
@@ -55,81 +68,117 @@ public final class ProgressStore {
         public long right() { return answers.values().stream().filter(b -> b).count(); }
     }
 
+    /** The progress of every lesson and the lesson opened last: this store's view, or the file's. */
+    private static final class State {
+        final Map<String, Entry> lessons = new LinkedHashMap<>();
+        String last;
+
+        Entry entry(String lessonId) { return lessons.computeIfAbsent(lessonId, k -> new Entry()); }
+    }
+
+    /** A change the student made, applied to this store's view at once and replayed onto the file's state at a save. */
+    @FunctionalInterface
+    private interface Change {
+        void apply(State s);
+    }
+
     private final Path dir;
-    private final Map<String, Entry> lessons = new LinkedHashMap<>();
-    private String last;
+    private final String unusable;
+    private State view = new State();
+    private final List<Change> unsaved = new ArrayList<>();
     private String warning = "";
 
-    private ProgressStore(Path dir) { this.dir = dir; }
+    private ProgressStore(Path dir, String unusable) {
+        this.dir = dir;
+        this.unusable = unusable;
+    }
 
     /** Opens the store in {@code dir} (the file need not exist); never throws. */
     public static ProgressStore open(Path dir) {
-        ProgressStore s = new ProgressStore(dir);
-        s.read();
+        ProgressStore s = new ProgressStore(dir, null);
+        State disk = s.readDisk();
+        if (disk != null) s.view = disk;
         return s;
     }
 
-    /** Opens the store in {@link #defaultDir()}. */
-    public static ProgressStore open() { return open(defaultDir()); }
-
     /**
-     * The property {@value #DIR_PROPERTY} if set, else: Linux and other Unixes
-     * {@code $XDG_DATA_HOME/vdso-explorer} (default {@code ~/.local/share}), Windows
-     * {@code %APPDATA%\vdso-explorer}, macOS {@code ~/Library/Application Support/vdso-explorer}.
+     * Opens the store where {@code at} says; if it names no usable folder, a store that keeps progress for this
+     * session only and whose {@link #warning()} says why.
      */
-    public static Path defaultDir() {
-        String p = System.getProperty(DIR_PROPERTY);
-        if (p != null && !p.isBlank()) return Path.of(p);
-        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
-        Path home = Path.of(System.getProperty("user.home", "."));
-        if (os.contains("win")) {
-            String appData = System.getenv("APPDATA");
-            return (appData != null && !appData.isBlank() ? Path.of(appData) : home.resolve("AppData").resolve("Roaming"))
-                    .resolve("vdso-explorer");
-        }
-        if (os.contains("mac")) return home.resolve("Library").resolve("Application Support").resolve("vdso-explorer");
-        String xdg = System.getenv("XDG_DATA_HOME");
-        Path base = xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute() ? Path.of(xdg) : home.resolve(".local").resolve("share");
-        return base.resolve("vdso-explorer");
+    public static ProgressStore open(ProgressLocation at) {
+        if (at.dir() != null) return open(at.dir());
+        ProgressStore s = new ProgressStore(null, at.problem());
+        s.warning = at.problem();
+        return s;
     }
 
-    public Path file() { return dir.resolve(FILE); }
+    /** Opens the store where {@link ProgressLocation#ofSystem()} says. */
+    public static ProgressStore open() { return open(ProgressLocation.ofSystem()); }
 
-    /** A problem to show the user ("" if none): a corrupt file set aside, or a failed save. */
+    /** The folder for this process's environment ({@link ProgressLocation#ofSystem()}); null if there is none usable. */
+    public static Path defaultDir() { return ProgressLocation.ofSystem().dir(); }
+
+    /** The progress file, or null if progress is not saved (no usable folder: {@link #warning()} says why). */
+    public Path file() { return dir == null ? null : dir.resolve(FILE); }
+
+    /** Where progress goes, in words for the lesson panel. */
+    public String where() {
+        return dir == null ? "Progress is kept only until the app closes (see the warning above)." : "Progress is saved in " + file();
+    }
+
+    /** A problem to show the user ("" if none): a corrupt file set aside, a failed save, a folder that cannot be used. */
     public String warning() { return warning; }
 
-    public void clearWarning() { warning = ""; }
-
-    /** The lesson's entry (created empty if there is none). */
-    public Entry entry(String lessonId) { return lessons.computeIfAbsent(lessonId, k -> new Entry()); }
+    public void clearWarning() { warning = unusable == null ? "" : unusable; }
 
     /** The lesson's entry or null. */
-    public Entry peek(String lessonId) { return lessons.get(lessonId); }
+    public Entry peek(String lessonId) { return view.lessons.get(lessonId); }
 
     /** The lesson opened last, or null. */
-    public String last() { return last; }
+    public String last() { return view.last; }
 
     /** Records that the student is on step index {@code step} (0-based) of {@code lessonId}, of {@code steps}. */
     public void visit(String lessonId, int step, int steps) {
-        Entry e = entry(lessonId);
-        e.step = step;
-        e.furthest = Math.max(e.furthest, step);
-        if (steps > 0 && step >= steps - 1) e.done = true;
-        last = lessonId;
+        change(s -> {
+            Entry e = s.entry(lessonId);
+            e.step = step;
+            e.furthest = Math.max(e.furthest, step);
+            if (steps > 0 && step >= steps - 1) e.done = true;
+            s.last = lessonId;
+        });
     }
 
     /** Records an answer to the question of step {@code stepNumber}. */
-    public void answered(String lessonId, int stepNumber, boolean right) { entry(lessonId).answers.put(stepNumber, right); }
+    public void answered(String lessonId, int stepNumber, boolean right) { change(s -> s.entry(lessonId).answers.put(stepNumber, right)); }
 
     /** Forgets one lesson's progress (null: all lessons). Saved by {@link #save()}. */
     public void reset(String lessonId) {
-        if (lessonId == null) {
-            lessons.clear();
-            last = null;
-        } else {
-            lessons.remove(lessonId);
-            if (lessonId.equals(last)) last = null;
-        }
+        change(s -> {
+            if (lessonId == null) {
+                s.lessons.clear();
+                s.last = null;
+            } else {
+                s.lessons.remove(lessonId);
+                if (lessonId.equals(s.last)) s.last = null;
+            }
+        });
+    }
+
+    private void change(Change c) {
+        c.apply(view);
+        unsaved.add(c);
+    }
+
+    /** Takes in what other windows saved since (this store's unsaved changes stay on top); never throws. */
+    public void reload() {
+        if (dir == null) return;
+        State disk = readDisk();
+        if (disk != null) view = replayed(disk);
+    }
+
+    private State replayed(State base) {
+        for (Change c : unsaved) c.apply(base);
+        return base;
     }
 
     // ---- reading ----------------------------------------------------------------------------
@@ -154,22 +203,29 @@ public final class ProgressStore {
             .enable(SerializationFeature.INDENT_OUTPUT)
             .build();
 
-    private void read() {
-        Path f = file();
-        if (!Files.exists(f, LinkOption.NOFOLLOW_LINKS)) return;
+    /** The file's state: empty if there is no file; null if it could not be read (then it is set aside, with a warning). */
+    private State readDisk() {
+        Path f;
+        try {
+            f = AtomicFiles.followLinks(file());
+        } catch (IOException e) {
+            warning = "Your lesson progress file " + file() + " cannot be read: " + e.getMessage();
+            return null;
+        }
+        if (!Files.exists(f, LinkOption.NOFOLLOW_LINKS)) return new State(); // a dangling link: the file is made at the first save
         try {
             // a FIFO or device in its place is refused without being opened (opening one blocks)
-            parse(AtomicFiles.readRegular(f, MAX_BYTES));
+            return parse(AtomicFiles.readRegular(f, MAX_BYTES));
         } catch (IOException | RuntimeException e) {
-            lessons.clear();
-            last = null;
             setAside(f, e.getMessage());
+            return null;
         }
     }
 
+    /** Renames the unreadable file {@code f} (a link's target: the link stays) aside. */
     private void setAside(Path f, String why) {
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS"));
-        Path aside = f.resolveSibling(FILE + ".corrupt-" + stamp);
+        Path aside = f.resolveSibling(f.getFileName() + ".corrupt-" + stamp);
         try {
             Files.move(f, aside, StandardCopyOption.ATOMIC_MOVE);
             warning = "Your lesson progress file could not be read (" + why + "). It was set aside as " + aside
@@ -183,7 +239,8 @@ public final class ProgressStore {
         }
     }
 
-    private void parse(byte[] bytes) throws IOException {
+    private static State parse(byte[] bytes) throws IOException {
+        State s = new State();
         FileRecord r;
         try {
             r = JSON.readValue(bytes, FileRecord.class);
@@ -208,10 +265,11 @@ public final class ProgressStore {
                         e.answers.put(a.getKey(), a.getValue());
                     }
                 }
-                lessons.put(le.getKey(), e);
+                s.lessons.put(le.getKey(), e);
             }
         }
-        last = r.last();
+        s.last = r.last();
+        return s;
     }
 
     /** Jackson's problem in words, with the key path and line, without its source excerpt. */
@@ -236,10 +294,24 @@ public final class ProgressStore {
 
     // ---- writing ----------------------------------------------------------------------------
 
-    /** Writes the file atomically; returns false (and sets {@link #warning()}) if it could not. */
+    /**
+     * Merges this store's unsaved changes into the file under its lock and writes it atomically (see the class
+     * comment); returns false (and sets {@link #warning()}) if it could not, keeping the changes for the next save.
+     */
     public boolean save() {
+        if (dir == null) {
+            warning = unusable;
+            return false;
+        }
         try {
-            AtomicFiles.write(file(), serialize());
+            State merged = AtomicFiles.locked(file(), () -> {
+                State disk = readDisk();
+                State out = disk == null ? view : replayed(disk);
+                AtomicFiles.write(file(), serialize(out));
+                return out;
+            });
+            view = merged;
+            unsaved.clear();
             return true;
         } catch (IOException | RuntimeException e) {
             warning = "Could not save lesson progress: " + e.getMessage();
@@ -247,10 +319,13 @@ public final class ProgressStore {
         }
     }
 
-    byte[] serialize() throws IOException {
+    /** This store's view as the file would hold it. */
+    byte[] serialize() throws IOException { return serialize(view); }
+
+    private static byte[] serialize(State s) throws IOException {
         Map<String, LessonRecord> out = new LinkedHashMap<>();
-        lessons.forEach((id, e) -> out.put(id, new LessonRecord(e.step, e.furthest, e.done, new TreeMap<>(e.answers))));
-        byte[] json = JSON.writeValueAsBytes(new FileRecord(1, last, out));
+        s.lessons.forEach((id, e) -> out.put(id, new LessonRecord(e.step, e.furthest, e.done, new TreeMap<>(e.answers))));
+        byte[] json = JSON.writeValueAsBytes(new FileRecord(VERSION, s.last, out));
         byte[] withNewline = java.util.Arrays.copyOf(json, json.length + 1);
         withNewline[json.length] = '\n';
         return withNewline;

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileSystemException;
@@ -14,6 +15,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The one way user files are written and read: written to a temp file beside the target, forced to disk,
@@ -21,19 +26,23 @@ import java.nio.file.attribute.BasicFileAttributes;
  * or the new file, never a torn one; read only if a regular file (a FIFO or device is refused without
  * being opened, so it cannot block) and only up to a size limit. Failures are {@link IOException}s whose
  * message says what went wrong in words ("permission denied", "no such folder") and names the path.
+ * A target that is a symbolic link keeps its link: the file it points to is the one replaced (a synced copy
+ * linked into place goes on being updated). {@link #locked} runs a read-change-write under an exclusive lock, so
+ * two windows or two processes updating one file take turns.
  */
 public final class AtomicFiles {
     private AtomicFiles() {}
 
-    /** Writes {@code bytes} to {@code target} atomically (creating its folder if needed). */
+    /** How long {@link #locked} waits for another window or process to finish with the file. */
+    static final long LOCK_WAIT_MS = 5000;
+    /** Links followed before a chain is called a loop (Linux's own limit for a path is 40). */
+    static final int MAX_LINKS = 40;
+
+    /** Writes {@code bytes} to {@code target} atomically (creating its folder if needed); a link's target is written. */
     public static void write(Path target, byte[] bytes) throws IOException {
-        Path file = target.toAbsolutePath();
+        Path file = followLinks(target.toAbsolutePath());
         Path dir = file.getParent();
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw worded(e, "cannot create the folder " + dir);
-        }
+        createFolder(dir);
         Path tmp;
         try {
             tmp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");
@@ -60,6 +69,108 @@ public final class AtomicFiles {
             d.force(true); // the rename itself reaches the disk (not possible on every platform)
         } catch (IOException | RuntimeException ignored) {
             // best effort
+        }
+    }
+
+    /**
+     * The file {@code path} names once the symbolic links of its last part are followed (relative links from their
+     * own folder); {@code path} itself if it is no link. A dangling link gives the file it would create.
+     */
+    public static Path followLinks(Path path) throws IOException {
+        Path p = path;
+        for (int hops = 0; Files.isSymbolicLink(p); hops++) {
+            if (hops == MAX_LINKS) throw new IOException(path + ": too many symbolic links (a loop?)");
+            try {
+                p = p.resolveSibling(Files.readSymbolicLink(p)).normalize();
+            } catch (IOException e) {
+                throw worded(e, "cannot follow the link " + p);
+            }
+        }
+        return p;
+    }
+
+    /** What runs under {@link #locked}. */
+    @FunctionalInterface
+    public interface Locked<T> {
+        T run() throws IOException;
+    }
+
+    /** One lock per lock file in this JVM: the OS lock belongs to the process, so threads take turns here first. */
+    private static final ConcurrentHashMap<Path, ReentrantLock> IN_JVM = new ConcurrentHashMap<>();
+
+    /**
+     * Runs {@code body} holding an exclusive lock for {@code target}: a {@link FileChannel#lock file lock} on the
+     * sibling {@code .NAME.lock} of the file the link (if any) points to, which is created once and never removed
+     * (removing it would let two lockers hold different files), and a lock per lock file within this JVM. Calls
+     * nest. Waits at most {@value #LOCK_WAIT_MS} ms for another holder, then fails in words rather than hang; where
+     * the file system has no locks (some network mounts) {@code body} runs without the file lock.
+     */
+    public static <T> T locked(Path target, Locked<T> body) throws IOException {
+        Path file = followLinks(target.toAbsolutePath());
+        Path dir = file.getParent();
+        createFolder(dir);
+        Path lockFile = dir.resolve("." + file.getFileName() + ".lock");
+        ReentrantLock inJvm;
+        try {
+            inJvm = IN_JVM.computeIfAbsent(dir.toRealPath().resolve(lockFile.getFileName()), k -> new ReentrantLock());
+        } catch (IOException e) {
+            throw worded(e, "cannot lock " + file);
+        }
+        try {
+            if (!inJvm.tryLock(LOCK_WAIT_MS, TimeUnit.MILLISECONDS)) {
+                throw new IOException(file + " is being written by another window of this program (waited " + LOCK_WAIT_MS / 1000 + " s)");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while waiting to write " + file, e);
+        }
+        try {
+            if (inJvm.getHoldCount() > 1) return body.run(); // nested: the outer call holds the file lock
+            // the JVM lock first, then the one channel: closing any channel on a locked file may drop the process's lock
+            try (FileChannel ch = openLockFile(lockFile)) {
+                FileLock held = fileLock(ch, file);
+                try {
+                    return body.run();
+                } finally {
+                    if (held != null) held.release();
+                }
+            }
+        } finally {
+            inJvm.unlock();
+        }
+    }
+
+    private static FileChannel openLockFile(Path lockFile) throws IOException {
+        try {
+            return FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        } catch (IOException e) {
+            throw worded(e, "cannot create a file in " + lockFile.getParent());
+        }
+    }
+
+    /** The file lock, waiting for another process at most {@value #LOCK_WAIT_MS} ms; null where locks are not supported. */
+    private static FileLock fileLock(FileChannel ch, Path file) throws IOException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(LOCK_WAIT_MS);
+        while (true) {
+            FileLock l;
+            try {
+                l = ch.tryLock();
+            } catch (IOException e) {
+                return null; // no locks on this file system (ENOLCK): the caller's read-merge-write still narrows the race
+            }
+            if (l != null) return l;
+            if (System.nanoTime() - deadline > 0) {
+                throw new IOException(file + " is being written by another program (waited " + LOCK_WAIT_MS / 1000 + " s for its lock)");
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1)); // the holder keeps it for one small read and write
+        }
+    }
+
+    private static void createFolder(Path dir) throws IOException {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw worded(e, "cannot create the folder " + dir);
         }
     }
 

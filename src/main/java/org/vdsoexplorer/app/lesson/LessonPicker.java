@@ -22,7 +22,7 @@ import org.vdsoexplorer.session.ProgressStore;
 /**
  * The lesson picker of {@link LessonPane}: each lesson as a card with its minutes, prerequisites,
  * progress, problems of its file and Start/Resume/Reset buttons; files that could not be loaded; the
- * progress store's warning; the two-click "Reset all progress".
+ * progress store's warning and where it saves; the two-click "Reset all progress".
  */
 final class LessonPicker {
     private final LessonPane pane;
@@ -54,6 +54,7 @@ final class LessonPicker {
     /** The list of lessons as it stands ({@code loaded} null: still loading), in a scroll pane. */
     ScrollPane build(LessonLibrary.Loaded loaded, LessonFolder.Source source) {
         this.loaded = loaded;
+        progress.reload(); // what another window saved since
         refreshWarning();
         Label head = new Label("Lessons");
         head.getStyleClass().add("lesson-title");
@@ -109,6 +110,9 @@ final class LessonPicker {
                 pickerBox.getChildren().add(t);
                 pickerBox.getChildren().add(problemList(orphans));
             }
+            Label saved = meta(progress.where()); // under the list: the cards stay where they were
+            saved.setId("lesson-progress-file");
+            pickerBox.getChildren().add(saved);
         }
         ScrollPane sp = new ScrollPane(pickerBox);
         sp.setFitToWidth(true);

@@ -368,6 +368,9 @@ class LessonPaneUiTest {
             pane = p;
             WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, p::isLoaded);
             assertEquals(org.vdsoexplorer.lesson.LessonsTest.shipped(), p.lessons().size());
+            WaitForAsyncUtils.waitForFxEvents();
+            String where = fx(() -> ((Label) p.lookup("#lesson-progress-file")).getText());
+            assertTrue(where.contains(data.resolve(ProgressStore.FILE).toString()), "the picker says where progress is saved: " + where);
             fxRun(() -> p.openLesson(p.lessons().getFirst()));
             fxRun(p::nextStep);
             assertEquals(1, ProgressStore.open(data).peek(p.lessons().getFirst().id()).step(), "saved in the data folder");
