@@ -133,7 +133,7 @@ public final class CompareFigures {
         String bad = steadyProblem(a) != null ? steadyProblem(a) : steadyProblem(b);
         if (bad != null) return "the steady state could not be measured: " + bad;
         if (ra == null || rb == null) return "measuring the steady state of A and B\u2026";
-        return "SteadyFigures state: " + new Speedup(ra, rb).sentence("A", "B");
+        return "Steady state: " + new Speedup(ra, rb).sentence("A", "B");
     }
 
     private static Line count(String id, String name, String unit, long a, long b, boolean coloured, String tip) {
