@@ -18,7 +18,9 @@ import org.vdsoexplorer.sim.event.Event;
 /**
  * The one model instance the window projects: a {@link Machine} with its {@link Timeline}, plus the
  * events of the current call (the call in progress, or the last finished one between calls). No JavaFX:
- * views read everything from here and from the machine, after every change.
+ * views read the model only through {@link #snapshot()}, an immutable {@link ModelSnapshot} taken once after
+ * it moved (built by {@link SnapshotTaker}); they never see the machine. Somewhat over 450 lines: stepping,
+ * seeking, placed writer updates and the call's log share one position bookkeeping (base, call starts).
  *
  * <p>The model does not replay events after {@link Timeline#back(long)}: the session rebuilds the call's
  * event log by seeking silently to the start of the call and stepping forward with its sink attached.
@@ -140,12 +142,8 @@ public final class Session {
 
     /** Reader pushes and pops of general registers in the current call (the call's own return address excluded). */
     public int[] spills() {
-        int push = 0, pop = 0;
-        for (Event e : callLog) {
-            if (e instanceof Event.Push p && p.reg() >= 0) push++;
-            if (e instanceof Event.Pop p && p.reg() >= 0) pop++;
-        }
-        return new int[] {push, pop};
+        ModelSnapshot.Spills s = snapshot().spills();
+        return new int[] {s.push(), s.pop()};
     }
 
     private java.util.Set<org.vdsoexplorer.lesson.Shown> masked = java.util.Set.of();
