@@ -16,9 +16,35 @@ import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.EvaluationResult;
 import com.tngtech.archunit.lang.conditions.ArchConditions;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.vdsoexplorer.sim.CallResult;
+import org.vdsoexplorer.sim.Listings;
+import org.vdsoexplorer.sim.Lockstep;
 import org.vdsoexplorer.sim.Machine;
+import org.vdsoexplorer.sim.SeqlockTrace;
+import org.vdsoexplorer.sim.Setup;
+import org.vdsoexplorer.sim.asm.Instruction;
+import org.vdsoexplorer.sim.asm.Listing;
+import org.vdsoexplorer.sim.asm.ListingDiff;
+import org.vdsoexplorer.sim.asm.Operand;
+import org.vdsoexplorer.sim.asm.Registers;
+import org.vdsoexplorer.sim.asm.SourceLine;
+import org.vdsoexplorer.sim.cost.CostTable;
+import org.vdsoexplorer.sim.dispatch.Dispatch;
+import org.vdsoexplorer.sim.event.Event;
+import org.vdsoexplorer.sim.event.EventSink;
+import org.vdsoexplorer.sim.event.Location;
+import org.vdsoexplorer.sim.kernel.DataLayout;
+import org.vdsoexplorer.sim.kernel.Field;
 import org.vdsoexplorer.sim.kernel.Kernel;
+import org.vdsoexplorer.sim.kernel.VvarLocation;
+import org.vdsoexplorer.sim.timing.Core;
+import org.vdsoexplorer.sim.timing.CorePick;
+import org.vdsoexplorer.sim.timing.Pipeline;
+import org.vdsoexplorer.sim.timing.TimelineText;
+import org.vdsoexplorer.sim.timing.TimingModel;
+import org.vdsoexplorer.sim.timing.TimingTable;
 
 /**
  * The layering, checked by ArchUnit on the compiled classes (every use counts, imported or written out in
@@ -91,6 +117,44 @@ class ArchitectureTest {
                 .because("views project the view-model's model instances");
     }
 
+    /**
+     * The simulator's types the views may use, besides its enums (Variant, Clock, Scenario, PageKind, Category,
+     * Compiler...): values that cannot change once made (records of values, the immutable listing and tables), pure
+     * functions (DataLayout, Dispatch, TimelineText, Registers' names, Lockstep over panes, Listings' loader) and the
+     * event sink a lesson watches with. A type listed with {@link #SIM_VALUE_FAMILIES} brings its nested types. Not
+     * here, so out of the views' reach: Machine, Timeline, Interpreter, Cpu and its state, Kernel, AddressSpace, Page,
+     * Pipeline, PathStats, OtherTask and every other stepping part: views read the session's ModelSnapshot instead.
+     */
+    static final Set<Class<?>> SIM_VALUES = Set.of(Setup.class, CallResult.class, Listing.class, Instruction.class,
+            Operand.class, SourceLine.class, ListingDiff.class, Registers.class, Listings.class, Lockstep.class,
+            Lockstep.Pane.class, Field.class, VvarLocation.class, DataLayout.class, EventSink.class, CostTable.class,
+            TimingTable.class, TimingModel.class, TimelineText.class, Pipeline.Slot.class);
+    static final Set<Class<?>> SIM_VALUE_FAMILIES = Set.of(Event.class, Location.class, SeqlockTrace.class, Dispatch.class,
+            Core.class, CorePick.class, CostTable.class, TimingTable.class);
+
+    /** A type of the simulator that is not one of its values ({@link #SIM_VALUES}, its enums): mutable model state. */
+    static final DescribedPredicate<JavaClass> MUTABLE_SIM_TYPE = DescribedPredicate.describe(
+            "a mutable type of the simulator (not an enum, nor one of ArchitectureTest.SIM_VALUES)", c -> {
+                JavaClass t = c.isArray() ? c.getBaseComponentType() : c;
+                if (!t.getPackageName().startsWith(ROOT + ".sim") || t.isEnum()) return false;
+                if (SIM_VALUES.stream().anyMatch(t::isEquivalentTo)) return false;
+                JavaClass outer = t;
+                while (outer.getEnclosingClass().isPresent()) outer = outer.getEnclosingClass().get();
+                JavaClass top = outer;
+                return SIM_VALUE_FAMILIES.stream().noneMatch(top::isEquivalentTo);
+            });
+
+    /**
+     * Views read the model only through the session's immutable snapshot (session.ModelSnapshot): no class of the app
+     * uses the simulator's mutable types, so no view can read a live register array or change the model behind the
+     * session's back.
+     */
+    static ArchRule viewsReadOnlyTheSnapshot(String root) {
+        return noClasses().that().resideInAPackage(root + ".app..")
+                .should().dependOnClassesThat(MUTABLE_SIM_TYPE)
+                .because("the views draw the session's ModelSnapshot, a read-only copy of the model (ARCHITECTURE.md)");
+    }
+
     private static ArchCondition<JavaClass> callAConstructorOf(Class<?>... types) {
         List<Class<?>> ts = List.of(types);
         return ArchConditions.callConstructorWhere(DescribedPredicate.describe(
@@ -110,6 +174,8 @@ class ArchitectureTest {
 
     @Test void viewsDoNotBuildKernelsOrMachines() { viewsDoNotBuildKernelsOrMachines(ROOT).check(MAIN); }
 
+    @Test void viewsReadOnlyTheSnapshot() { viewsReadOnlyTheSnapshot(ROOT).check(MAIN); }
+
     @Test void theRulesSeeEveryLayer() {
         for (String p : List.of("util", "sim", "report", "lesson", "host", "session", "app", "cli")) {
             assertTrue(MAIN.stream().anyMatch(c -> c.getPackageName().startsWith(ROOT + "." + p + ".")
@@ -126,6 +192,7 @@ class ArchitectureTest {
         assertViolated(viewModelHasNoSceneGraph(FIXTURE), bad, "ViewModelWithNode");
         assertViolated(noPackageCycles(FIXTURE), bad, "ViewBuildingAMachine");
         assertViolated(viewsDoNotBuildKernelsOrMachines(FIXTURE), bad, "ViewBuildingAMachine");
+        assertViolated(viewsReadOnlyTheSnapshot(FIXTURE), bad, "ViewReadingTheRegisters");
     }
 
     private static void assertViolated(ArchRule rule, JavaClasses classes, String culprit) {

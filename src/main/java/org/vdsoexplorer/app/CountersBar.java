@@ -9,8 +9,8 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import org.vdsoexplorer.app.common.Clipped;
 import org.vdsoexplorer.app.common.Fmt;
-import org.vdsoexplorer.sim.Machine;
 import org.vdsoexplorer.sim.cpu.Category;
+import org.vdsoexplorer.session.ModelSnapshot;
 import org.vdsoexplorer.session.Session;
 
 /**
@@ -219,9 +219,10 @@ public final class CountersBar extends VBox {
     public String reportText() { return report.getText(); }
 
     public void refresh() {
-        Machine m = session.machine();
-        double ghz = m.setup().ghz();
-        Fmt.setText(model, m.setup().timing().shortLabel());
+        ModelSnapshot snap = session.snapshot();
+        ModelSnapshot.Counters m = snap.counters();
+        double ghz = snap.setup().ghz();
+        Fmt.setText(model, snap.setup().timing().shortLabel());
         Fmt.setText(callCycles, Fmt.cycles(m.callCyclesMilli()));
         boolean hideInsns = session.masked(org.vdsoexplorer.lesson.Shown.CALL_INSTRUCTIONS);
         boolean hideRate = session.masked(org.vdsoexplorer.lesson.Shown.CALL_RATE);
@@ -230,17 +231,17 @@ public final class CountersBar extends VBox {
         Fmt.setText(totalInsns, Fmt.num(m.instructions()));
         Fmt.setText(calls, Fmt.num(m.calls()));
         // finished calls only: a call in progress says nothing about the time per call
-        long finishedMilli = m.cyclesMilli() - (m.inCall() ? m.callCyclesMilli() : 0);
+        long finishedMilli = m.cyclesMilli() - (snap.inCall() ? m.callCyclesMilli() : 0);
         double ns = m.calls() > 0 ? finishedMilli / 1000.0 / m.calls() / ghz : 0;
         boolean warming = m.calls() < org.vdsoexplorer.report.Report.WARMUP_CALLS;
         Fmt.setText(nsPerCall, hideRate ? "?" : ns > 0 ? String.format(Locale.ROOT, "%.2f%s", ns, warming ? " warm-up" : "")
                 : "\u2013 no call");
         Fmt.setText(per3s, hideRate ? "?" : ns > 0 ? Fmt.big(3e9 / ns) : "\u2013");
         Fmt.setText(nsTitle, "ns/call @ " + ghz(ghz) + ":");
-        Fmt.setText(position, hideInsns ? "?" : Fmt.num(session.position()));
+        Fmt.setText(position, hideInsns ? "?" : Fmt.num(snap.position()));
         if (hideRate != reportHidden) reportFor = null; // show or hide the figure again
         reportHidden = hideRate;
-        refreshReport(m.setup());
+        refreshReport(snap.setup());
         if (chips.isEmpty()) {
             Label head = new Label("this call by category:");
             head.getStyleClass().add("counter-title");
@@ -258,7 +259,7 @@ public final class CountersBar extends VBox {
             }
         }
         for (Category c : Category.values()) {
-            long v = session.callCategoryMilli(c);
+            long v = snap.callCategoryMilli(c);
             Label chip = chips.get(c.ordinal());
             chip.pseudoClassStateChanged(ZERO, v == 0);
             Fmt.setText(chip, c.label() + " " + (v == 0 ? "0" : Fmt.cycles(v)));

@@ -6,7 +6,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
-import org.vdsoexplorer.sim.Machine;
 import org.vdsoexplorer.sim.Setup;
 import org.vdsoexplorer.sim.cpu.Category;
 import org.vdsoexplorer.report.Report;
@@ -73,12 +72,12 @@ public final class CompareFigures {
         return java.math.BigDecimal.valueOf(ghz).stripTrailingZeros().toPlainString() + " GHz";
     }
 
-    /** The title of {@code s}'s section for panes on machines {@code a} and {@code b}. */
-    public static String title(Section s, Machine a, Machine b) {
+    /** The title of {@code s}'s section for panes showing {@code a} and {@code b}. */
+    public static String title(Section s, ModelSnapshot a, ModelSnapshot b) {
         return switch (s) {
             case COUNTS -> "this call: counts";
             case CYCLES -> {
-                long call = Math.max(callNumber(a), callNumber(b));
+                long call = Math.max(a.callNumber(), b.callNumber());
                 yield "this call: cycles (" + a.setup().timing().shortLabel() + "), call " + call
                         + (call <= Report.WARMUP_CALLS ? ": warm-up" : ": warm");
             }
@@ -86,34 +85,32 @@ public final class CompareFigures {
         };
     }
 
-    /** The call in progress, or the last one between calls (0 before the first). */
-    static long callNumber(Machine m) { return m.inCall() ? m.calls() + 1 : m.calls(); }
-
     /** The table's rows for sessions {@code a} and {@code b}; {@code hideRate} shows "?" where a speed answer would show. */
     public List<Line> lines(Session a, Session b, boolean hideRate) {
-        Machine ma = a.machine(), mb = b.machine();
+        ModelSnapshot sa = a.snapshot(), sb = b.snapshot();
+        ModelSnapshot.Counters ma = sa.counters(), mb = sb.counters();
         List<Line> out = new ArrayList<>();
         out.add(count("calls", "calls done", "calls", ma.calls(), mb.calls(), false,
                 "clock_gettime() calls each pane has finished since reset"));
         out.add(count("instructions", "instructions", "insns", ma.callInstructions(), mb.callInstructions(), true,
                 "Reader instructions retired in this call"));
-        int[] sa = a.spills(), sb = b.spills();
-        out.add(count("spills", "push + pop", "insns", sa[0] + sa[1], sb[0] + sb[1], true,
+        out.add(count("spills", "push + pop", "insns", sa.spills().push() + sa.spills().pop(),
+                sb.spills().push() + sb.spills().pop(), true,
                 "Register spills: pushes and pops of general registers in this call"));
         long ca = ma.callCyclesMilli(), cb = mb.callCyclesMilli();
         out.add(cycles("cycles", "total", ca, cb, hideRate, "Cycles of the current call (the last one between calls)"));
-        double nsA = ca / 1000.0 / ma.setup().ghz(), nsB = cb / 1000.0 / mb.setup().ghz();
-        String nsName = "ns @ " + ghz(ma.setup().ghz());
+        double nsA = ca / 1000.0 / sa.setup().ghz(), nsB = cb / 1000.0 / sb.setup().ghz();
+        String nsName = "ns @ " + ghz(sa.setup().ghz());
         out.add(hideRate ? hidden(Section.CYCLES, "ns", nsName, "ns") : decimal(Section.CYCLES, "ns", nsName, "ns", nsA, nsB, 1,
-                "This call's cycles at " + ghz(ma.setup().ghz()) + (ma.setup().ghz() == mb.setup().ghz() ? ""
-                        : " (A) and " + ghz(mb.setup().ghz()) + " (B)")));
+                "This call's cycles at " + ghz(sa.setup().ghz()) + (sa.setup().ghz() == sb.setup().ghz() ? ""
+                        : " (A) and " + ghz(sb.setup().ghz()) + " (B)")));
         for (Category c : Category.values()) {
-            long va = a.callCategoryMilli(c), vb = b.callCategoryMilli(c);
+            long va = sa.callCategoryMilli(c), vb = sb.callCategoryMilli(c);
             if (va == 0 && vb == 0) continue;
             out.add(cycles(c.name().toLowerCase(Locale.ROOT).replace('_', '-'), c.label(), va, vb, hideRate,
                     "Cycles of this call spent in: " + c.label()));
         }
-        Row ra = steady(ma.setup()), rb = steady(mb.setup());
+        Row ra = steady(sa.setup()), rb = steady(sb.setup());
         if (hideRate) {
             out.add(hidden(Section.STEADY, "steady-ns", "ns per call", "ns"));
             out.add(hidden(Section.STEADY, "steady-calls", "M calls in 3 s", "M calls"));

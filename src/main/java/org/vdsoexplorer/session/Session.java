@@ -18,7 +18,9 @@ import org.vdsoexplorer.sim.event.Event;
 /**
  * The one model instance the window projects: a {@link Machine} with its {@link Timeline}, plus the
  * events of the current call (the call in progress, or the last finished one between calls). No JavaFX:
- * views read everything from here and from the machine, after every change.
+ * views read the model only through {@link #snapshot()}, an immutable {@link ModelSnapshot} taken once after
+ * it moved (built by {@link SnapshotTaker}); they never see the machine. Somewhat over 450 lines: stepping,
+ * seeking, placed writer updates and the call's log share one position bookkeeping (base, call starts).
  *
  * <p>The model does not replay events after {@link Timeline#back(long)}: the session rebuilds the call's
  * event log by seeking silently to the start of the call and stepping forward with its sink attached.
@@ -46,6 +48,13 @@ public final class Session {
     private List<Event> lastCallLog = List.of();
     private final long[] categoryAtCallStart = new long[Category.values().length];
     private PathStats paths = new PathStats();
+    /** Counts changes of {@link #paths} (a call recorded, a truncation, a new setup), so a snapshot can reuse its counts. */
+    private long pathsVersion;
+    /** What the views draw now, or null when the model moved since it was taken ({@link #snapshot()}). */
+    private ModelSnapshot snapshot;
+    private final SnapshotTaker taker = new SnapshotTaker();
+    /** Counts the machines this session has shown (a load, reset or adopt builds or takes a new one). */
+    private long machineNumber;
     /** Set while a step or replay runs, so the sink knows which call start a log belongs to. */
     private boolean recording = true;
 
@@ -64,13 +73,15 @@ public final class Session {
         }
         this.setup = setup;
         this.machine = new Machine(setup);
+        machineNumber++;
         this.timeline = new Timeline(machine);
         this.base = 0;
         placedBeforeBase.clear();
         callStarts.clear();
-        callLog.clear();
+        callLog = new ArrayList<>();
         lastCallLog = List.of();
         paths.clear();
+        pathsVersion++;
         java.util.Arrays.fill(categoryAtCallStart, 0);
         machine.setSink(this::accept);
         fire();
@@ -80,7 +91,30 @@ public final class Session {
 
     public Setup setup() { return setup; }
 
+    /** The model itself: for the session layer and tests; views read {@link #snapshot()}. */
     public Machine machine() { return machine; }
+
+    /**
+     * What the views draw, as an immutable value: taken once after the model moved (on the first call after a step,
+     * seek, edit or {@link #fire()}), then the same object until it moves again, so every view of one refresh reads
+     * the same state. Call it on the thread that steps the session (the FX thread in the app).
+     */
+    public ModelSnapshot snapshot() {
+        if (snapshot == null) snapshot = taker.take(this);
+        return snapshot;
+    }
+
+    /** The model moved: the next {@link #snapshot()} is taken afresh. */
+    private void moved() { snapshot = null; }
+
+    /** The current call's log as the session appends to it (never cleared: a new call or seek starts a new list). */
+    List<Event> callLogList() { return callLog; }
+
+    long[] categoryAtCallStart() { return categoryAtCallStart; }
+
+    long pathsVersion() { return pathsVersion; }
+
+    long machineNumber() { return machineNumber; }
 
     public Timeline timeline() { return timeline; }
 
@@ -108,12 +142,8 @@ public final class Session {
 
     /** Reader pushes and pops of general registers in the current call (the call's own return address excluded). */
     public int[] spills() {
-        int push = 0, pop = 0;
-        for (Event e : callLog) {
-            if (e instanceof Event.Push p && p.reg() >= 0) push++;
-            if (e instanceof Event.Pop p && p.reg() >= 0) pop++;
-        }
-        return new int[] {push, pop};
+        ModelSnapshot.Spills s = snapshot().spills();
+        return new int[] {s.push(), s.pop()};
     }
 
     private java.util.Set<org.vdsoexplorer.lesson.Shown> masked = java.util.Set.of();
@@ -134,6 +164,7 @@ public final class Session {
     public void addListener(Runnable r) { listeners.add(r); }
 
     public void fire() {
+        moved(); // whatever changed (the model, or a mask), the views read a fresh snapshot
         for (Runnable r : List.copyOf(listeners)) r.run();
     }
 
@@ -145,17 +176,21 @@ public final class Session {
                 lastCallLog = Collections.unmodifiableList(callLog);
                 callLog = new ArrayList<>(callLog.size());
             } else {
-                callLog.clear();
+                callLog = new ArrayList<>(); // not cleared: a snapshot may hold a prefix of the old one
             }
         }
         callLog.add(e);
-        if (e instanceof Event.CallEnd end) paths.record(end.callNumber(), Dispatch.of(setup, callLog));
+        if (e instanceof Event.CallEnd end) {
+            paths.record(end.callNumber(), Dispatch.of(setup, callLog));
+            pathsVersion++;
+        }
     }
 
     // ---- stepping (no notification: callers fire() once after a batch) ------------------------
 
     /** One reader instruction. Returns the finished call if this step ended one. */
     public CallResult stepQuiet() {
+        moved();
         if (!machine.inCall()) {
             callStarts.add(position());
             machine.cpu().categoryMillis(categoryAtCallStart);
@@ -305,18 +340,20 @@ public final class Session {
     public long callStart() { return callStartFor(position()); }
 
     private void seekQuiet(long target) {
+        moved();
         target = Math.max(base, target);
         long start = callStartFor(target);
         recording = false;
         timeline.seek(start - base);
         recording = true;
-        callLog.clear();
+        callLog = new ArrayList<>();
         lastCallLog = List.of();
         if (!machine.inCall()) {
             machine.cpu().categoryMillis(categoryAtCallStart);
         }
         while (position() < target) timeline.step();
         paths.truncate(machine.calls());
+        pathsVersion++;
     }
 
     /** "Kernel update now": update_vsyscall() starts before the next reader step. */
@@ -327,6 +364,7 @@ public final class Session {
 
     /** {@link #injectWriterUpdate()} without notifying the views. */
     public void injectQuiet() {
+        moved();
         timeline.injectWriterUpdate();
         callStarts.tailSet(position(), false).clear();
     }
@@ -390,6 +428,7 @@ public final class Session {
     public void adopt(Session other) {
         this.setup = other.setup;
         this.machine = other.machine;
+        machineNumber++;
         this.timeline = other.timeline;
         this.base = other.base;
         placedBeforeBase.clear();
@@ -399,6 +438,7 @@ public final class Session {
         callLog = new ArrayList<>(other.callLog);
         lastCallLog = other.lastCallLog;
         paths = other.paths;
+        pathsVersion++;
         System.arraycopy(other.categoryAtCallStart, 0, categoryAtCallStart, 0, categoryAtCallStart.length);
         breakInstructions.clear();
         breakInstructions.addAll(other.breakInstructions);

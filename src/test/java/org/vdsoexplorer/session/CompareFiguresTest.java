@@ -102,11 +102,11 @@ class CompareFiguresTest {
     @Test
     void theCallIsLabelledWarmUpThenWarm() {
         lock.runCall();
-        assertTrue(CompareFigures.title(Section.CYCLES, a.machine(), b.machine()).endsWith("call 1: warm-up"),
-                CompareFigures.title(Section.CYCLES, a.machine(), b.machine()));
+        assertTrue(CompareFigures.title(Section.CYCLES, a.snapshot(), b.snapshot()).endsWith("call 1: warm-up"),
+                CompareFigures.title(Section.CYCLES, a.snapshot(), b.snapshot()));
         lock.runCalls(Report.WARMUP_CALLS);
         lock.step();
-        String t = CompareFigures.title(Section.CYCLES, a.machine(), b.machine());
+        String t = CompareFigures.title(Section.CYCLES, a.snapshot(), b.snapshot());
         assertTrue(t.endsWith("call " + (Report.WARMUP_CALLS + 2) + ": warm"), t);
         assertTrue(t.contains("additive"), "names the timing model: " + t);
     }

@@ -14,9 +14,9 @@ import javafx.scene.layout.VBox;
 import org.vdsoexplorer.app.common.Fmt;
 import org.vdsoexplorer.app.common.Palette;
 import org.vdsoexplorer.sim.Listings;
-import org.vdsoexplorer.sim.Machine;
 import org.vdsoexplorer.sim.asm.Instruction;
 import org.vdsoexplorer.sim.asm.Listing;
+import org.vdsoexplorer.session.ModelSnapshot;
 import org.vdsoexplorer.session.Session;
 
 /**
@@ -326,7 +326,7 @@ public final class CodeView extends BorderPane {
     }
 
     public void refresh() {
-        Machine m = session.machine();
+        ModelSnapshot m = session.snapshot();
         if (running && shownListing == m.listing()) return; // held still (setRunning)
         if (shownListing != m.listing()) loadListing(m.listing());
         Instruction next = m.next();
@@ -334,7 +334,7 @@ public final class CodeView extends BorderPane {
         currentLine = next == null ? -1 : next.source().line();
         String where = next == null ? "" : next.addressHex() + "  " + next.text().replaceAll("\\s+", " ")
                 + "   \u2190 " + next.source() + (next.source().function().isEmpty() ? "" : " in " + next.source().function());
-        Fmt.setText(current, (m.inCall() ? "next: " : "call " + (m.calls() + 1) + " starts at: ") + where);
+        Fmt.setText(current, (m.inCall() ? "next: " : "call " + (m.counters().calls() + 1) + " starts at: ") + where);
         int bp = session.breakInstructions().hashCode() * 31 + session.breakLines().hashCode();
         if (bp != breakpointsShown) {
             breakpointsShown = bp;

@@ -14,9 +14,9 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.vdsoexplorer.app.common.Fmt;
-import org.vdsoexplorer.sim.Machine;
 import org.vdsoexplorer.sim.asm.Registers;
 import org.vdsoexplorer.sim.event.Event;
+import org.vdsoexplorer.session.ModelSnapshot;
 import org.vdsoexplorer.session.Session;
 
 /**
@@ -42,8 +42,8 @@ final class RegisterColumn {
     private final Label spills = new Label();
     private boolean oneColumn;
     private long[] lastRegs;
-    /** The machine {@link #lastRegs} came from: a new one (reset, new setup) has nothing "changed". */
-    private Machine regsOf;
+    /** The machine {@link #lastRegs} came from ({@link ModelSnapshot#machine()}): a new one (reset, new setup) has nothing "changed". */
+    private long regsOf = -1;
     private long lastRefresh;
     /** Whether this refresh flashes what changed (steps far enough apart to be watched). */
     private boolean flashNow;
@@ -91,7 +91,7 @@ final class RegisterColumn {
             int fit = stackRowsFitting(scroll.getHeight());
             if (fit != stackLimit) {
                 stackLimit = fit;
-                refreshStack(session.machine());
+                refreshStack(session.snapshot());
             }
         };
         scroll.heightProperty().addListener(fitStack);
@@ -123,25 +123,26 @@ final class RegisterColumn {
     String spillText() { return spills.getText(); }
 
     /** Shows {@code m}'s registers, stack and this call's spills. */
-    void refresh(Machine m, boolean reducedMotion) {
+    void refresh(ModelSnapshot m, boolean reducedMotion) {
         refreshRegisters(m, reducedMotion);
         refreshStack(m);
-        int[] s = session.spills();
+        ModelSnapshot.Spills s = m.spills();
         Fmt.setText(spills, session.masked(org.vdsoexplorer.lesson.Shown.SPILLS) ? "spills this call: ? push, ? pop"
-                : "spills this call: " + s[0] + " push, " + s[1] + " pop");
+                : "spills this call: " + s.push() + " push, " + s.pop() + " pop");
     }
 
-    private void refreshRegisters(Machine m, boolean reducedMotion) {
+    private void refreshRegisters(ModelSnapshot m, boolean reducedMotion) {
         long t = System.nanoTime();
         boolean flash = !reducedMotion && t - lastRefresh > FLASH_GAP_NANOS;
         flashNow = flash;
         lastRefresh = t;
-        if (regsOf != m) lastRegs = null;
-        regsOf = m;
+        if (regsOf != m.machine()) lastRegs = null;
+        regsOf = m.machine();
+        ModelSnapshot.RegisterFile rf = m.registers();
         long[] now = new long[Registers.COUNT + 2];
-        System.arraycopy(m.cpu().cpu.r, 0, now, 0, Registers.COUNT);
-        now[Registers.COUNT] = m.cpu().cpu.rip;
-        now[Registers.COUNT + 1] = m.cpu().cpu.rflags();
+        for (int i = 0; i < Registers.COUNT; i++) now[i] = rf.get(i);
+        now[Registers.COUNT] = rf.rip();
+        now[Registers.COUNT + 1] = rf.rflags();
         for (int i = 0; i < now.length; i++) {
             Label v = regValues[i];
             Fmt.setText(v, i == Registers.COUNT + 1 ? flags(now[i]) : Fmt.reg(now[i]));
@@ -167,7 +168,7 @@ final class RegisterColumn {
         return (int) Math.max(1, Math.min(STACK_ROWS, Math.floor((height - top) / rowH)));
     }
 
-    private void refreshStack(Machine m) {
+    private void refreshStack(ModelSnapshot m) {
         if (stackRows.isEmpty()) {
             for (int i = 0; i < STACK_ROWS; i++) {
                 Label off = new Label(), val = new Label(), note = new Label();
@@ -182,15 +183,14 @@ final class RegisterColumn {
             }
         }
         Map<Long, String> who = new HashMap<>();
-        for (Event e : session.callLog()) {
+        for (Event e : m.callLog()) {
             if (e instanceof Event.Push p) who.put(p.address(), p.reg() < 0 ? "return address" : "saved %" + Registers.name64(p.reg()));
         }
-        long rsp = m.cpu().cpu.r[Registers.RSP];
-        long top = Machine.STACK_START - 8;
-        if (rsp > Machine.STACK_START || rsp < Machine.STACK_START - 8 * 64) rsp = Machine.STACK_START;
+        ModelSnapshot.Stack st = m.stack();
+        long rsp = st.rsp(), top = st.top();
         int shown = 0;
-        for (long a = top; a >= rsp && shown < stackLimit; a -= 8, shown++) {
-            long v = m.addressSpace().read(a, 8);
+        for (; shown < st.words().size() && shown < stackLimit; shown++) {
+            long a = st.address(shown), v = st.words().get(shown);
             String note = a == top ? "caller's return address" : who.getOrDefault(a, "frame");
             Label[] r = stackRows.get(shown);
             Fmt.setText(r[0], a == rsp ? "rsp \u2192" : "rsp+" + (a - rsp));

@@ -7,7 +7,6 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.vdsoexplorer.app.common.Fmt;
-import org.vdsoexplorer.sim.Machine;
 import org.vdsoexplorer.sim.Setup;
 import org.vdsoexplorer.session.CompareFigures;
 import org.vdsoexplorer.session.Session;
@@ -72,7 +71,7 @@ final class CompareNumbers {
 
     /** Shows sessions {@code a} and {@code b}; {@code hideRate}: "?" where a speed answer would show. */
     void refresh(Session a, Session b, boolean hideRate) {
-        Machine ma = a.machine(), mb = b.machine();
+        org.vdsoexplorer.session.ModelSnapshot ma = a.snapshot(), mb = b.snapshot();
         table.show(figures.lines(a, b, hideRate), sec -> CompareFigures.title(sec, ma, mb));
         // calls per 3 s from each setup's steady state (a first call is cold; the live panes drift towards it)
         var ra = hideRate ? null : figures.steady(ma.setup());

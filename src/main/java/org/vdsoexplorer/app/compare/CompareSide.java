@@ -18,7 +18,6 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 import org.vdsoexplorer.app.common.Fmt;
-import org.vdsoexplorer.sim.Machine;
 import org.vdsoexplorer.sim.Setup;
 import org.vdsoexplorer.sim.Variant;
 import org.vdsoexplorer.sim.asm.Instruction;
@@ -27,6 +26,7 @@ import org.vdsoexplorer.sim.asm.ListingDiff;
 import org.vdsoexplorer.sim.event.Event;
 import org.vdsoexplorer.sim.kernel.Clock;
 import org.vdsoexplorer.sim.kernel.Scenario;
+import org.vdsoexplorer.session.ModelSnapshot;
 import org.vdsoexplorer.session.Session;
 
 /** One pane of the {@link CompareView}: its pickers (scenario, variant, clock), its session and its listing. */
@@ -138,13 +138,13 @@ final class CompareSide {
     }
 
     void load(Setup s) {
-        Listing before = session == null ? null : session.machine().listing();
+        Listing before = session == null ? null : session.snapshot().listing();
         if (session == null) session = new Session(s);
         else session.load(s);
         ranAt = -1;
         current = -1;
         scrolledTo = -1;
-        Listing l = session.machine().listing();
+        Listing l = session.snapshot().listing();
         if (l == before) return;
         List<Object> rows = new ArrayList<>();
         rowOf = new int[l.size()];
@@ -161,7 +161,7 @@ final class CompareSide {
     }
 
     void setDiff() {
-        Listing l = session.machine().listing();
+        Listing l = session.snapshot().listing();
         int only = name.equals("A") ? view.diff().countOnlyA() : view.diff().countOnlyB();
         head.setText(l.name() + ".lst: " + (view.identicalListings() ? "the same listing as " + other.name
                 : only + " instructions only here (" + (name.equals("A") ? "\u2212" : "+") + ")"));
@@ -170,34 +170,35 @@ final class CompareSide {
 
     /** Collects the instructions this pane ran in its current (or last) call, if the position moved. */
     void collectRan() {
-        long p = session.position();
+        ModelSnapshot m = session.snapshot();
+        long p = m.position();
         if (p == ranAt && ranOf == session) return;
         ranAt = p;
         ranOf = session;
         ran.clear();
-        for (Event e : session.callLog()) if (e instanceof Event.Retired r) ran.set(r.insn().index());
+        for (Event e : m.callLog()) if (e instanceof Event.Retired r) ran.set(r.insn().index());
     }
 
     /** Instruction {@code index} ran in this pane's call and not in the other's (same listing only). */
     boolean ranOnlyHere(int index) { return view.identicalListings() && ran.get(index) && !other.ran.get(index); }
 
     void refresh() {
-        Machine m = session.machine();
+        ModelSnapshot m = session.snapshot();
         if (view.identicalListings()) {
             collectRan();
             other.collectRan();
         }
         Instruction next = m.next();
-        boolean waiting = !m.inCall() && other.session.machine().inCall();
-        String call = " \u00b7 step " + Fmt.num(session.position());
+        boolean waiting = !m.inCall() && other.session.snapshot().inCall();
+        String call = " \u00b7 step " + Fmt.num(m.position());
         if (m.inCall()) {
-            where.setText(name + ": in call " + (m.calls() + 1) + ", next: " + next.addressHex() + " "
+            where.setText(name + ": in call " + (m.counters().calls() + 1) + ", next: " + next.addressHex() + " "
                     + next.text().replaceAll("\\s+", " ") + "  (" + next.source() + ")" + call);
         } else if (waiting) {
-            where.setText(name + ": call " + m.calls() + " returned (" + Fmt.num(m.callInstructions()) + " instructions, "
-                    + Fmt.cycles(m.callCyclesMilli()) + " cycles); waiting for " + other.name + " to finish its call" + call);
+            where.setText(name + ": call " + m.counters().calls() + " returned (" + Fmt.num(m.counters().callInstructions()) + " instructions, "
+                    + Fmt.cycles(m.counters().callCyclesMilli()) + " cycles); waiting for " + other.name + " to finish its call" + call);
         } else {
-            where.setText(name + ": " + (m.calls() == 0 ? "before the first call" : m.calls() + " calls done") + ", the next starts at "
+            where.setText(name + ": " + (m.counters().calls() == 0 ? "before the first call" : m.counters().calls() + " calls done") + ", the next starts at "
                     + next.addressHex() + " " + (next.symbol() == null ? "" : next.symbol()) + call);
         }
         where.pseudoClassStateChanged(WAITING, waiting);
@@ -239,7 +240,7 @@ final class CompareSide {
             } else {
                 Instruction in = (Instruction) item;
                 // (while a new pair loads, the view.diff() is still the old pair's until both sides have loaded)
-                boolean current = view.diff() != null && (name.equals("A") ? view.diff().a() : view.diff().b()) == session.machine().listing();
+                boolean current = view.diff() != null && (name.equals("A") ? view.diff().a() : view.diff().b()) == session.snapshot().listing();
                 only = current && (name.equals("A") ? view.diff().onlyInA(in.index()) : view.diff().onlyInB(in.index()));
                 body = String.format("%5s  %s", in.addressHex(), in.text().replaceAll("\\s+", " "));
                 pseudoClassStateChanged(FRAME, ListingDiff.frame(in));

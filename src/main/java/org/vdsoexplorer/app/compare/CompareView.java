@@ -17,7 +17,6 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.vdsoexplorer.app.common.Fmt;
 import org.vdsoexplorer.sim.Lockstep;
-import org.vdsoexplorer.sim.Machine;
 import org.vdsoexplorer.sim.Setup;
 import org.vdsoexplorer.sim.Variant;
 import org.vdsoexplorer.sim.asm.Listing;
@@ -133,8 +132,8 @@ public final class CompareView extends BorderPane {
         panes = new HBox(8, a.box, b.box);
         HBox.setHgrow(a.box, Priority.ALWAYS);
         HBox.setHgrow(b.box, Priority.ALWAYS);
-        pipeA = new org.vdsoexplorer.app.pipeline.PipelineView(() -> a.session == null ? null : a.session.machine());
-        pipeB = new org.vdsoexplorer.app.pipeline.PipelineView(() -> b.session == null ? null : b.session.machine());
+        pipeA = new org.vdsoexplorer.app.pipeline.PipelineView(() -> a.session == null ? null : a.session.snapshot());
+        pipeB = new org.vdsoexplorer.app.pipeline.PipelineView(() -> b.session == null ? null : b.session.snapshot());
         pipeA.setId("compare-pipeline-a");
         pipeB.setId("compare-pipeline-b");
         pipeB.setLegend(false);
@@ -250,7 +249,7 @@ public final class CompareView extends BorderPane {
         problem.setVisible(false);
         a.load(a.chosen);
         b.load(b.chosen);
-        Listing la = a.session.machine().listing(), lb = b.session.machine().listing();
+        Listing la = a.session.snapshot().listing(), lb = b.session.snapshot().listing();
         if (diff == null || diff.a() != la || diff.b() != lb) diff = new ListingDiff(la, lb);
         identical = diff.identical();
         a.setDiff();
@@ -398,10 +397,10 @@ public final class CompareView extends BorderPane {
         if (a.session == null || b.session == null) return;
         a.refresh();
         b.refresh();
-        Machine ma = a.session.machine(), mb = b.session.machine();
+        org.vdsoexplorer.session.ModelSnapshot ma = a.session.snapshot(), mb = b.session.snapshot();
         boolean ia = ma.inCall(), ib = mb.inCall();
         // always one line, so the panes below never move when one starts or stops waiting
-        waitingText = ia == ib ? "" : (ia ? "B" : "A") + " finished call " + (ia ? mb : ma).calls() + " first and waits: "
+        waitingText = ia == ib ? "" : (ia ? "B" : "A") + " finished call " + (ia ? mb : ma).counters().calls() + " first and waits: "
                 + "a step moves only " + (ia ? "A" : "B") + " until its call returns.";
         Fmt.setText(lockstep, ia == ib ? "In lockstep: each step moves A and B together." : waitingText);
         lockstep.pseudoClassStateChanged(WAITS, ia != ib);

@@ -19,11 +19,11 @@ import javafx.scene.text.FontWeight;
 import javafx.scene.text.TextAlignment;
 import org.vdsoexplorer.app.common.Fmt;
 import org.vdsoexplorer.app.common.Palette;
-import org.vdsoexplorer.sim.Machine;
 import org.vdsoexplorer.sim.cpu.Category;
 import org.vdsoexplorer.sim.dispatch.Dispatch.Edge;
 import org.vdsoexplorer.sim.dispatch.Dispatch.Node;
 import org.vdsoexplorer.sim.dispatch.Dispatch;
+import org.vdsoexplorer.session.ModelSnapshot;
 import org.vdsoexplorer.session.Session;
 
 /**
@@ -140,10 +140,10 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
     public void setRunning(boolean fast) { this.running = fast; }
 
     public void refresh() {
-        Machine m = session.machine();
+        ModelSnapshot m = session.snapshot();
         List<Node> before = current;
-        current = running && m.inCall() && !session.paths().lastPath().isEmpty() ? session.paths().lastPath()
-                : Dispatch.of(m.setup(), session.callLog());
+        current = running && m.inCall() && !m.paths().lastPath().isEmpty() ? m.paths().lastPath()
+                : Dispatch.of(m.setup(), m.callLog());
         // an open predict question about the path (fallback, counter, page): nothing lit or counted (PredictKind.masks)
         hidden = session.masked(org.vdsoexplorer.lesson.Shown.DISPATCH_PATH);
         if (hidden) current = List.of();
@@ -156,8 +156,8 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
             grow.stop();
             growth = 1;
         }
-        counts = hidden ? Map.of() : session.paths().edgeCounts();
-        boolean live = m.inCall() && current != session.paths().lastPath();
+        counts = hidden ? Map.of() : m.paths().edgeCounts();
+        boolean live = m.inCall() && current != m.paths().lastPath();
         StringBuilder sb = new StringBuilder(hidden ? "path: ? (hidden until you reveal)" : live ? "this call: "
                 : current.isEmpty() ? "no call yet"
                 : running ? "running; the last finished call: " : "last call: ");
@@ -166,11 +166,11 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
             sb.append(current.get(i).label.replace("\n", " "));
         }
         Fmt.setText(path, sb.toString());
-        long sys = session.callCategoryMilli(Category.SYSCALL);
+        long sys = m.callCategoryMilli(Category.SYSCALL);
         if (!hidden && current.contains(Node.FALLBACK)) {
-            long cost = session.machine().callCyclesMilli();
+            long cost = m.counters().callCyclesMilli();
  Fmt.setText(banner, "SYSCALL FALLBACK: " + Fmt.cycles(sys) + " of " + Fmt.cycles(cost) + " cycles in the kernel \u00b7 "
-                    + m.fallbacks() + "/" + m.calls() + " calls fell back");
+                    + m.counters().fallbacks() + "/" + m.counters().calls() + " calls fell back");
             banner.setVisible(true);
         } else {
             banner.setVisible(false);
@@ -192,7 +192,7 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
         Set<Edge> all = new LinkedHashSet<>(DispatchGraph.STATIC);
         all.addAll(counts.keySet());
         List<Edge> live = Dispatch.edges(current);
-        Map<Node, Long> nodeCounts = hidden ? Map.of() : session.paths().nodeCounts();
+        Map<Node, Long> nodeCounts = hidden ? Map.of() : session.snapshot().paths().nodeCounts();
         // the graph's picture: size, lit path, how far the newest edge has grown, which edges and nodes were used
         Set<Edge> usedEdges = new java.util.HashSet<>();
         for (Map.Entry<Edge, Long> e : counts.entrySet()) if (e.getValue() > 0) usedEdges.add(e.getKey());

@@ -131,7 +131,7 @@ public final class GifExport {
 
     /** Position just after the call that runs at {@link #from} ends. */
     private long endOfCall() {
-        if (!session.machine().inCall()) session.stepQuiet(); // between calls: the next call
+        if (!session.snapshot().inCall()) session.stepQuiet(); // between calls: the next call
         while (session.stepQuiet() == null) {
             if (session.position() - from > GifRequest.MAX_FRAMES) break;
         }

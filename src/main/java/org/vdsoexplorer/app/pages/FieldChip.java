@@ -13,11 +13,13 @@ import org.vdsoexplorer.app.common.Flash;
 import org.vdsoexplorer.app.common.Fmt;
 import org.vdsoexplorer.sim.kernel.DataLayout;
 import org.vdsoexplorer.sim.kernel.Field;
-import org.vdsoexplorer.sim.kernel.Page;
+import org.vdsoexplorer.session.ModelSnapshot;
+import org.vdsoexplorer.session.ModelSnapshot.PageImage;
+import org.vdsoexplorer.session.ModelSnapshot.VvarPages;
 
 /** One field of a page: its C name and current value, lit while the last step reads it. */
 final class FieldChip {
-    Page page;
+    PageImage page;
     int off, size;
     final Label name = new Label(), value = new Label();
     final HBox row = new HBox(3, name, value);
@@ -39,7 +41,7 @@ final class FieldChip {
     }
 
     /** Shows field {@code off} of {@code page}; a ".nsec" after its ".sec" drops the shared prefix. */
-    String retarget(Page page, int off, int size, String prev) {
+    String retarget(PageImage page, int off, int size, String prev) {
         this.page = page;
         this.off = off;
         this.size = size;
@@ -51,8 +53,9 @@ final class FieldChip {
         return prefix;
     }
 
-    /** {@code hideSeq}: a seq field shows "?" (an open question asks for it). */
-    void update(boolean lit, boolean hideSeq) {
+    /** Shows the field's value in {@code page} (the snapshot's copy); {@code hideSeq}: a seq field shows "?" (an open question asks for it). */
+    void update(PageImage page, boolean lit, boolean hideSeq) {
+        this.page = page;
         if (lit && !row.getPseudoClassStates().contains(LIT) && !reducedMotion.getAsBoolean()) Flash.on(row, 300);
         if (!lit) Flash.off(row); // :fresh shows only with :lit (pages.css)
         Field f = new Field(page.kind(), off);

@@ -7,16 +7,15 @@ import javafx.scene.control.Label;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Region;
 import org.vdsoexplorer.sim.CallResult;
-import org.vdsoexplorer.sim.Machine;
 import org.vdsoexplorer.sim.Setup;
 import org.vdsoexplorer.sim.event.Event;
-import org.vdsoexplorer.sim.kernel.AddressSpace;
 import org.vdsoexplorer.sim.kernel.Clock;
 import org.vdsoexplorer.sim.kernel.DataLayout;
 import org.vdsoexplorer.sim.kernel.Field;
-import org.vdsoexplorer.sim.kernel.Kernel;
-import org.vdsoexplorer.sim.kernel.Page;
 import org.vdsoexplorer.sim.kernel.PageKind;
+import org.vdsoexplorer.session.ModelSnapshot;
+import org.vdsoexplorer.session.ModelSnapshot.PageImage;
+import org.vdsoexplorer.session.ModelSnapshot.VvarPages;
 
 /**
  * The namespace offset being added in the pages view, with the model's values: three columns (host time,
@@ -78,18 +77,18 @@ final class OffsetPanel {
      * Shows the addition for {@code m}'s call ({@code sibling}: the other task's address space, or null;
      * {@code c}: compact texts) and returns it, or hides it and returns null when no side has a time namespace.
      */
-    PagesView.OffsetSum update(Machine m, AddressSpace sibling, List<Event.MemRead> reads, Event.CallEnd end, boolean c) {
+    PagesView.OffsetSum update(ModelSnapshot m, VvarPages sibling, List<Event.MemRead> reads, Event.CallEnd end, boolean c) {
         Setup setup = m.setup();
         Clock clk = setup.clock();
         boolean ns = setup.scenario().namespace();
-        AddressSpace nsAs = ns ? m.addressSpace() : sibling;
+        VvarPages nsAs = ns ? m.pages() : sibling;
         if (nsAs == null || setup.scenario().legacy() || nsAs.slot(0) == null || nsAs.slot(0).kind() != PageKind.TIMENS) {
             node.setVisible(false);
             return null;
         }
         int base = clk == Clock.MONOTONIC_RAW ? DataLayout.CS_RAW : DataLayout.CS_HRES_COARSE;
         int offSec = DataLayout.basetime(base, clk.id);
-        Page timens = nsAs.slot(0);
+        PageImage timens = nsAs.slot(0);
         long[] off = {timens.read(offSec, 8), timens.read(offSec + 8, 8)};
         String offName = "offset[" + clk.name() + "]";
         boolean read = false;
@@ -97,10 +96,10 @@ final class OffsetPanel {
             // what the code read from the namespace page, if it has
             boolean sec = false, nsec = false;
             for (Event.MemRead r : reads) {
-                int s = m.addressSpace().slotOf(r.address());
-                Page p = m.addressSpace().slot(s);
+                int s = m.pages().slotOf(r.address());
+                PageImage p = m.pages().slot(s);
                 if (p == null || p.kind() != PageKind.TIMENS) continue;
-                int po = (int) (r.address() - m.addressSpace().slotAddress(s));
+                int po = (int) (r.address() - m.pages().slotAddress(s));
                 Field f = new Field(PageKind.TIMENS, po);
                 if (!f.isNamespaceOffset()) continue;
                 if (!f.isNsec()) {
@@ -118,7 +117,7 @@ final class OffsetPanel {
         long[] host = null;
         if (ns && read) {
             long[] ref = reference(m, end);
-            if (ref != null) host = new long[] {ref[0] - Kernel.nsOffsetSec(clk), ref[1]};
+            if (ref != null) host = new long[] {ref[0] - ModelSnapshot.namespaceOffsetSec(clk), ref[1]};
         } else if (!ns && returned != null && end.ret() == 0) {
             host = returned;
         }
@@ -147,12 +146,11 @@ final class OffsetPanel {
     }
 
     /** The kernel's reference time (namespace offset included) of this call's clock at its counter read. */
-    private static long[] reference(Machine m, Event.CallEnd end) {
-        Clock c = m.setup().clock();
+    private static long[] reference(ModelSnapshot m, Event.CallEnd end) {
         CallResult last = m.lastCall();
         if (end != null && last != null && last.number() == end.callNumber()) return last.expected();
-        if (end != null) return null;
-        return c.coarse() ? m.kernel().coarseReference(c, m.kernel().validatedSeq()) : m.kernel().reference(c, m.kernel().lastTsc());
+        if (end != null || m.referenceNow() == null) return null;
+        return new long[] {m.referenceNow().get(0), m.referenceNow().get(1)};
     }
 
     static long[] add(long[] a, long[] b) {

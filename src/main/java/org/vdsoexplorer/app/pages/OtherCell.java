@@ -11,12 +11,12 @@ import javafx.geometry.VPos;
 import javafx.scene.control.Label;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.Region;
-import org.vdsoexplorer.sim.Machine;
-import org.vdsoexplorer.sim.kernel.AddressSpace;
 import org.vdsoexplorer.sim.kernel.Clock;
 import org.vdsoexplorer.sim.kernel.DataLayout;
-import org.vdsoexplorer.sim.kernel.Page;
 import org.vdsoexplorer.sim.kernel.PageKind;
+import org.vdsoexplorer.session.ModelSnapshot;
+import org.vdsoexplorer.session.ModelSnapshot.PageImage;
+import org.vdsoexplorer.session.ModelSnapshot.VvarPages;
 
 /** The other task's slot: the kind of page it holds there, and whether that page is one the running task maps too. */
 final class OtherCell {
@@ -58,8 +58,8 @@ final class OtherCell {
     }
 
     /** Shows the other task's ({@code sibling}'s, null: none) page in this slot beside {@code m}'s; returns its kind text or null. */
-    String retarget(Machine m, AddressSpace sibling) {
-        Page p = sibling == null ? null : sibling.slot(slot);
+    String retarget(ModelSnapshot m, VvarPages sibling) {
+        PageImage p = sibling == null ? null : sibling.slot(slot);
         box.setVisible(sibling != null);
         String kindText = sibling == null ? null : p == null ? "unbacked" : p.kind().label();
         kind.setText(kindText == null ? "" : kindText);
@@ -75,8 +75,8 @@ final class OtherCell {
         holds.setText(holds(p.kind()));
         // the kernel's clock pages are shared by every task; the namespace page is per namespace
         int same = -1;
-        AddressSpace as = m.addressSpace();
-        for (int j = 0; j < AddressSpace.SLOTS && p.kind() != PageKind.TIMENS; j++) {
+        VvarPages as = m.pages();
+        for (int j = 0; j < VvarPages.SLOTS && p.kind() != PageKind.TIMENS; j++) {
             if (as.slot(j) != null && as.slot(j).kind() == p.kind()) same = j;
         }
         box.pseudoClassStateChanged(SHARED, same >= 0);

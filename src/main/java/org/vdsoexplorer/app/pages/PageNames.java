@@ -2,12 +2,13 @@ package org.vdsoexplorer.app.pages;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.vdsoexplorer.sim.kernel.AddressSpace;
 import org.vdsoexplorer.sim.kernel.Clock;
 import org.vdsoexplorer.sim.kernel.DataLayout;
 import org.vdsoexplorer.sim.kernel.Field;
-import org.vdsoexplorer.sim.kernel.Page;
 import org.vdsoexplorer.sim.kernel.PageKind;
+import org.vdsoexplorer.session.ModelSnapshot;
+import org.vdsoexplorer.session.ModelSnapshot.PageImage;
+import org.vdsoexplorer.session.ModelSnapshot.VvarPages;
 
 /** Names and value texts for the pages view: C field names shortened, clock modes, the fields shown per page kind. */
 final class PageNames {
@@ -45,9 +46,9 @@ final class PageNames {
         return f.replace("vdso_data[CS_HRES_COARSE].", "").replace("vdso_data[CS_RAW].", "raw.");
     }
 
-    static String field(AddressSpace as, long address) {
+    static String field(VvarPages as, long address) {
         int s = as.slotOf(address);
-        Page p = as.slot(s);
+        PageImage p = as.slot(s);
         if (p == null) return "(unbacked)";
         return DataLayout.fieldName(p.kind(), (int) ((address - as.slotAddress(s)) & 0xfff));
     }

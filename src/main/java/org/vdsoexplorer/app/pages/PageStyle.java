@@ -5,8 +5,10 @@ import java.util.Locale;
 import java.util.Map;
 import javafx.css.PseudoClass;
 import javafx.scene.Node;
-import org.vdsoexplorer.sim.kernel.Page;
 import org.vdsoexplorer.sim.kernel.PageKind;
+import org.vdsoexplorer.session.ModelSnapshot;
+import org.vdsoexplorer.session.ModelSnapshot.PageImage;
+import org.vdsoexplorer.session.ModelSnapshot.VvarPages;
 
 /** The pages view's CSS pseudo-classes (see pages.css) and the page-kind colouring of a node. */
 final class PageStyle {
@@ -25,7 +27,7 @@ final class PageStyle {
         for (PageKind k : PageKind.values()) KIND.put(k, PseudoClass.getPseudoClass(k.name().toLowerCase(Locale.ROOT)));
     }
 
-    static void kindPseudo(Node n, Page p) {
+    static void kindPseudo(Node n, PageImage p) {
         for (PageKind k : PageKind.values()) n.pseudoClassStateChanged(KIND.get(k), p != null && p.kind() == k);
         n.pseudoClassStateChanged(UNBACKED, p == null);
     }

@@ -23,18 +23,17 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.vdsoexplorer.app.common.Fmt;
-import org.vdsoexplorer.sim.Machine;
-import org.vdsoexplorer.sim.OtherTask;
 import org.vdsoexplorer.sim.Setup;
 import org.vdsoexplorer.sim.asm.Instruction;
 import org.vdsoexplorer.sim.event.Event;
-import org.vdsoexplorer.sim.kernel.AddressSpace;
 import org.vdsoexplorer.sim.kernel.Clock;
-import org.vdsoexplorer.sim.kernel.Page;
 import org.vdsoexplorer.sim.kernel.PageKind;
 import org.vdsoexplorer.sim.kernel.Scenario;
 import org.vdsoexplorer.sim.kernel.VvarLocation;
 import org.vdsoexplorer.session.Session;
+import org.vdsoexplorer.session.ModelSnapshot;
+import org.vdsoexplorer.session.ModelSnapshot.PageImage;
+import org.vdsoexplorer.session.ModelSnapshot.VvarPages;
 
 /**
  * Time-namespace page ordering, two tasks on one kernel side by side: the running task's address space
@@ -44,13 +43,13 @@ import org.vdsoexplorer.session.Session;
  * beside it, slot for slot, the other kind of task on the same kernel (a host task beside a namespace
  * task and the reverse), from a second model instance of that scenario. Below, the namespace offset
  * being added: host time + offset[clk] = namespace time, with the model's values.
- * Projected from the machines' AddressSpace pages and the call's MemRead / CallEnd events. Parts: the
+ * Projected from the machines' VvarPages pages and the call's MemRead / CallEnd events. Parts: the
  * running task's slots ({@link RunningCell}, fields as {@link FieldChip}s), the other task's
  * ({@link OtherCell}), the offset addition ({@link OffsetPanel}); names in {@link PageNames}.
  */
 public final class PagesView extends BorderPane {
     /** Rows of the grid: slots 0..3, then the vDSO text. */
-    private static final int TEXT_ROW = AddressSpace.SLOTS;
+    private static final int TEXT_ROW = VvarPages.SLOTS;
     private static final int TRAIL = HopGutter.MAX_RUNS;
 
     private final Session session;
@@ -63,21 +62,22 @@ public final class PagesView extends BorderPane {
     private final Label trailTitle = new Label("path:");
     private final List<Label> trailRuns = new ArrayList<>();
     private final OffsetPanel offsetPanel = new OffsetPanel();
-    private final RunningCell[] cells = new RunningCell[AddressSpace.SLOTS];
-    private final OtherCell[] others = new OtherCell[AddressSpace.SLOTS];
+    private final RunningCell[] cells = new RunningCell[VvarPages.SLOTS];
+    private final OtherCell[] others = new OtherCell[VvarPages.SLOTS];
     private final RunningText text = new RunningText();
     private final Label otherText = new Label("vDSO text"), otherTextNote = new Label();
     private final HopGutter gutter;
 
     /** The machine the cells show (retargeted on reset or a new setup). */
-    private Machine builtFor;
+    private long builtFor = -1;
+    /** The snapshot shown last (the offset sum is redrawn from it when the layout turns compact). */
+    private ModelSnapshot shownSnapshot;
     /** The other task on the same kernel, built once per setup; null if the model has none for it. */
-    private Setup siblingFor;
-    private AddressSpace sibling;
+    private VvarPages sibling;
     private Scenario siblingScenario;
 
     // the shown state, for tests
-    private final String[] kindText = new String[AddressSpace.SLOTS], otherKindText = new String[AddressSpace.SLOTS];
+    private final String[] kindText = new String[VvarPages.SLOTS], otherKindText = new String[VvarPages.SLOTS];
     private int litSlot = -1;
     private String litField = "";
     private int[] hops = new int[0];
@@ -204,7 +204,7 @@ public final class PagesView extends BorderPane {
             // the gutter's numbered markers carry the trail, the lit field the last read
             trail.setVisible(!c);
             lastRead.setVisible(!c);
-            if (builtFor != null) updateOffset(builtFor, lastReads, lastEnd);
+            if (shownSnapshot != null) updateOffset(shownSnapshot, lastReads, lastEnd);
         }
         super.layoutChildren();
     }
@@ -260,15 +260,16 @@ public final class PagesView extends BorderPane {
     // ---- refresh ------------------------------------------------------------------------------
 
     public void refresh() {
-        Machine m = session.machine();
-        AddressSpace as = m.addressSpace();
-        if (builtFor != m) retarget(m);
+        ModelSnapshot m = session.snapshot();
+        VvarPages as = m.pages();
+        if (builtFor != m.machine()) retarget(m);
+        shownSnapshot = m;
 
         // reads of this call, and those of the last step (after the last Retired but one)
         List<Event.MemRead> reads = new ArrayList<>();
         Event.MemRead lit = null;
         Event.CallEnd end = null;
-        List<Event> log = session.callLog();
+        List<Event> log = m.callLog();
         int lastRetired = -1, prevRetired = -1;
         for (int i = 0; i < log.size(); i++) {
             if (log.get(i) instanceof Event.Retired) {
@@ -306,7 +307,7 @@ public final class PagesView extends BorderPane {
         int[] shown = new int[runs.size() - from];
         for (int i = 0; i < shown.length; i++) shown[i] = runs.get(from + i)[0];
         gutter.setRuns(shown, from);
-        for (int i = 0; i < AddressSpace.SLOTS; i++) {
+        for (int i = 0; i < VvarPages.SLOTS; i++) {
             cells[i].update(as, lit);
         }
         for (int i = 0; i < TRAIL; i++) {
@@ -317,7 +318,7 @@ public final class PagesView extends BorderPane {
                 continue;
             }
             int s = runs.get(k)[0];
-            Page p = as.slot(s);
+            PageImage p = as.slot(s);
             l.setText((i == 0 ? "" : "\u2192 ") + (k + 1) + "  slot " + s + " " + (p == null ? "unbacked" : p.kind().label())
                     + " \u00d7" + runs.get(k)[1]);
             for (PageKind pk : PageKind.values()) l.pseudoClassStateChanged(KIND.get(pk), p != null && p.kind() == pk);
@@ -342,7 +343,7 @@ public final class PagesView extends BorderPane {
         updateOffset(m, reads, end);
     }
 
-    private void updateOffset(Machine m, List<Event.MemRead> reads, Event.CallEnd end) {
+    private void updateOffset(ModelSnapshot m, List<Event.MemRead> reads, Event.CallEnd end) {
         sum = offsetPanel.update(m, sibling, reads, end, compact != null && compact);
     }
 
@@ -350,16 +351,11 @@ public final class PagesView extends BorderPane {
     private Event.CallEnd lastEnd;
 
     /** Retargets the cells to a new machine (a reset or a new setup): its pages, the other task's. */
-    private void retarget(Machine m) {
-        builtFor = m;
-        AddressSpace as = m.addressSpace();
+    private void retarget(ModelSnapshot m) {
+        builtFor = m.machine();
         Setup setup = m.setup();
-        if (siblingFor == null || !siblingFor.equals(setup)) {
-            siblingFor = setup;
-            OtherTask o = OtherTask.of(m);
-            siblingScenario = o == null ? null : o.scenario();
-            sibling = o == null ? null : o.addressSpace();
-        }
+        siblingScenario = m.otherScenario();
+        sibling = m.otherTask();
         boolean ns = setup.scenario().namespace();
         task.setText("\u25B6 running: " + (ns ? "namespace task" : "host task"));
         taskTip.setText("The task the session runs (scenario " + setup.scenario().cliName() + "): the code steps through "
@@ -376,7 +372,7 @@ public final class PagesView extends BorderPane {
                     + "instance: the same kernel pages, mapped in "
                     + (siblingScenario.namespace() ? "the namespace order" : "the host order"));
         }
-        for (int i = 0; i < AddressSpace.SLOTS; i++) {
+        for (int i = 0; i < VvarPages.SLOTS; i++) {
             kindText[i] = cells[i].retarget(m);
             otherKindText[i] = others[i].retarget(m, sibling);
         }
@@ -410,7 +406,7 @@ public final class PagesView extends BorderPane {
                     + "%rip-relative");
         }
 
-        void update(Machine m) {
+        void update(ModelSnapshot m) {
             range.setText(Fmt.hex(m.listing().textStart()) + "\u2013" + Fmt.hex(m.listing().textEnd()));
             Instruction next = m.next();
             rip.setText(next == null ? "" : "next " + next.addressHex() + " " + next.symbol());

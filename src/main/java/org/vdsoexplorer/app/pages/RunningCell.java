@@ -11,11 +11,11 @@ import javafx.scene.control.Label;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.Region;
 import org.vdsoexplorer.app.common.Fmt;
-import org.vdsoexplorer.sim.Machine;
 import org.vdsoexplorer.sim.event.Event;
-import org.vdsoexplorer.sim.kernel.AddressSpace;
-import org.vdsoexplorer.sim.kernel.Page;
 import org.vdsoexplorer.session.Session;
+import org.vdsoexplorer.session.ModelSnapshot;
+import org.vdsoexplorer.session.ModelSnapshot.PageImage;
+import org.vdsoexplorer.session.ModelSnapshot.VvarPages;
 
 /** The running task's slot: the kind of page it holds (or unbacked) and the fields the code reads, the one read last lit. */
 final class RunningCell {
@@ -26,7 +26,7 @@ final class RunningCell {
     final FlowPane box = new FlowPane(5, 0);
     final FieldChip[] fields = new FieldChip[FIELDS];
     org.vdsoexplorer.app.common.Tips.Lazy tip;
-    Page page;
+    PageImage page;
     int shown;
     FieldChip extra;
 
@@ -53,14 +53,14 @@ final class RunningCell {
     }
 
     /** Shows {@code m}'s page in this slot; returns the kind text shown. */
-    String retarget(Machine m) {
-        page = m.addressSpace().slot(slot);
+    String retarget(ModelSnapshot m) {
+        page = m.pages().slot(slot);
         String kindText = page == null ? "unbacked" : page.kind().label();
         kind.setText(kindText);
         holds.setText(page == null ? "SIGBUS if touched" : "");
         holds.setVisible(page == null);
         kindPseudo(box, page);
-        String at = "vvar slot " + slot + " at " + Fmt.hex(m.addressSpace().slotAddress(slot)) + " (vvar_start + " + slot
+        String at = "vvar slot " + slot + " at " + Fmt.hex(m.pages().slotAddress(slot)) + " (vvar_start + " + slot
                 + " pages, just below the vDSO text)";
         tip.setText(page == null ? at + " is not backed for this task: a load from it faults with SIGBUS"
                 : at + " holds the " + page.kind().label() + " page: " + page.kind().holds()
@@ -77,9 +77,11 @@ final class RunningCell {
         return kindText;
     }
 
-    void update(AddressSpace as, Event.MemRead lit) {
+    /** Shows the values of {@code as}'s page (this snapshot's bytes), the field {@code lit} read lit. */
+    void update(VvarPages as, Event.MemRead lit) {
         boolean here = lit != null && as.slotOf(lit.address()) == slot;
         box.pseudoClassStateChanged(LIT, here);
+        page = as.slot(slot);
         if (page == null) return;
         int litOff = here ? (int) (lit.address() - as.slotAddress(slot)) : -1;
         boolean shownLit = false;
@@ -87,12 +89,12 @@ final class RunningCell {
             FieldChip r = fields[i];
             boolean on = litOff >= r.off && litOff < r.off + r.size;
             shownLit |= on;
-            r.update(on, session.masked(org.vdsoexplorer.lesson.Shown.SEQ));
+            r.update(page, on, session.masked(org.vdsoexplorer.lesson.Shown.SEQ));
         }
         if (extra != null) {
             if (litOff >= 0 && !shownLit) {
                 extra.retarget(page, litOff, lit.size(), "");
-                extra.update(true, session.masked(org.vdsoexplorer.lesson.Shown.SEQ));
+                extra.update(page, true, session.masked(org.vdsoexplorer.lesson.Shown.SEQ));
                 extra.row.setVisible(true);
             } else {
                 extra.row.setVisible(false);

@@ -14,16 +14,17 @@ import javafx.scene.text.Font;
 import javafx.scene.text.TextAlignment;
 import org.vdsoexplorer.app.common.DrawnText;
 import org.vdsoexplorer.app.common.Palette;
-import org.vdsoexplorer.sim.Machine;
 import org.vdsoexplorer.sim.timing.Pipeline;
 import org.vdsoexplorer.sim.timing.TimelineText;
+import org.vdsoexplorer.session.ModelSnapshot;
+import org.vdsoexplorer.session.ModelSnapshot.PipelineRows.Row;
 
 /**
  * The pipeline timeline of the current call, llvm-mca style: one row per dynamic instruction, one column
  * per cycle (D dispatched, = waiting for its sources or a port, e executing, E done, - waiting to retire,
  * R retired), scrolled so the instruction just executed is in view. The rdtsc row is marked; each push is
  * marked hidden (it finished while a counter read was executing) or exposed. Canvas-drawn; it only
- * projects the {@link Pipeline}'s rows (the model decides every cycle and the hidden/exposed test), and reports
+ * projects the pipeline model's rows ({@link ModelSnapshot.PipelineRows}) (the model decides every cycle and the hidden/exposed test), and reports
  * the text it drew ({@link DrawnText}) so the layout check sees it. The instruction column is as wide as the
  * longest instruction shown (at most {@link #TEXT_SHARE} of the width; a longer one is cut with "…" and reported cut).
  */
@@ -37,14 +38,14 @@ public final class PipelineView extends BorderPane implements DrawnText {
     /** Which pane this is ("A timens-inline"), or "" on the Pipeline tab. */
     private String name = "";
     private boolean legend = true;
-    private final Supplier<Machine> machine;
+    private final Supplier<ModelSnapshot> model;
     private final Canvas canvas = new Canvas(800, 400);
     private final Label title = new Label();
-    private List<Pipeline.Slot> shown = List.of();
+    private List<Row> shown = List.of();
 
     /** The Pipeline tab: the out-of-order timeline of {@code session}'s current call, redrawn while the tab is shown. */
     public static javafx.scene.control.Tab tab(org.vdsoexplorer.session.Session session) {
-        PipelineView view = new PipelineView(session::machine);
+        PipelineView view = new PipelineView(session::snapshot);
         javafx.scene.control.Tab tab = new javafx.scene.control.Tab("Pipeline", view);
         tab.setClosable(false);
         tab.setTooltip(new javafx.scene.control.Tooltip("The out-of-order timeline of this call (pipeline timing model)"));
@@ -53,8 +54,9 @@ public final class PipelineView extends BorderPane implements DrawnText {
         return tab;
     }
 
-    public PipelineView(Supplier<Machine> machine) {
-        this.machine = machine;
+    /** A timeline of the snapshots {@code model} supplies (null: no session yet). */
+    public PipelineView(Supplier<ModelSnapshot> model) {
+        this.model = model;
         setId("pipeline-view");
         title.setId("pipeline-title");
         title.setStyle("-fx-font-weight: bold; -fx-padding: 4 8 4 8;");
@@ -86,9 +88,8 @@ public final class PipelineView extends BorderPane implements DrawnText {
 
     /** Redraws if the rows changed (cheap to call after every step). */
     public void refresh() {
-        Machine m = machine.get();
-        Pipeline p = m == null ? null : m.pipeline();
-        List<Pipeline.Slot> rows = p == null ? List.of() : p.currentRows().isEmpty() ? p.lastRows() : p.currentRows();
+        ModelSnapshot m = model.get();
+        List<Row> rows = m == null || m.pipeline() == null ? List.of() : m.pipeline().rows();
         if (rows.equals(shown) && !shown.isEmpty()) return;
         shown = rows;
         draw();
@@ -106,27 +107,24 @@ public final class PipelineView extends BorderPane implements DrawnText {
     }
 
     /** The rows drawn (for tests). */
-    public List<Pipeline.Slot> rows() { return shown; }
+    public List<Pipeline.Slot> rows() { return shown.stream().map(Row::slot).toList(); }
 
     private void draw() {
-        Machine m = machine.get();
+        ModelSnapshot m = model.get();
         GraphicsContext g = canvas.getGraphicsContext2D();
         drawn.clear();
         double w = canvas.getWidth(), h = canvas.getHeight();
         g.setFill(Palette.PAPER);
         g.fillRect(0, 0, w, h);
-        Pipeline p = m == null ? null : m.pipeline();
-        if (p == null) {
+        if (m == null || m.pipeline() == null) {
             title.setText("Pipeline timeline: pick a pipeline timing model (the 'timing' picker) to see it; the additive "
                     + "model charges each instruction on its own and has no schedule to show");
             return;
         }
         title.setText((name.isEmpty() ? "" : name + ": ") + m.setup().timing().label() + (m.inCall() ? ", call "
-                + (m.calls() + 1) + " so far" : ", call " + m.calls()) + (legend ? "   D dispatched  = waiting  e executing  "
+                + (m.counters().calls() + 1) + " so far" : ", call " + m.counters().calls()) + (legend ? "   D dispatched  = waiting  e executing  "
                 + "E done  - waiting to retire  R retired" : ""));
         if (shown.isEmpty()) return;
-        List<Pipeline.Slot> context = new ArrayList<>(p.lastRows());
-        context.addAll(shown);
         double k = scale.scale(), row = ROW * k, cell = CELL * k, mark = MARK * k;
         Font mono = Font.font("DejaVu Sans Mono", FONT * k);
         // a row is as tall as the font's line (and the mark column as wide as "exposed"), whatever the scale
@@ -141,8 +139,8 @@ public final class PipelineView extends BorderPane implements DrawnText {
         double text = Math.min(Math.max(TEXT * k * 0.5, longest * charW + 12), Math.max(TEXT * k * 0.5, w * TEXT_SHARE));
         int chars = Math.max(8, (int) Math.floor((text - 12) / charW + 1e-6));
         int cols = Math.max(1, (int) ((w - text - mark) / cell));
-        long endCycle = shown.get(last).retire();
-        long startCycle = Math.max(shown.get(first).dispatch(), endCycle - cols + 4);
+        long endCycle = shown.get(last).slot().retire();
+        long startCycle = Math.max(shown.get(first).slot().dispatch(), endCycle - cols + 4);
         g.setFont(mono);
         g.setTextBaseline(VPos.CENTER);
         // cycle ruler
@@ -159,9 +157,9 @@ public final class PipelineView extends BorderPane implements DrawnText {
             }
         }
         for (int i = first; i <= last && (i - first + 1) * row < h; i++) {
-            Pipeline.Slot r = shown.get(i);
+            Row r = shown.get(i);
             double y = row * (1 + i - first);
-            boolean rdtsc = p.isCounterRead(r);
+            boolean rdtsc = r.counterRead();
             String line = instruction(m, r);
             if (i == last) {
                 g.setFill(Color.web("#FFF4C2"));
@@ -174,7 +172,7 @@ public final class PipelineView extends BorderPane implements DrawnText {
             boolean cut = line.length() > chars;
             text(g, cut ? line.substring(0, chars - 1) + "\u2026" : line, 4, y + row / 2, TextAlignment.LEFT, cut);
             if (line.startsWith("push")) {
-                boolean hidden = p.underCounterRead(r, context);
+                boolean hidden = r.hidden();
                 g.setFill(hidden ? Palette.GREEN : Palette.VERMILLION);
                 text(g, hidden ? "hidden" : "exposed", text + 2, y + row / 2, TextAlignment.LEFT, false);
             } else if (rdtsc) {
@@ -183,7 +181,7 @@ public final class PipelineView extends BorderPane implements DrawnText {
             }
             for (int kk = 0; kk < cols; kk++) {
                 long c = startCycle + kk;
-                char ch = TimelineText.at(r, c);
+                char ch = TimelineText.at(r.slot(), c);
                 if (ch == ' ') continue;
                 double x = text + mark + kk * cell;
                 g.setFill(switch (ch) {
@@ -202,7 +200,7 @@ public final class PipelineView extends BorderPane implements DrawnText {
         }
     }
 
-    private static String instruction(Machine m, Pipeline.Slot r) {
-        return m.listing().get(r.index()).text().replaceAll("\\s+", " ");
+    private static String instruction(ModelSnapshot m, Row r) {
+        return m.listing().get(r.slot().index()).text().replaceAll("\\s+", " ");
     }
 }

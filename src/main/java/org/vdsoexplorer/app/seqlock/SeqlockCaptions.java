@@ -1,12 +1,12 @@
 package org.vdsoexplorer.app.seqlock;
 
 import java.util.List;
-import org.vdsoexplorer.sim.Machine;
 import org.vdsoexplorer.sim.SeqlockTrace.Mark;
 import org.vdsoexplorer.sim.SeqlockTrace.Odd;
 import org.vdsoexplorer.sim.SeqlockTrace.Retry;
 import org.vdsoexplorer.sim.SeqlockTrace.SeqLoad;
 import org.vdsoexplorer.sim.event.Event;
+import org.vdsoexplorer.session.ModelSnapshot;
 
 /**
  * The seqlock view's lines of text, worded from the machine and the call's trace: the counts line under the
@@ -39,26 +39,26 @@ final class SeqlockCaptions {
      * "step 49 of this call · retries 1 · odd spins 0 · total retries 1 · writer updates 1 (placed 1) · tick every
      * 1.0 ms"; {@code whole}: the timeline shows the last finished call of a run.
      */
-    static String counts(Machine m, int steps, boolean whole, int placed, Masks hide) {
+    static String counts(ModelSnapshot m, int steps, boolean whole, int placed, Masks hide) {
         String stepsText = hide.steps() ? "?" : Integer.toString(steps);
         return (whole ? "running; the last finished call: " + stepsText + " steps" : "step " + stepsText + " of this call")
-                + " \u00b7 retries " + (hide.retries() ? "?" : m.kernel().callRetries()) + " \u00b7 odd spins "
-                + (hide.spins() ? "?" : m.kernel().callOddSpins())
-                + " \u00b7 total retries " + (hide.retries() ? "?" : m.retries() + (m.inCall() ? m.kernel().callRetries() : 0))
-                + " \u00b7 writer updates " + m.kernel().updateCount() + " (placed " + placed + ")"
-                + (m.kernel().tickMilli() > 0
+                + " \u00b7 retries " + (hide.retries() ? "?" : m.seqlock().callRetries()) + " \u00b7 odd spins "
+                + (hide.spins() ? "?" : m.seqlock().callOddSpins())
+                + " \u00b7 total retries " + (hide.retries() ? "?" : m.counters().retries() + (m.inCall() ? m.seqlock().callRetries() : 0))
+                + " \u00b7 writer updates " + m.seqlock().updateCount() + " (placed " + placed + ")"
+                + (m.seqlock().tickMilli() > 0
                 ? String.format(java.util.Locale.ROOT, " \u00b7 tick every %.1f ms",
-                        m.kernel().tickMilli() / 1000.0 / (m.setup().ghz() * 1e6))
+                        m.seqlock().tickMilli() / 1000.0 / (m.setup().ghz() * 1e6))
                 : " \u00b7 no ticks");
     }
 
     /** The writer's update in this call and where it is, or that there was none (a "?" while seq is masked). */
-    static String writer(Machine m, Event.WriterStep last, Masks hide) {
+    static String writer(ModelSnapshot m, Event.WriterStep last, Masks hide) {
         // always a line (a line that came and went moved the timeline under it at every refresh while running)
         if (hide.seq()) return "writer: ? (hidden until you reveal)";
         if (last == null) return "writer: no update during this call";
         String which = "writer: update #" + last.update() + (last.injected() ? " (placed)" : " (tick)");
-        return m.kernel().writerActive() ? which + " step " + (last.step() + 1) + "/" + last.steps() + ": " + last.what()
+        return m.seqlock().writerActive() ? which + " step " + (last.step() + 1) + "/" + last.steps() + ": " + last.what()
                 : which + " finished in this call (" + last.what() + ")";
     }
 

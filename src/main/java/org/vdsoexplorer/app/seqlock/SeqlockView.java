@@ -24,7 +24,6 @@ import javafx.scene.shape.Rectangle;
 import javafx.scene.text.Font;
 import javafx.util.Duration;
 import org.vdsoexplorer.app.common.Fmt;
-import org.vdsoexplorer.sim.Machine;
 import org.vdsoexplorer.sim.SeqlockTrace.Mark;
 import org.vdsoexplorer.sim.SeqlockTrace.Placed;
 import org.vdsoexplorer.sim.SeqlockTrace.Retry;
@@ -32,6 +31,7 @@ import org.vdsoexplorer.sim.SeqlockTrace;
 import org.vdsoexplorer.sim.asm.Instruction;
 import org.vdsoexplorer.sim.event.Event;
 import org.vdsoexplorer.lesson.Shown;
+import org.vdsoexplorer.session.ModelSnapshot;
 import org.vdsoexplorer.session.Session;
 
 /**
@@ -244,11 +244,11 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
     public void setRunning(boolean fast) { this.running = fast; }
 
     public void refresh() {
-        Machine m = session.machine();
-        boolean whole = running && m.inCall() && !session.lastCallLog().isEmpty();
-        List<Event> log = whole ? session.lastCallLog() : session.callLog();
+        ModelSnapshot m = session.snapshot();
+        boolean whole = running && m.inCall() && !m.lastCallLog().isEmpty();
+        List<Event> log = whole ? m.lastCallLog() : m.callLog();
         showingWhole = whole;
-        long s = m.kernel().seq();
+        long s = m.seqlock().seq();
         // an open predict question masks what would answer it (PredictKind.masks)
         hideSeq = session.masked(Shown.SEQ);
         hideRetries = session.masked(Shown.RETRIES);
@@ -258,7 +258,7 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
         seq.pseudoClassStateChanged(ODD, !hideSeq && (s & 1) != 0);
         seq.pseudoClassStateChanged(EVEN, !hideSeq && (s & 1) == 0);
 
-        callStart = session.callStart();
+        callStart = m.callStart();
         java.util.Map<Long, Integer> placedHere = new java.util.TreeMap<>();
         if (!whole) for (Map.Entry<Long, Integer> p : session.writerUpdates().entrySet()) placedHere.put(p.getKey() - callStart, p.getValue());
         SeqlockTrace trace = SeqlockTrace.of(log, placedHere);
@@ -406,7 +406,7 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
     private Font smallFont() { return sizing.smallFont(sizing.fit(canvas.getWidth(), canvas.getHeight(), steps)); }
 
     private void redraw() {
-        Object state = List.of(marks, steps, canvas.getWidth(), canvas.getHeight(), showingWhole ? -1L : session.machine().kernel().seq(),
+        Object state = List.of(marks, steps, canvas.getWidth(), canvas.getHeight(), showingWhole ? -1L : session.snapshot().seqlock().seq(),
                 scale.scale(), hideSeq, hideRetries, hideSpins);
         if (Objects.equals(state, drawn)) return;
         drawn = state;
@@ -415,6 +415,6 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
 
     private void draw() {
         new TimelineDrawing(canvas.getGraphicsContext2D(), canvas.getWidth(), canvas.getHeight(), geometry(), labels,
-                labelFont(), smallFont(), hideSeq, hideRetries, hideSpins).draw(marks, steps, session.machine().kernel().seq());
+                labelFont(), smallFont(), hideSeq, hideRetries, hideSpins).draw(marks, steps, session.snapshot().seqlock().seq());
     }
 }

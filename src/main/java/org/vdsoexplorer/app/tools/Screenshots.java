@@ -169,7 +169,7 @@ public final class Screenshots {
         c.setPipelineShown(pipeline);
         c.runCalls(100);
         c.step();
-        while (c.sessionA().machine().inCall() && !c.sessionA().machine().next().mnemonic().startsWith("rdtsc")) c.step();
+        while (c.sessionA().snapshot().inCall() && !c.sessionA().snapshot().next().mnemonic().startsWith("rdtsc")) c.step();
         for (int i = 0; i < 4; i++) c.step();
     }
 
@@ -209,7 +209,7 @@ public final class Screenshots {
                     && v.isSeq());
             s.injectWriterUpdate();
             stepUntil(s, e -> e instanceof Event.SeqRetry);
-            for (int i = 0; i < 12 && s.machine().inCall(); i++) s.step();
+            for (int i = 0; i < 12 && s.snapshot().inCall(); i++) s.step();
             out.add(checkedShot(w.seqlock(), dir.resolve("seqlock-retry.png")));
 
             // a writer update placed on the timeline of a finished call, between its two seq loads
@@ -235,7 +235,7 @@ public final class Screenshots {
             cmp.runCall();
             // into the second call until one pane has returned and waits for the other
             cmp.step();
-            for (int i = 0; i < 10_000 && cmp.sessionA().machine().inCall() == cmp.sessionB().machine().inCall(); i++) cmp.step();
+            for (int i = 0; i < 10_000 && cmp.sessionA().snapshot().inCall() == cmp.sessionB().snapshot().inCall(); i++) cmp.step();
             out.add(checkedShot(w.root(), dir.resolve("compare-scenarios.png")));
             // host vs timens, same variant: the namespace detour
             cmp.setSetups(Setup.of(Scenario.HOST, Variant.TIMENS_INLINE, Clock.MONOTONIC),
