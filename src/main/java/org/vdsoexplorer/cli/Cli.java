@@ -147,6 +147,10 @@ public final class Cli {
 
     /** {@code export-gif}: parses and checks the arguments, then renders with {@code renderer} (which needs JavaFX). */
     public static int exportGif(String[] args, GifRequest.Renderer renderer, PrintStream out, PrintStream err) {
+        if (java.util.Arrays.asList(args).subList(1, args.length).stream().anyMatch(x -> x.equals("--help") || x.equals("-h"))) {
+            out.print(usageOf("export-gif"));
+            return 0;
+        }
         GifRequest r;
         try {
             r = GifOptions.parse(args);
@@ -173,6 +177,17 @@ public final class Cli {
             err.println("vdso-explorer: export-gif: " + e);
             return 1;
         }
+    }
+
+    /** {@code command}'s paragraph of {@link #USAGE}: its synopsis and description lines. */
+    static String usageOf(String command) {
+        StringBuilder sb = new StringBuilder("usage: vdso-explorer\n");
+        boolean in = false;
+        for (String line : USAGE.lines().toList()) {
+            if (line.startsWith("  ") && !line.startsWith("   ")) in = line.startsWith("  " + command + " ") || line.equals("  " + command);
+            if (in) sb.append(line).append('\n');
+        }
+        return sb.toString();
     }
 
     static CostTable costs(Args a) {

@@ -126,7 +126,7 @@ public record DemoState(Setup setup, long position, SortedSet<Integer> breakInst
         Value format = p.get("format");
         if (format == null || !FORMAT.equals(format.text())) {
             throw new BadInputException(file, format == null ? 1 : format.line(), "not a demo file: the first entry must be 'format="
-                    + FORMAT + "'" + (format == null ? "" : ", found '" + clip(format.text()) + "'"));
+                    + FORMAT + "'" + (format == null ? "" : ", found '" + Known.shown(format.text()) + "'"));
         }
         Map<String, SetupText.Field> fields = new LinkedHashMap<>();
         for (String k : SetupText.KEYS) {
@@ -158,7 +158,7 @@ public record DemoState(Setup setup, long position, SortedSet<Integer> breakInst
             for (String item : items) {
                 Matcher m = UPDATE.matcher(item);
                 if (!m.matches()) {
-                    throw new BadInputException(file, u.line(), "'writer-updates': '" + clip(item)
+                    throw new BadInputException(file, u.line(), "'writer-updates': '" + Known.shown(item)
                             + "' must be STEPxCOUNT (e.g. 120x1: one update before reader step 120)");
                 }
                 long at = checked(file, u.line(), "writer-updates", "step of '" + item + "'", m.group(1), STEPS);
@@ -183,7 +183,7 @@ public record DemoState(Setup setup, long position, SortedSet<Integer> breakInst
                 throw new BadInputException(file, line, "a backslash: escapes and continued lines are not part of a demo file");
             }
             int eq = firstSeparator(l);
-            if (eq < 0) throw new BadInputException(file, line, "expected key=value, found '" + clip(l) + "'");
+            if (eq < 0) throw new BadInputException(file, line, "expected key=value, found '" + Known.shown(l) + "'");
             String key = l.substring(0, eq).strip(), value = l.substring(eq + 1).strip();
             if (!KEYS.contains(key)) throw new BadInputException(file, line, Known.unknown("key", key, KEYS));
             Value first = out.putIfAbsent(key, new Value(value, line));
@@ -215,7 +215,7 @@ public record DemoState(Setup setup, long position, SortedSet<Integer> breakInst
     private static long checked(String file, int line, String key, String what, String s, Range range) {
         String name = "'" + key + "'" + (what == null ? "" : " " + what);
         if (!INT.matcher(s).matches()) {
-            throw new BadInputException(file, line, name + " is '" + clip(s) + "', must be a whole number " + range.words());
+            throw new BadInputException(file, line, name + " is '" + Known.shown(s) + "', must be a whole number " + range.words());
         }
         java.math.BigInteger v = new java.math.BigInteger(s);
         if (v.compareTo(java.math.BigInteger.valueOf((long) range.min())) < 0
@@ -242,7 +242,6 @@ public record DemoState(Setup setup, long position, SortedSet<Integer> breakInst
         return java.util.Arrays.stream(s.split(",", -1)).map(String::strip).filter(x -> !x.isEmpty()).toList();
     }
 
-    private static String clip(String s) { return s.length() > 40 ? s.substring(0, 40) + "\u2026" : s; }
 
     /**
      * Rebuilds this state in {@code session} on the calling thread (see {@link DemoReplay} for the

@@ -91,6 +91,17 @@ class SetupOptionsTest {
     }
 
     @Test
+    void exportGifHelpIsItsParagraphOfTheUsage() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int rc = Cli.exportGif(new String[] {"export-gif", "--help"}, (r, p) -> { throw new AssertionError(); },
+                new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
+        String help = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, rc);
+        assertTrue(help.contains("  export-gif [--scenario S]") && help.contains("--core CORE") && help.contains("animated GIF"), help);
+        assertTrue(!help.contains("check-demo") && !help.contains("  report"), help);
+    }
+
+    @Test
     void theRequestRefusesWhatCannotBeRendered(@TempDir Path dir) {
         Setup s = Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC);
         Path out = dir.resolve("a.gif");
