@@ -28,7 +28,9 @@ import org.vdsoexplorer.report.ReportFormat;
 import org.vdsoexplorer.report.Row;
 import org.vdsoexplorer.report.SeedTables;
 import org.vdsoexplorer.report.SeedsText;
+import org.vdsoexplorer.sim.timing.TimingModel;
 import org.vdsoexplorer.sim.timing.TimingTable;
+import org.vdsoexplorer.session.GifRequest;
 import org.vdsoexplorer.util.BadInputException;
 
 /** Headless command line of vdso-explorer. Must not depend on JavaFX or the app package. */
@@ -43,16 +45,17 @@ public final class Cli {
             commands:
               report [--scenario S] [--variant V] [--clock C] [--compiler gcc-12|gcc-11|clang-16] [--ghz F]
                      [--costs FILE] [--format table|tsv|csv|markdown|json] [--timing additive|pipeline|pipeline:CORE]
-                     [--writer-step C] [--tick-hz HZ]
+                     [--core CORE] [--writer-step C] [--tick-hz HZ]
                        per-call figures of every scenario x variant x clock, measured by execution; --timing
                        picks the model that charges cycles (default additive; pipeline: the out-of-order model
-                       of assets/timing.yaml, whose copy --costs also accepts); column 'wrong': calls whose
+                       of assets/timing.yaml, whose copy --costs also accepts; --core CORE: the pipeline on that core
+                       of its table, e.g. zen3); column 'wrong': calls whose
                        result differs from the kernel's reference time (only the variants broken on purpose);
                        --writer-step C: cycles between update_vsyscall()'s steps (default: the cost table's);
                        --tick-hz HZ: the writer's tick (default 1000); the window stays 1 ms of simulated time
               run LISTING --entry SYMBOL [--arg REG=VALUE ...] [--max-instructions N] [--costs FILE]
                        executes an objdump listing; VALUE may be 'buf' (a pointer to a 64-byte buffer)
-              seeds [--costs FILE] [--ghz F] [--compiler C] [--format table|markdown] [--timing pipeline|pipeline:CORE]
+              seeds [--costs FILE] [--ghz F] [--compiler C] [--format table|markdown] [--timing pipeline|pipeline:CORE] [--core CORE]
                        the seeds' measured tables beside the model's figures for the same cells, with the
                        additive and the pipeline timing model
               bench [--seconds N] [--compiler C] [--timing additive|pipeline|pipeline:CORE]
@@ -89,7 +92,8 @@ public final class Cli {
                        reads and decodes the real [vvar] pages of both tasks (and watches seq for 1 s)
               live vdso
                        the vDSO's exported symbols and versions; objdump's disassembly of __vdso_clock_gettime
-              export-gif [--scenario S] [--variant V] [--clock C] [--demo FILE] [--writer-update STEP ...]
+              export-gif [--scenario S] [--variant V] [--clock C] [--compiler C] [--timing T] [--core CORE]
+                         [--demo FILE] [--writer-update STEP ...]
                          [--view window|code|pages|seqlock|dispatch|counters] [--from STEP] [--to STEP]
                          [--fps N] [--size WxH] [--scale F] [--ui-scale PCT] OUT.gif
                        an animated GIF of reader steps FROM..TO (default: the first call) rendered from the model,
@@ -143,10 +147,14 @@ public final class Cli {
 
     /** {@code export-gif}: parses and checks the arguments, then renders with {@code renderer} (which needs JavaFX). */
     public static int exportGif(String[] args, GifRequest.Renderer renderer, PrintStream out, PrintStream err) {
+        if (java.util.Arrays.asList(args).subList(1, args.length).stream().anyMatch(x -> x.equals("--help") || x.equals("-h"))) {
+            out.print(usageOf("export-gif"));
+            return 0;
+        }
         GifRequest r;
         try {
-            r = GifRequest.parse(args);
-        } catch (UsageException e) {
+            r = GifOptions.parse(args);
+        } catch (UsageException | BadInputException e) {
             err.println("vdso-explorer: " + e.getMessage());
             return 2;
         }
@@ -171,6 +179,17 @@ public final class Cli {
         }
     }
 
+    /** {@code command}'s paragraph of {@link #USAGE}: its synopsis and description lines. */
+    static String usageOf(String command) {
+        StringBuilder sb = new StringBuilder("usage: vdso-explorer\n");
+        boolean in = false;
+        for (String line : USAGE.lines().toList()) {
+            if (line.startsWith("  ") && !line.startsWith("   ")) in = line.startsWith("  " + command + " ") || line.equals("  " + command);
+            if (in) sb.append(line).append('\n');
+        }
+        return sb.toString();
+    }
+
     static CostTable costs(Args a) {
         String f = a.one("costs");
         if (f == null) return CostTable.defaults();
@@ -184,21 +203,23 @@ public final class Cli {
 
     private static int report(String[] args, PrintStream out) {
         Args a = Args.parse("report", args, 1,
-                Set.of("scenario", "variant", "clock", "compiler", "ghz", "costs", "format", "timing", "writer-step",
+                Set.of("scenario", "variant", "clock", "compiler", "ghz", "costs", "format", "timing", "core", "writer-step",
                         "tick-hz"));
         if (!a.positional.isEmpty()) throw new UsageException("report: unexpected argument '" + a.positional.getFirst() + "'");
-        Scenario s = a.one("scenario") == null ? null : Scenario.byName(a.one("scenario")).orElseThrow(
-                () -> new UsageException("report: unknown scenario '" + a.one("scenario") + "' (known: " + Scenario.names() + ")"));
-        Variant v = a.one("variant") == null ? null : Variant.byName(a.one("variant")).orElseThrow(
-                () -> new UsageException("report: unknown variant '" + a.one("variant") + "' (known: " + Variant.names() + ")"));
-        Clock c = a.one("clock") == null ? null : Clock.byName(a.one("clock")).filter(Clock::servedByVdso).orElseThrow(
-                () -> new UsageException("report: unknown clock '" + a.one("clock") + "' (known: "
-                        + String.join(", ", Clock.reportClocks().stream().map(Clock::cliName).toList()) + ")"));
+        TimingOption t = TimingOption.parse("report", a, "additive");
+        // the setup options as filters: a row's scenario, variant and clock when given, every one when not
+        Setup chosen = setup("report", a, t);
+        Scenario s = a.one("scenario") == null ? null : chosen.scenario();
+        Variant v = a.one("variant") == null ? null : chosen.variant();
+        Clock c = a.one("clock") == null ? null : chosen.clock();
+        if (c != null && !c.servedByVdso()) {
+            throw new UsageException("report: clock '" + c.cliName() + "' has no vDSO path to measure (report clocks: "
+                    + String.join(", ", Clock.reportClocks().stream().map(Clock::cliName).toList()) + ")");
+        }
         String format = a.one("format") == null ? "table" : a.one("format");
         if (!List.of("table", "tsv", "csv", "markdown", "json").contains(format)) {
             throw new UsageException("report: unknown format '" + format + "' (known: table, tsv, csv, markdown, json)");
         }
-        TimingOption t = TimingOption.parse("report", a, "additive");
         CostTable costs = t.costs();
         if (a.one("writer-step") != null) {
             costs = costs.withWriterStep(Args.decimal("report", "--writer-step", a.one("writer-step"),
@@ -210,10 +231,10 @@ public final class Cli {
         String tickProblem = new Setup(Scenario.HOST, Variant.V5_6, Clock.MONOTONIC, costs, ghz,
                 Setup.tickCycles(ghz, hz)).problem();
         if (tickProblem != null) throw new UsageException("report: --tick-hz " + a.one("tick-hz") + ": " + tickProblem);
-        List<Setup> setups = Report.setups(s, v, c, costs, ghz, compiler("report", a), t.timing(), hz);
+        List<Setup> setups = Report.setups(s, v, c, costs, ghz, chosen.compiler(), chosen.timing(), hz);
         if (setups.isEmpty()) {
             // why each refused combination of the filters cannot run (the distinct reasons, at most three)
-            List<String> reasons = Report.setups(s, v, c, costs, ghz, compiler("report", a), t.timing(), hz, true).stream()
+            List<String> reasons = Report.setups(s, v, c, costs, ghz, chosen.compiler(), chosen.timing(), hz, true).stream()
                     .map(Setup::problem).distinct().limit(3).toList();
             String why = reasons.isEmpty() ? null : String.join("\n  or: ", reasons);
             throw new UsageException("report: no rows match" + (why == null ? "" : ": " + why));
@@ -230,31 +251,36 @@ public final class Cli {
     }
 
     private static int seeds(String[] args, PrintStream out) {
-        Args a = Args.parse("seeds", args, 1, Set.of("costs", "ghz", "compiler", "format", "timing"));
+        Args a = Args.parse("seeds", args, 1, Set.of("costs", "ghz", "compiler", "format", "timing", "core"));
         TimingOption t = TimingOption.parse("seeds", a, "pipeline");
-        if (!t.timing().isPipeline()) throw new UsageException("seeds: prints both models; --timing picks the pipeline core");
+        Setup chosen = setup("seeds", a, t);
+        TimingModel timing = chosen.timing();
+        if (!timing.isPipeline()) throw new UsageException("seeds: prints both models; --timing or --core picks the pipeline core");
         CostTable costs = t.costs();
         double ghz = a.one("ghz") == null ? costs.ghz() : Args.decimal("seeds", "--ghz", a.one("ghz"), CostBounds.GHZ);
-        Compiler compiler = compiler("seeds", a);
+        Compiler compiler = chosen.compiler();
         String format = a.one("format") == null ? "table" : a.one("format");
         if (!List.of("table", "markdown").contains(format)) {
             throw new UsageException("seeds: unknown format '" + format + "' (known: table, markdown)");
         }
         boolean md = format.equals("markdown");
-        String header = SeedsText.header(md, t.timing(), t.table().origin());
+        String header = SeedsText.header(md, timing, t.table().origin());
         // the reasons in assets/seeds.yaml were written for the shipped table's default core
         boolean reasons = t.table().origin().equals(TimingTable.defaults().origin())
-                && t.timing().core().equals(TimingTable.defaults().defaultCore());
-        out.print(SeedsText.render(SeedTables.compareBoth(costs, ghz, compiler, t.timing()), header, md, reasons));
+                && timing.core().equals(TimingTable.defaults().defaultCore());
+        out.print(SeedsText.render(SeedTables.compareBoth(costs, ghz, compiler, timing), header, md, reasons));
         return 0;
     }
 
-    /** --compiler NAME, default gcc 12 (the listings in assets/listings/). */
+    /** --compiler NAME, default gcc 12 (the listings in assets/listings/), through the one setup parser. */
     static Compiler compiler(String command, Args a) {
-        String name = a.one("compiler");
-        if (name == null) return Compiler.GCC_12;
-        return Compiler.byName(name).orElseThrow(() -> new UsageException(command + ": unknown compiler '" + name
-                + "' (known: " + Compiler.names() + ")"));
+        return SetupOptions.parse(command, a, Setup.of(Scenario.HOST, Variant.V5_6, Clock.MONOTONIC), TimingTable.defaults())
+                .compiler();
+    }
+
+    /** The setup options of {@code a} over the timing model {@code t} read (--timing, in the table --costs gave). */
+    private static Setup setup(String command, Args a, TimingOption t) {
+        return SetupOptions.parse(command, a, Setup.of(Scenario.HOST, Variant.V5_6, Clock.MONOTONIC).with(t.timing()), t.table());
     }
 
     private static int checkLessons(String[] args, PrintStream out) {

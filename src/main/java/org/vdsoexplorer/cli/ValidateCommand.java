@@ -3,7 +3,6 @@ package org.vdsoexplorer.cli;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Set;
-import org.vdsoexplorer.sim.Compiler;
 import org.vdsoexplorer.host.validate.NativeHarness;
 import org.vdsoexplorer.host.validate.ValidateFormat;
 import org.vdsoexplorer.host.validate.Validation;
@@ -23,8 +22,7 @@ final class ValidateCommand {
             throw new UsageException("validate: unknown format '" + format + "' (known: table, tsv, json)");
         Validation.Options o = Validation.Options.defaults();
         if (a.one("compiler") != null) {
-            o = o.withCompiler(Compiler.byName(a.one("compiler")).orElseThrow(() -> new UsageException(
-                    "validate: unknown compiler '" + a.one("compiler") + "' (known: " + Compiler.names() + ")")));
+            o = o.withCompiler(Cli.compiler("validate", a));
         }
         if (a.one("rounds") != null) {
             long r = Args.number("validate", "--rounds", a.one("rounds"));

@@ -62,7 +62,7 @@ public final class Anchors {
             Hit h = find(fresh(s), to, ups, Evaluator.MAX_SETUP_STEPS, "run_to");
             to = new Target(Target.Kind.STEP, h.at(to.after()), to.text());
         }
-        done = new StepSetup(s.line(), s.scenario(), s.variant(), s.clock(), to, ups, s.breakpoints(), s.compare(),
+        done = new StepSetup(s.line(), s.setup(), to, ups, s.breakpoints(), s.compare(),
                 s.focus(), s.highlight(), s.lines(), List.of(), s.expect());
         if (RESOLVED.size() > 10_000) RESOLVED.clear();
         RESOLVED.put(s, done);

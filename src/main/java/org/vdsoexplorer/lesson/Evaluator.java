@@ -192,8 +192,7 @@ public final class Evaluator {
         if (s.compare() == null) throw new LessonException("it needs a 'compare' in the step's setup");
         if (s.compareSetup().problem() != null) throw new LessonException("compare: " + s.compareSetup().problem());
         CallFacts a = facts(s);
-        StepSetup other = new StepSetup(s.line(), s.compare().scenario(), s.compare().variant(), s.compare().clock(), null,
-                List.of(), List.of(), null, null, null, java.util.Map.of());
+        StepSetup other = new StepSetup(s.line(), s.compare(), null, List.of(), List.of(), null, null, null, java.util.Map.of());
         CallFacts b = facts(other);
         long va = k == PredictKind.PUSHES_DIFFERENCE ? a.pushes() : a.call().instructions();
         long vb = k == PredictKind.PUSHES_DIFFERENCE ? b.pushes() : b.call().instructions();

@@ -42,13 +42,14 @@ public final class LessonParser extends BlockValues {
     static final int MAX_BRACKETS = 4000;
     static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9-]{0,63}");
     static final Set<String> FRONT_KEYS = Set.of("id", "title", "order", "minutes", "prerequisites");
-    static final List<String> SETUP_KEYS = List.of("scenario", "variant", "clock", "run_to", "writer_update_at",
-            "breakpoints", "compare", "focus", "highlight", "expect");
+    /** A setup block's keys: the setup's own ({@link org.vdsoexplorer.sim.SetupText#KEYS}), then the step's. */
+    static final List<String> SETUP_KEYS = java.util.stream.Stream.concat(org.vdsoexplorer.sim.SetupText.KEYS.stream(),
+            java.util.stream.Stream.of("run_to", "writer_update_at", "breakpoints", "compare", "focus", "highlight", "expect")).toList();
     static final List<String> QUESTION_KEYS = List.of("type", "prompt", "options", "answer", "predict", "tolerance",
             "goal", "act", "click", "feedback", "attempts", "hint", "explain");
-    static final Scenario DEFAULT_SCENARIO = Scenario.HOST;
-    static final Variant DEFAULT_VARIANT = Variant.TIMENS_INLINE;
-    static final Clock DEFAULT_CLOCK = Clock.MONOTONIC;
+    /** The first setup block starts from this setup (default cost table, gcc 12, additive, the writer ticking at 1000 Hz). */
+    static final org.vdsoexplorer.sim.Setup DEFAULT_SETUP = org.vdsoexplorer.sim.Setup.of(Scenario.HOST, Variant.TIMENS_INLINE,
+            Clock.MONOTONIC);
 
     /** The outcome: the lesson (null if it could not be read far enough) and every problem found. */
     public record Result(Lesson lesson, List<Problem> problems) {

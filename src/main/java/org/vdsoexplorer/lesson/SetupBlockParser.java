@@ -4,14 +4,18 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.vdsoexplorer.sim.Compiler;
+import org.vdsoexplorer.sim.Setup;
+import org.vdsoexplorer.sim.SetupText;
 import org.vdsoexplorer.sim.Variant;
-import org.vdsoexplorer.sim.kernel.Clock;
 import org.vdsoexplorer.sim.kernel.Scenario;
+import org.vdsoexplorer.sim.timing.TimingTable;
+import org.vdsoexplorer.util.Known;
 
 /**
- * Reads a lesson step's ```setup block for {@link LessonParser}: scenario, variant and clock (inherited
- * from the step before), run_to, writer updates, breakpoints, compare, focus and highlight, resolving
- * names and reporting every problem with its file line.
+ * Reads a lesson step's ```setup block for {@link LessonParser}: the setup's keys (scenario, variant, clock, compiler,
+ * timing, core, tick-cycles; inherited from the step before) through the one setup parser ({@link SetupText}),
+ * then run_to, writer updates, breakpoints, compare, focus and highlight, reporting every problem with its file line.
  */
 final class SetupBlockParser extends BlockValues {
     SetupBlockParser(String file, List<Problem> problems) { super(file, problems); }
@@ -25,16 +29,11 @@ final class SetupBlockParser extends BlockValues {
         Map<String, Integer> lines = new LinkedHashMap<>();
         for (YamlBlock.Value v : m.values()) {
             lines.put(v.key(), v.line());
-            if (!LessonParser.SETUP_KEYS.contains(v.key())) {
-                problem(v.line(), "unknown setup key '" + v.key() + "' (known: " + String.join(", ", LessonParser.SETUP_KEYS) + ")");
-            }
+            if (!LessonParser.SETUP_KEYS.contains(v.key())) problem(v.line(), Known.unknown("setup key", v.key(), LessonParser.SETUP_KEYS));
         }
-        Scenario s = inherited == null ? LessonParser.DEFAULT_SCENARIO : inherited.scenario();
-        Variant va = inherited == null ? LessonParser.DEFAULT_VARIANT : inherited.variant();
-        Clock c = inherited == null ? LessonParser.DEFAULT_CLOCK : inherited.clock();
-        if (m.containsKey("scenario")) s = scenario(m.get("scenario"), s);
-        if (m.containsKey("variant")) va = variant(m.get("variant"), va);
-        if (m.containsKey("clock")) c = clock(m.get("clock"), c);
+        Setup base = inherited == null ? LessonParser.DEFAULT_SETUP : inherited.setup();
+        Setup s = setupOf(m, base);
+        if (s == null) s = base;
 
         Target runTo = null;
         if (m.containsKey("run_to")) {
@@ -81,14 +80,14 @@ final class SetupBlockParser extends BlockValues {
                 else bps.add(b);
             }
         }
-        Compare cmp = null;
-        if (m.containsKey("compare")) cmp = compare(m.get("compare"), s, va, c);
+        Setup cmp = null;
+        if (m.containsKey("compare")) cmp = compare(m.get("compare"), s);
         View focus = null;
         if (m.containsKey("focus")) {
             String f = string(m.get("focus"), "focus");
             if (f != null) {
                 focus = View.byName(f).orElse(null);
-                if (focus == null) problem(m.get("focus").line(), "unknown view '" + YamlBlock.oneLine(f) + "' (known: " + View.names() + ")");
+                if (focus == null) problem(m.get("focus").line(), Known.unknown("view", f, java.util.Arrays.stream(View.values()).map(View::lessonName).toList()));
             }
             if (focus == View.COMPARE && !m.containsKey("compare")) {
                 problem(m.get("focus").line(), "focus: compare needs a 'compare' in the same setup");
@@ -111,7 +110,7 @@ final class SetupBlockParser extends BlockValues {
         }
         Goal expect = m.containsKey("expect") ? goal(m.get("expect"), "expect") : null;
         if (problems.size() > before) return null;
-        return new StepSetup(line, s, va, c, runTo, updates, bps, cmp, focus, highlight, lines, updateAnchors, expect);
+        return new StepSetup(line, s, runTo, updates, bps, cmp, focus, highlight, lines, updateAnchors, expect);
     }
 
     /** A code-view highlight: c:LINE, asm:ADDR, fn:NAME or an anchor; null if none of these. */
@@ -120,46 +119,34 @@ final class SetupBlockParser extends BlockValues {
         return t == null || t.kind() == Target.Kind.STEP || t.kind() == Target.Kind.CALL_END ? null : t;
     }
 
-    private Scenario scenario(YamlBlock.Value v, Scenario dflt) {
-        return named(v, "scenario", Scenario::byName, Scenario.names(), dflt);
-    }
-
-    private Variant variant(YamlBlock.Value v, Variant dflt) {
-        return named(v, "variant", Variant::byName, Variant.names(), dflt);
-    }
-
-    /** The value named by {@code key}, {@code dflt} when absent; an unknown name is a problem listing the known ones. */
-    private <T> T named(YamlBlock.Value v, String key, java.util.function.Function<String, java.util.Optional<T>> byName,
-                        Object known, T dflt) {
-        String t = string(v, key);
-        if (t == null) return dflt;
-        return byName.apply(t).orElseGet(() -> {
-            problem(v.line(), "unknown " + key + " '" + YamlBlock.oneLine(t) + "' (known: " + known + ")");
-            return dflt;
-        });
-    }
-
-    private Clock clock(YamlBlock.Value v, Clock dflt) {
-        String t = string(v, "clock");
-        if (t == null) return dflt;
-        Clock c = Clock.byName(t).orElse(null);
-        if (c == null || !c.cliName().equals(t)) {
-            problem(v.line(), "unknown clock '" + YamlBlock.oneLine(t) + "' (known: "
-                    + String.join(", ", java.util.Arrays.stream(Clock.values()).map(Clock::cliName).toList()) + ")");
-            return dflt;
+    /**
+     * {@code base} with the setup keys of {@code m} read by the one setup parser; null if
+     * one was refused (the problem is reported at its line).
+     */
+    private Setup setupOf(Map<String, YamlBlock.Value> m, Setup base) {
+        Map<String, SetupText.Field> fields = new LinkedHashMap<>();
+        boolean bad = false;
+        for (String k : SetupText.KEYS) {
+            YamlBlock.Value v = m.get(k);
+            if (v == null) continue;
+            String t = string(v, k);
+            if (t == null) bad = true;
+            else fields.put(k, new SetupText.Field(t, v.line()));
         }
-        return c;
+        Setup s = SetupText.parse(fields, base, TimingTable.defaults(), this::problem);
+        return bad ? null : s;
     }
 
-    private Compare compare(YamlBlock.Value v, Scenario s, Variant va, Clock c) {
+    /** {@code compare}: one name (a variant, scenario, clock or compiler: the one thing that differs) or a mapping of setup keys. */
+    private Setup compare(YamlBlock.Value v, Setup s) {
         if (v.isScalar()) {
             String t = v.scalar().strip();
-            if (Variant.byName(t).isPresent()) return new Compare(s, Variant.byName(t).get(), c);
-            if (Scenario.byName(t).isPresent()) return new Compare(Scenario.byName(t).get(), va, c);
-            Clock k = Clock.byName(t).orElse(null);
-            if (k != null && k.cliName().equals(t)) return new Compare(s, va, k);
-            problem(v.line(), "compare '" + YamlBlock.oneLine(t) + "' is no variant, scenario or clock name (variants: "
-                    + Variant.names() + "; scenarios: " + Scenario.names() + ")");
+            for (String k : List.of(SetupText.VARIANT, SetupText.SCENARIO, SetupText.CLOCK, SetupText.COMPILER)) {
+                Setup o = SetupText.parse(Map.of(k, new SetupText.Field(t, v.line())), s, TimingTable.defaults(), (l, msg) -> { });
+                if (o != null) return o;
+            }
+            problem(v.line(), "compare '" + YamlBlock.oneLine(t) + "' is no variant, scenario, clock or compiler name (variants: "
+                    + Variant.names() + "; scenarios: " + Scenario.names() + "; compilers: " + Compiler.names() + ")");
             return null;
         }
         if (v.map() == null) {
@@ -167,19 +154,12 @@ final class SetupBlockParser extends BlockValues {
             return null;
         }
         int before = problems.size();
-        Scenario os = s;
-        Variant ov = va;
-        Clock oc = c;
         for (YamlBlock.Value e : v.map().values()) {
             String k = e.key().substring("compare.".length());
-            switch (k) {
-                case "scenario" -> os = scenario(e, s);
-                case "variant" -> ov = variant(e, va);
-                case "clock" -> oc = clock(e, c);
-                default -> problem(e.line(), "unknown compare key '" + k + "' (known: scenario, variant, clock)");
-            }
+            if (!SetupText.KEYS.contains(k)) problem(e.line(), Known.unknown("compare key", k, SetupText.KEYS));
         }
         if (v.map().isEmpty()) problem(v.line(), "compare is empty: name a scenario, variant or clock");
-        return problems.size() > before ? null : new Compare(os, ov, oc);
+        Setup o = setupOf(v.map(), s);
+        return problems.size() > before ? null : o;
     }
 }

@@ -5,16 +5,24 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import org.snakeyaml.engine.v2.api.Load;
-import org.snakeyaml.engine.v2.api.LoadSettings;
+import org.snakeyaml.engine.v2.nodes.MappingNode;
+import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.NodeTuple;
+import org.snakeyaml.engine.v2.nodes.ScalarNode;
+import org.snakeyaml.engine.v2.nodes.SequenceNode;
 import org.vdsoexplorer.sim.Compiler;
 import org.vdsoexplorer.sim.Listings;
 import org.vdsoexplorer.sim.Setup;
+import org.vdsoexplorer.sim.SetupText;
 import org.vdsoexplorer.sim.Variant;
 import org.vdsoexplorer.sim.cost.CostTable;
 import org.vdsoexplorer.sim.kernel.Clock;
 import org.vdsoexplorer.sim.kernel.Scenario;
 import org.vdsoexplorer.sim.timing.TimingModel;
+import org.vdsoexplorer.sim.timing.TimingTable;
+import org.vdsoexplorer.util.BadInputException;
+import org.vdsoexplorer.util.Known;
+import org.vdsoexplorer.util.SafeYaml;
 
 /**
  * The seeds' tables (assets/seeds.yaml) beside the model's figures for the same cells. Every cell is
@@ -65,57 +73,115 @@ public final class SeedTables {
     }
 
     /** The tables, every model row run on {@code compiler}'s listings and charged by {@code timing}. */
-    @SuppressWarnings("unchecked")
     public static List<Table> load(CostTable costs, double ghz, Compiler compiler, TimingModel timing) {
-        Object root = root();
+        MappingNode root = root();
         Map<String, Gap> gaps = gaps();
+        Setup base = new Setup(Scenario.HOST, Variant.BEFORE, Clock.MONOTONIC, costs, ghz, Setup.tickCycles(ghz, Report.TICK_HZ),
+                compiler, timing);
         List<Table> out = new ArrayList<>();
-        for (Object t : (List<Object>) ((Map<String, Object>) root).get("tables")) {
-            Map<String, Object> m = (Map<String, Object>) t;
-            String baseId = (String) m.get("base");
+        for (Node t : items(root, "tables")) {
+            MappingNode m = mapping(t, "a table");
+            String id = text(m, "id"), baseId = text(m, "base");
             List<Cell> cells = new ArrayList<>();
-            int base = -1;
-            for (Object c : (List<Object>) m.get("cells")) {
-                Map<String, Object> cm = (Map<String, Object>) c;
-                List<String> row = (List<String>) cm.get("row");
-                String id = (String) cm.get("id");
-                Setup setup = new Setup(
-                        Scenario.byName(row.get(0)).orElseThrow(() -> bad(m, "scenario " + row.get(0))),
-                        Variant.byName(row.get(1)).orElseThrow(() -> bad(m, "variant " + row.get(1))),
-                        Clock.byName(row.get(2)).orElseThrow(() -> bad(m, "clock " + row.get(2))),
-                        costs, ghz, Setup.tickCycles(ghz, Report.TICK_HZ), compiler, timing);
-                if (setup.problem() != null) throw bad(m, setup.problem());
-                if (baseId.equals(id)) base = cells.size();
-                String gap = (String) cm.getOrDefault("gap", "");
-                if (!gap.isEmpty() && !gaps.containsKey(gap)) throw bad(m, "gap '" + gap + "' (not under gaps:)");
-                cells.add(new Cell((String) cm.get("label"), ((Number) cm.get("seed")).doubleValue(), setup,
-                        (String) cm.getOrDefault("note", ""), gap));
+            int baseIndex = -1;
+            for (Node c : items(m, "cells")) {
+                MappingNode cm = mapping(c, "a cell");
+                Setup setup = row(cm, base);
+                if (baseId.equals(optional(cm, "id", ""))) baseIndex = cells.size();
+                String gap = optional(cm, "gap", "");
+                if (!gap.isEmpty() && !gaps.containsKey(gap)) {
+                    throw new BadInputException(ORIGIN, SafeYaml.line(value(cm, "gap")), Known.unknown("gap", gap, gaps.keySet()));
+                }
+                cells.add(new Cell(text(cm, "label"), number(cm, "seed"), setup, optional(cm, "note", ""), gap));
             }
-            if (base < 0) throw bad(m, "no cell with id '" + baseId + "'");
-            out.add(new Table((String) m.get("id"), (String) m.get("title"), (String) m.get("source"),
-                    "calls".equals(m.get("unit")), base, cells));
+            if (baseIndex < 0) throw new BadInputException(ORIGIN, SafeYaml.line(value(m, "base")), "table '" + id + "': no cell with id '" + baseId + "'");
+            out.add(new Table(id, text(m, "title"), text(m, "source"), "calls".equals(text(m, "unit")), baseIndex, cells));
         }
         return out;
     }
 
-    private static Object root() {
-        return new Load(LoadSettings.builder().setLabel("assets/seeds.yaml").build()).loadFromString(Listings.resource("/assets/seeds.yaml"));
+    /** The shipped table's name in messages. */
+    static final String ORIGIN = "assets/seeds.yaml";
+
+    /**
+     * A cell's {@code row: [scenario, variant, clock]} (as {@code report} prints a row), read as those keys by the one
+     * setup parser ({@link SetupText}) over {@code base}; the combination must run.
+     */
+    private static Setup row(MappingNode cell, Setup base) {
+        Node row = value(cell, "row");
+        List<String> keys = List.of(SetupText.SCENARIO, SetupText.VARIANT, SetupText.CLOCK);
+        if (!(row instanceof SequenceNode seq) || seq.getValue().size() != keys.size()) {
+            throw new BadInputException(ORIGIN, SafeYaml.line(row), "'row' must be [scenario, variant, clock]");
+        }
+        Map<String, SetupText.Field> fields = new LinkedHashMap<>();
+        for (int i = 0; i < keys.size(); i++) {
+            Node n = seq.getValue().get(i);
+            fields.put(keys.get(i), new SetupText.Field(scalar(n, "row"), SafeYaml.line(n)));
+        }
+        Setup setup = SetupText.parse(ORIGIN, fields, base, TimingTable.defaults());
+        if (setup.problem() != null) throw new BadInputException(ORIGIN, SafeYaml.line(row), setup.problem());
+        return setup;
+    }
+
+    private static MappingNode root() {
+        Node root = SafeYaml.compose(ORIGIN, Listings.resource("/assets/seeds.yaml")).orElse(null);
+        return mapping(root, "the document");
     }
 
     /** The reasons cells land outside {@link #WITHIN_PP} with the pipeline model, by id, in file order. */
-    @SuppressWarnings("unchecked")
     public static Map<String, Gap> gaps() {
         Map<String, Gap> out = new LinkedHashMap<>();
-        Object g = ((Map<String, Object>) root()).get("gaps");
+        Node g = find(root(), "gaps");
         if (g == null) return out;
-        for (Map.Entry<String, Object> e : ((Map<String, Object>) g).entrySet()) {
-            out.put(e.getKey(), new Gap(e.getKey(), ((String) e.getValue()).strip().replaceAll("\\s+", " ")));
+        for (NodeTuple e : mapping(g, "'gaps'").getValue()) {
+            String id = scalar(e.getKeyNode(), "a gap's id");
+            out.put(id, new Gap(id, scalar(e.getValueNode(), "gap '" + id + "'").strip().replaceAll("\\s+", " ")));
         }
         return out;
     }
 
-    private static IllegalStateException bad(Map<String, Object> table, String what) {
-        return new IllegalStateException("assets/seeds.yaml: table '" + table.get("id") + "': bad " + what);
+    // ---- the nodes of assets/seeds.yaml (SafeYaml: every refusal names the line) ------------------
+
+    private static Node find(MappingNode m, String key) {
+        for (NodeTuple t : m.getValue()) if (t.getKeyNode() instanceof ScalarNode k && k.getValue().equals(key)) return t.getValueNode();
+        return null;
+    }
+
+    private static Node value(MappingNode m, String key) {
+        Node n = find(m, key);
+        if (n == null) throw new BadInputException(ORIGIN, SafeYaml.line(m), "missing '" + key + "'");
+        return n;
+    }
+
+    private static MappingNode mapping(Node n, String what) {
+        if (n instanceof MappingNode m) return m;
+        throw new BadInputException(ORIGIN, SafeYaml.line(n), what + " must be a mapping");
+    }
+
+    private static List<Node> items(MappingNode m, String key) {
+        if (value(m, key) instanceof SequenceNode s) return s.getValue();
+        throw new BadInputException(ORIGIN, SafeYaml.line(value(m, key)), "'" + key + "' must be a list");
+    }
+
+    private static String scalar(Node n, String what) {
+        if (n instanceof ScalarNode s) return s.getValue();
+        throw new BadInputException(ORIGIN, SafeYaml.line(n), what + " must be a single value");
+    }
+
+    private static String text(MappingNode m, String key) { return scalar(value(m, key), "'" + key + "'"); }
+
+    private static String optional(MappingNode m, String key, String dflt) {
+        Node n = find(m, key);
+        return n == null ? dflt : scalar(n, "'" + key + "'");
+    }
+
+    private static double number(MappingNode m, String key) {
+        String s = text(m, key);
+        try {
+            return Double.parseDouble(s);
+        } catch (NumberFormatException e) {
+            throw new BadInputException(ORIGIN, SafeYaml.line(value(m, key)), "'" + key + "' is '" + Known.shown(s) + "', must be a number");
+        }
     }
 
     /** Measures every distinct row once and compares. */

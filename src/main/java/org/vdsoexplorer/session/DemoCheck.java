@@ -47,7 +47,7 @@ public final class DemoCheck {
         }
         try {
             Session s = DemoReplay.replay(d, (done, total) -> { }, () -> false);
-            out.println(file + ": " + d.scenario().cliName() + " / " + d.variant().cliName() + " / " + d.clock().cliName()
+            out.println(file + ": " + org.vdsoexplorer.sim.SetupText.describe(d.setup())
                     + ", step " + s.position() + ", " + d.writerUpdates().values().stream().mapToInt(Integer::intValue).sum()
                     + " placed updates: no problems");
             return null;

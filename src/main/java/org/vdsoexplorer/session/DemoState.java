@@ -17,28 +17,29 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.vdsoexplorer.sim.Listings;
 import org.vdsoexplorer.sim.Setup;
+import org.vdsoexplorer.sim.SetupText;
 import org.vdsoexplorer.sim.Variant;
 import org.vdsoexplorer.sim.asm.Listing;
-import org.vdsoexplorer.sim.cost.CostTable;
 import org.vdsoexplorer.sim.kernel.Clock;
-import org.vdsoexplorer.sim.kernel.Kernel;
 import org.vdsoexplorer.sim.kernel.Scenario;
+import org.vdsoexplorer.sim.timing.TimingTable;
 import org.vdsoexplorer.util.AtomicFiles;
 import org.vdsoexplorer.util.BadInputException;
+import org.vdsoexplorer.util.Known;
 import org.vdsoexplorer.util.Range;
 
 /**
- * A demo to share: scenario, variant, clock, the writer's tick, the step reached, breakpoints and the
+ * A demo to share: the setup (scenario, variant, clock, compiler, timing model and core, the writer's tick, written
+ * and read by {@link SetupText}, the one text form of a setup), the step reached, breakpoints and the
  * writer updates the user placed (reader step to count). Stored as a small {@code key=value} file (the
  * properties syntax, one entry per line); opening it rebuilds the same model state by replaying the
  * placements (the model is deterministic, see {@link DemoReplay}). No JavaFX.
  *
  * <p>Reading validates ranges, not just syntax: steps, counts, ticks and breakpoints must lie within what
- * the model can reach ({@link #STEPS}, {@link #COUNT}, {@link #tickRange()}, the listing's size); every
+ * the model can reach ({@link #STEPS}, {@link #COUNT}, {@link SetupText#tickRange}, the listing's size); every
  * refusal is a {@link BadInputException} naming the file, the line and the allowed range in words.
  */
-public record DemoState(Scenario scenario, Variant variant, Clock clock, long tickCycles, long position,
-                        SortedSet<Integer> breakInstructions, SortedSet<Integer> breakLines,
+public record DemoState(Setup setup, long position, SortedSet<Integer> breakInstructions, SortedSet<Integer> breakLines,
                         SortedMap<Long, Integer> writerUpdates) {
 
     public static final String FORMAT = "vdso-explorer-demo 1";
@@ -50,20 +51,25 @@ public record DemoState(Scenario scenario, Variant variant, Clock clock, long ti
     public static final Range COUNT = new Range(1, 100, "updates");
     /** Placements in all. */
     public static final int MAX_PLACEMENTS = 10_000;
-    /** The writer's tick as the app offers it, from 10 kHz to 10 Hz (Linux's HZ is 100 to 1000). */
-    static final double FASTEST_TICK_HZ = 10_000, SLOWEST_TICK_HZ = 10;
-
-    private static final List<String> KEYS = List.of("format", "scenario", "variant", "clock", "tick-cycles", "step",
-            "breakpoints.instructions", "breakpoints.lines", "writer-updates");
+    /** The setup's keys ({@link SetupText#KEYS}) between the format and the step; compiler, timing and core may be absent (older files). */
+    private static final List<String> KEYS = java.util.stream.Stream.of(List.of("format"), SetupText.KEYS,
+            List.of("step", "breakpoints.instructions", "breakpoints.lines", "writer-updates")).flatMap(List::stream).toList();
+    /** What a file that leaves a setup key out gets (the files of before compiler and timing were saved: gcc 12, additive). */
+    private static final Setup BASE = Setup.of(Scenario.HOST, Variant.TIMENS_INLINE, Clock.MONOTONIC);
 
     /** The state of {@code s} now. */
     public static DemoState of(Session s) {
-        Setup st = s.setup();
-        return new DemoState(st.scenario(), st.variant(), st.clock(), st.tickCycles(), s.position(),
-                new TreeSet<>(s.breakInstructions()), new TreeSet<>(s.breakLines()), new TreeMap<>(s.writerUpdates()));
+        return new DemoState(s.setup(), s.position(), new TreeSet<>(s.breakInstructions()), new TreeSet<>(s.breakLines()),
+                new TreeMap<>(s.writerUpdates()));
     }
 
-    public Setup setup() { return Setup.of(scenario, variant, clock).withTick(tickCycles); }
+    public Scenario scenario() { return setup.scenario(); }
+
+    public Variant variant() { return setup.variant(); }
+
+    public Clock clock() { return setup.clock(); }
+
+    public long tickCycles() { return setup.tickCycles(); }
 
     /** Reader steps a replay of this demo executes. */
     public long replaySteps() { return position; }
@@ -72,10 +78,7 @@ public record DemoState(Scenario scenario, Variant variant, Clock clock, long ti
     public String text() {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("format", FORMAT);
-        p.put("scenario", scenario.cliName());
-        p.put("variant", variant.cliName());
-        p.put("clock", clock.cliName());
-        p.put("tick-cycles", Long.toString(tickCycles));
+        p.putAll(SetupText.fields(setup));
         p.put("step", Long.toString(position));
         p.put("breakpoints.instructions", join(breakInstructions));
         p.put("breakpoints.lines", join(breakLines));
@@ -123,31 +126,25 @@ public record DemoState(Scenario scenario, Variant variant, Clock clock, long ti
         Value format = p.get("format");
         if (format == null || !FORMAT.equals(format.text())) {
             throw new BadInputException(file, format == null ? 1 : format.line(), "not a demo file: the first entry must be 'format="
-                    + FORMAT + "'" + (format == null ? "" : ", found '" + clip(format.text()) + "'"));
+                    + FORMAT + "'" + (format == null ? "" : ", found '" + Known.shown(format.text()) + "'"));
         }
-        Scenario s = Scenario.byName(need(p, file, "scenario").text()).orElseThrow(() -> bad(p, file, "scenario",
-                "must be one of: " + Scenario.names()));
-        Variant v = Variant.byName(need(p, file, "variant").text()).orElseThrow(() -> bad(p, file, "variant",
-                "must be one of: " + Variant.names()));
-        Clock c = Clock.byName(need(p, file, "clock").text()).orElseThrow(() -> bad(p, file, "clock",
-                "must be one of: " + java.util.Arrays.stream(Clock.values()).map(Clock::cliName).collect(Collectors.joining(", "))));
-        Setup base = Setup.of(s, v, c);
-        String why = base.withTick(0).problem();
+        Map<String, SetupText.Field> fields = new LinkedHashMap<>();
+        for (String k : SetupText.KEYS) {
+            Value e = p.get(k);
+            if (e != null) fields.put(k, new SetupText.Field(e.text(), e.line()));
+        }
+        Setup setup = SetupText.parse(file, fields, BASE, TimingTable.defaults());
+        for (String k : List.of(SetupText.SCENARIO, SetupText.VARIANT, SetupText.CLOCK, SetupText.TICK)) need(p, file, k);
+        String why = setup.problem();
         if (why != null) throw new BadInputException(file, p.get("variant").line(), why);
-
-        Range ticks = tickRange();
-        long tick = number(p, file, "tick-cycles", new Range(0, ticks.max(), "cycles"));
-        if (tick != 0 && tick < ticks.min()) {
-            throw new BadInputException(file, p.get("tick-cycles").line(), "'tick-cycles' is " + Range.fmt(tick)
-                    + ", must be 0 (no ticks) or " + ticks.words() + " (a 10 kHz to 10 Hz tick; a writer update takes "
-                    + Range.fmt(writerUpdateCycles()) + " cycles)");
-        }
         long step = number(p, file, "step", STEPS);
 
-        Listing listing = Listings.of(v);
+        Variant v = setup.variant();
+        Listing listing = Listings.of(v, setup.compiler());
         int maxLine = listing.instructions().stream().mapToInt(i -> i.source().line()).max().orElse(1);
         SortedSet<Integer> bi = ints(p, file, "breakpoints.instructions",
-                new Range(0, listing.instructions().size() - 1, "(instruction indices of the " + v.cliName() + " listing)"));
+                new Range(0, listing.instructions().size() - 1, "(instruction indices of the " + v.cliName() + " listing"
+                        + (setup.compiler() == org.vdsoexplorer.sim.Compiler.GCC_12 ? "" : " by " + setup.compiler().cliName()) + ")"));
         SortedSet<Integer> bl = ints(p, file, "breakpoints.lines", new Range(1, maxLine, "(C lines of the model)"));
 
         SortedMap<Long, Integer> updates = new TreeMap<>();
@@ -161,7 +158,7 @@ public record DemoState(Scenario scenario, Variant variant, Clock clock, long ti
             for (String item : items) {
                 Matcher m = UPDATE.matcher(item);
                 if (!m.matches()) {
-                    throw new BadInputException(file, u.line(), "'writer-updates': '" + clip(item)
+                    throw new BadInputException(file, u.line(), "'writer-updates': '" + Known.shown(item)
                             + "' must be STEPxCOUNT (e.g. 120x1: one update before reader step 120)");
                 }
                 long at = checked(file, u.line(), "writer-updates", "step of '" + item + "'", m.group(1), STEPS);
@@ -171,17 +168,8 @@ public record DemoState(Scenario scenario, Variant variant, Clock clock, long ti
                 }
             }
         }
-        return new DemoState(s, v, c, tick, step, bi, bl, updates);
+        return new DemoState(setup, step, bi, bl, updates);
     }
-
-    /** The ticks a demo may use: a 10 kHz to 10 Hz tick at the default clock rate, never shorter than an update. */
-    public static Range tickRange() {
-        double ghz = CostTable.defaults().ghz();
-        long fastest = Math.max(Setup.tickCycles(ghz, FASTEST_TICK_HZ), writerUpdateCycles());
-        return new Range(fastest, Setup.tickCycles(ghz, SLOWEST_TICK_HZ), "cycles");
-    }
-
-    private static long writerUpdateCycles() { return Kernel.WRITER_STEPS * CostTable.defaults().writerStepMilli() / 1000; }
 
     /** The entries of a {@code key=value} text with their lines; unknown keys, repeats and escapes refused. */
     private static Map<String, Value> entries(String file, String text) {
@@ -195,11 +183,9 @@ public record DemoState(Scenario scenario, Variant variant, Clock clock, long ti
                 throw new BadInputException(file, line, "a backslash: escapes and continued lines are not part of a demo file");
             }
             int eq = firstSeparator(l);
-            if (eq < 0) throw new BadInputException(file, line, "expected key=value, found '" + clip(l) + "'");
+            if (eq < 0) throw new BadInputException(file, line, "expected key=value, found '" + Known.shown(l) + "'");
             String key = l.substring(0, eq).strip(), value = l.substring(eq + 1).strip();
-            if (!KEYS.contains(key)) {
-                throw new BadInputException(file, line, "unknown key '" + clip(key) + "' (known: " + String.join(", ", KEYS) + ")");
-            }
+            if (!KEYS.contains(key)) throw new BadInputException(file, line, Known.unknown("key", key, KEYS));
             Value first = out.putIfAbsent(key, new Value(value, line));
             if (first != null) {
                 throw new BadInputException(file, line, "'" + key + "' is given twice (first on line " + first.line() + ")");
@@ -220,12 +206,6 @@ public record DemoState(Scenario scenario, Variant variant, Clock clock, long ti
         return v;
     }
 
-    private static BadInputException bad(Map<String, Value> p, String file, String key, String why) {
-        Value v = p.get(key);
-        return new BadInputException(file, v == null ? 1 : v.line(), "'" + key + "' " + (v == null ? why
-                : "is '" + clip(v.text()) + "', " + why));
-    }
-
     private static long number(Map<String, Value> p, String file, String key, Range range) {
         Value v = need(p, file, key);
         return checked(file, v.line(), key, null, v.text(), range);
@@ -235,7 +215,7 @@ public record DemoState(Scenario scenario, Variant variant, Clock clock, long ti
     private static long checked(String file, int line, String key, String what, String s, Range range) {
         String name = "'" + key + "'" + (what == null ? "" : " " + what);
         if (!INT.matcher(s).matches()) {
-            throw new BadInputException(file, line, name + " is '" + clip(s) + "', must be a whole number " + range.words());
+            throw new BadInputException(file, line, name + " is '" + Known.shown(s) + "', must be a whole number " + range.words());
         }
         java.math.BigInteger v = new java.math.BigInteger(s);
         if (v.compareTo(java.math.BigInteger.valueOf((long) range.min())) < 0
@@ -262,7 +242,6 @@ public record DemoState(Scenario scenario, Variant variant, Clock clock, long ti
         return java.util.Arrays.stream(s.split(",", -1)).map(String::strip).filter(x -> !x.isEmpty()).toList();
     }
 
-    private static String clip(String s) { return s.length() > 40 ? s.substring(0, 40) + "\u2026" : s; }
 
     /**
      * Rebuilds this state in {@code session} on the calling thread (see {@link DemoReplay} for the
@@ -274,7 +253,7 @@ public record DemoState(Scenario scenario, Variant variant, Clock clock, long ti
 
     /** For tests and messages. */
     @Override public String toString() {
-        return scenario.cliName() + "/" + variant.cliName() + "/" + clock.cliName() + " step " + position
+        return SetupText.describe(setup) + " step " + position
                 + " updates " + writerUpdates + " breakpoints " + breakInstructions + " lines " + breakLines;
     }
 

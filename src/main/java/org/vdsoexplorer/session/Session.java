@@ -66,8 +66,8 @@ public final class Session {
     public void load(Setup setup) {
         String problem = setup.problem();
         if (problem != null) throw new IllegalArgumentException(problem);
-        if (this.setup != null && this.setup.variant() != setup.variant()) {
-            // breakpoints are positions in one listing
+        if (this.setup != null && (this.setup.variant() != setup.variant() || this.setup.compiler() != setup.compiler())) {
+            // breakpoints are positions in one listing (each compiler's listing of a variant is another)
             breakInstructions.clear();
             breakLines.clear();
         }

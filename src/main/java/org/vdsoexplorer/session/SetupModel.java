@@ -76,8 +76,6 @@ public final class SetupModel {
     /** Why variant {@code v} cannot run with the chosen scenario, or null (for the variant list's marks). */
     public String problemWith(Variant v) { return chosen.get().with(v).problem(); }
 
-    /** "scenario / variant / clock" by their CLI names. */
-    public static String describe(Setup s) {
-        return s.scenario().cliName() + " / " + s.variant().cliName() + " / " + s.clock().cliName();
-    }
+    /** "scenario / variant / clock" by their CLI names (and the compiler and timing model when not the defaults). */
+    public static String describe(Setup s) { return org.vdsoexplorer.sim.SetupText.describe(s); }
 }

@@ -22,7 +22,7 @@ import org.vdsoexplorer.sim.kernel.Scenario;
  */
 class ChallengesTest {
     static StepSetup setup(Scenario s, Variant v, Clock c, String runTo) {
-        return new StepSetup(1, s, v, c, runTo == null ? null : Target.parse(runTo, false), List.of(), List.of(), null, null, null, Map.of());
+        return new StepSetup(1, org.vdsoexplorer.sim.Setup.of(s, v, c), runTo == null ? null : Target.parse(runTo, false), List.of(), List.of(), null, null, null, Map.of());
     }
 
     @Test

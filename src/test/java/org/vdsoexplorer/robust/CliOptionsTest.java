@@ -24,7 +24,7 @@ class CliOptionsTest {
 
     @Test
     void anUnknownOptionWithoutAValueIsUnknownNotMissingItsValue() {
-        oneLine(Reproducers.cli("report", "--bogus"), "report: unknown option --bogus (known: --clock, --compiler, --costs, --format, --ghz, --scenario, --tick-hz, --timing, --variant, --writer-step)");
+        oneLine(Reproducers.cli("report", "--bogus"), "report: unknown option --bogus (known: --clock, --compiler, --core, --costs, --format, --ghz, --scenario, --tick-hz, --timing, --variant, --writer-step)");
         oneLine(Reproducers.cli("check-lessons", "--x"), "check-lessons: unknown option --x (it takes no options)");
         oneLine(Reproducers.cli("report", "--scenario"), "report: option --scenario needs a value");
     }

@@ -51,9 +51,9 @@ class CompareFiguresTest {
         assertEquals("Steady state: " + (aFaster ? "A" : "B") + " makes " + pct + " % more calls in 3 s than "
                 + (aFaster ? "B" : "A"), afterOne);
         // a lesson asking how many percent more calls gets the same figure
-        var step = new org.vdsoexplorer.lesson.StepSetup(1, Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC, null,
-                List.of(), List.of(), new org.vdsoexplorer.lesson.Compare(Scenario.TIMENS, Variant.TIMENS_NOINLINE,
-                Clock.MONOTONIC), org.vdsoexplorer.lesson.View.COMPARE, "", java.util.Map.of());
+        var step = new org.vdsoexplorer.lesson.StepSetup(1, Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC), null,
+                List.of(), List.of(), Setup.of(Scenario.TIMENS, Variant.TIMENS_NOINLINE, Clock.MONOTONIC),
+                org.vdsoexplorer.lesson.View.COMPARE, "", java.util.Map.of());
         var q = new org.vdsoexplorer.lesson.Question(1, org.vdsoexplorer.lesson.Question.Type.PREDICT,
                 "How many percent more calls?", List.of(), null, org.vdsoexplorer.lesson.PredictKind.SPEEDUP_PERCENT,
                 Double.NaN, "", "", java.util.Map.of(), 1, null, null, null);

@@ -22,7 +22,6 @@ import org.vdsoexplorer.sim.Variant;
 import org.vdsoexplorer.sim.asm.Listing;
 import org.vdsoexplorer.sim.asm.ListingDiff;
 import org.vdsoexplorer.sim.cpu.Category;
-import org.vdsoexplorer.lesson.Compare;
 import org.vdsoexplorer.session.Action;
 import org.vdsoexplorer.session.Session;
 
@@ -278,11 +277,11 @@ public final class CompareView extends BorderPane {
 
     private static String pair(String x, String y) { return x.equals(y) ? x : x + " vs " + y; }
 
-    static String describe(Setup s) { return s.scenario().cliName() + " / " + s.variant().cliName() + " / " + s.clock().cliName(); }
+    static String describe(Setup s) { return org.vdsoexplorer.sim.SetupText.describe(s); }
 
     /** The names that tell {@code s} apart from {@code other} ("hyperv-5.13"), or its variant if none do. */
     private static String label(Setup s, Setup other) {
-        String l = Compare.label(s.scenario(), s.variant(), s.clock(), other.scenario(), other.variant(), other.clock());
+        String l = org.vdsoexplorer.sim.SetupText.difference(s, other);
         return l.isEmpty() ? s.variant().cliName() : l;
     }
 

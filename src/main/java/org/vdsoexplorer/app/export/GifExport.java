@@ -24,7 +24,7 @@ import org.vdsoexplorer.session.DemoState;
 import org.vdsoexplorer.app.tools.Screenshots;
 import org.vdsoexplorer.session.Session;
 import org.vdsoexplorer.app.lesson.Presenter;
-import org.vdsoexplorer.cli.GifRequest;
+import org.vdsoexplorer.session.GifRequest;
 
 /**
  * Renders a {@link GifRequest} from the model: an off-screen main window of the requested size and UI scale,
@@ -95,12 +95,12 @@ public final class GifExport {
     private void open() throws IOException {
         DemoState state;
         if (request.demo() != null) {
-            state = DemoState.read(request.demo());
+            state = request.demo();
         } else {
             TreeMap<Long, Integer> writers = new TreeMap<>();
             for (long w : request.writerUpdates()) writers.merge(w, 1, Integer::sum);
             var s = request.setup();
-            state = new DemoState(s.scenario(), s.variant(), s.clock(), s.tickCycles(), Math.max(0, request.from()),
+            state = new DemoState(s, Math.max(0, request.from()),
                     new TreeSet<>(), new TreeSet<>(), writers);
         }
         window = windows.create(state.setup(), request.width(), request.height());

@@ -1,9 +1,6 @@
 package org.vdsoexplorer.app.export;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import javafx.geometry.Insets;
@@ -22,13 +19,13 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.vdsoexplorer.session.DemoState;
 import org.vdsoexplorer.session.Session;
-import org.vdsoexplorer.cli.GifRequest;
+import org.vdsoexplorer.session.GifRequest;
 
 /**
  * "Export GIF": the current call (or a range of steps) of the session as an animated GIF of one view or the whole
  * window, at a chosen size, frame rate, pixel scale and UI (presenter) scale; progress bar and cancel. The
- * fields become {@code export-gif} arguments (same checks, same renderer as the headless command); the state is
- * handed over as a demo (pickers, placed writer updates, breakpoints).
+ * fields become a {@link GifRequest} (the value {@code export-gif} builds too: same checks, same renderer as the
+ * headless command); the state is handed over as a demo (the whole setup, placed writer updates, breakpoints).
  */
 public final class GifExportDialog {
     private final Stage stage = new Stage();
@@ -104,21 +101,12 @@ public final class GifExportDialog {
     /** Starts the export to {@code out} (the file chooser's answer; tests call it directly). */
     public void export(Path out) {
         if (job != null && !job.done().isDone()) return;
-        Path demo;
         try {
-            demo = Files.createTempFile("vdso-explorer-export", ".vdso-demo");
-            DemoState.of(session).write(demo);
-        } catch (IOException e) {
-            status.setText("could not save the state: " + e.getMessage());
-            return;
-        }
-        List<String> args = new ArrayList<>(List.of("export-gif", "--demo", demo.toString(), "--view", view.getValue(),
-                "--from", from.getText().strip(), "--fps", fps.getValue().toString(), "--size", size.getValue().strip(),
-                "--scale", pixelScale.getValue(), "--ui-scale", uiScale.getValue().toString()));
-        if (!to.getText().isBlank()) args.addAll(List.of("--to", to.getText().strip()));
-        args.add(out.toString());
-        try {
-            GifRequest req = GifRequest.parse(args.toArray(String[]::new));
+            int[] wh = GifRequest.size(size.getValue().strip());
+            long last = to.getText().isBlank() ? -1 : number("--to", to.getText());
+            GifRequest req = new GifRequest(session.setup(), DemoState.of(session), List.of(), view.getValue(),
+                    number("--from", from.getText()), last, fps.getValue(), wh[0], wh[1], Double.parseDouble(pixelScale.getValue()),
+                    uiScale.getValue(), out);
             lastDir = out.toAbsolutePath().getParent();
             export.setDisable(true);
             cancel.setDisable(false);
@@ -132,14 +120,18 @@ public final class GifExportDialog {
                 cancel.setDisable(true);
                 status.setText(err == null ? "wrote " + frames + " frames to " + out
                         : err instanceof java.util.concurrent.CancellationException ? "cancelled" : "failed: " + err.getMessage());
-                try {
-                    Files.deleteIfExists(demo);
-                } catch (IOException ignored) {
-                    // a temporary file left in the temp folder
-                }
             }));
         } catch (RuntimeException e) {
-            status.setText(e.getMessage().replaceFirst("^export-gif: ", ""));
+            status.setText(e.getMessage());
+        }
+    }
+
+    /** A step field's whole number; refused with the field's option name. */
+    private static long number(String option, String text) {
+        try {
+            return Long.parseLong(text.strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + " '" + text.strip() + "' is not a number");
         }
     }
 

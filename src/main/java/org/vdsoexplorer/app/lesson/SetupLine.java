@@ -39,8 +39,7 @@ final class SetupLine {
         }
         try {
             host.apply(setup);
-            show("Model: " + setup.scenario().cliName() + " / " + setup.variant().cliName() + " / "
-                    + setup.clock().cliName() + (setup.runTo() == null ? ", at the start" : ", run to " + setup.runTo().text())
+            show("Model: " + org.vdsoexplorer.sim.SetupText.describe(setup.setup()) + (setup.runTo() == null ? ", at the start" : ", run to " + setup.runTo().text())
                     + " (reader step " + host.position() + ")"
                     + (setup.compare() == null ? "" : "; compared with " + setup.compareLabel()
                     + (setup.compare().scenario() == setup.scenario() && setup.compare().clock() == setup.clock()

@@ -2,6 +2,7 @@ package org.vdsoexplorer.sim.timing;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.vdsoexplorer.util.Known;
 
 /**
  * Which model charges the cycles: the additive cost table (assets/costs.yaml: every instruction's
@@ -35,18 +36,29 @@ public record TimingModel(Core core) {
         return out;
     }
 
-    /** Parses a command-line name; throws IllegalArgumentException naming the known ones. */
+    /** The names {@link #parse} knows: additive, pipeline (the table's default core), pipeline:CORE for each core. */
+    public static List<String> names(TimingTable table) {
+        List<String> out = new ArrayList<>(List.of("additive", "pipeline"));
+        for (Core c : table.cores()) out.add("pipeline:" + c.id());
+        return out;
+    }
+
+    /** The ids of {@code table}'s cores, in table order (the first is the default). */
+    public static List<String> coreIds(TimingTable table) { return table.cores().stream().map(Core::id).toList(); }
+
+    /**
+     * Parses a name ({@code additive}, {@code pipeline}, {@code pipeline:CORE}); throws IllegalArgumentException
+     * with the one "unknown X 'v' (known: ...)" message ({@link Known#unknown}).
+     */
     public static TimingModel parse(String spec, TimingTable table) {
         if (spec.equals("additive")) return ADDITIVE;
         if (spec.equals("pipeline")) return pipeline(table.defaultCore());
         if (spec.startsWith("pipeline:")) {
             String id = spec.substring("pipeline:".length());
             return table.core(id).map(TimingModel::pipeline).orElseThrow(() -> new IllegalArgumentException(
-                    "unknown core '" + id + "' in " + table.origin() + " (known: "
-                            + String.join(", ", table.cores().stream().map(Core::id).toList()) + ")"));
+                    Known.unknown("core", id, coreIds(table))));
         }
-        throw new IllegalArgumentException("unknown timing model '" + spec + "' (known: additive, pipeline, pipeline:"
-                + String.join(", pipeline:", table.cores().stream().map(Core::id).toList()) + ")");
+        throw new IllegalArgumentException(Known.unknown("timing", spec, names(table)));
     }
 
     @Override public String toString() { return id(); }

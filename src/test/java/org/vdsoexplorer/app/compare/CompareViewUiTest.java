@@ -34,7 +34,6 @@ import org.vdsoexplorer.sim.cpu.Category;
 import org.vdsoexplorer.sim.event.Event;
 import org.vdsoexplorer.sim.kernel.Clock;
 import org.vdsoexplorer.sim.kernel.Scenario;
-import org.vdsoexplorer.lesson.Compare;
 import org.vdsoexplorer.lesson.StepSetup;
 import org.vdsoexplorer.lesson.View;
 import org.vdsoexplorer.report.Report;
@@ -369,8 +368,8 @@ class CompareViewUiTest {
     @Test
     void aLessonStepComparingTwoScenariosOpensTheCompareTab(FxRobot robot) throws Exception {
         MainWindowLessonHost host = new MainWindowLessonHost(w);
-        StepSetup st = new StepSetup(1, Scenario.HYPERV, Variant.ALWAYS_INLINE_ALL, Clock.REALTIME, null, List.of(), List.of(),
-                new Compare(Scenario.HYPERV_5_13, Variant.ALWAYS_INLINE_ALL, Clock.REALTIME), View.COMPARE, "difference", Map.of());
+        StepSetup st = new StepSetup(1, Setup.of(Scenario.HYPERV, Variant.ALWAYS_INLINE_ALL, Clock.REALTIME), null, List.of(), List.of(),
+                Setup.of(Scenario.HYPERV_5_13, Variant.ALWAYS_INLINE_ALL, Clock.REALTIME), View.COMPARE, "difference", Map.of());
         Node[] focused = new Node[1];
         robot.interact(() -> {
             try {

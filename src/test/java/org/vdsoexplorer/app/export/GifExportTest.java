@@ -17,7 +17,7 @@ import javax.imageio.stream.ImageInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.vdsoexplorer.session.Session;
-import org.vdsoexplorer.cli.GifRequest;
+import org.vdsoexplorer.session.GifRequest;
 import org.vdsoexplorer.sim.Setup;
 import org.vdsoexplorer.sim.Variant;
 import org.vdsoexplorer.sim.event.Event;
@@ -54,8 +54,7 @@ class GifExportTest {
         int retried = callLength(setup, afterSeqLoad);
 
         Path out = dir.resolve("retry.gif");
-        GifRequest req = GifRequest.parse(new String[] {"export-gif", "--view", "seqlock", "--size", "1280x800",
-                "--fps", "8", "--writer-update", Long.toString(afterSeqLoad), out.toString()});
+        GifRequest req = new GifRequest(setup, null, List.of(afterSeqLoad), "seqlock", 0, -1, 8, 1280, 800, 1, 100, out);
         List<Integer> progress = new ArrayList<>();
         int written = GifExport.renderHeadless(req, org.vdsoexplorer.app.MainWindow::new, (done, total) -> progress.add(done));
 
