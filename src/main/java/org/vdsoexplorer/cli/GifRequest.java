@@ -39,7 +39,11 @@ public record GifRequest(Setup setup, Path demo, List<Long> writerUpdates, Strin
 
     /** Parses {@code export-gif ARGS...} ({@code args[0]} is the command); a bad argument throws with one line naming it. */
     public static GifRequest parse(String[] args) {
-        Args a = Args.parse("export-gif", args, 1, OPTIONS);
+        return parse(Args.parse("export-gif", args, 1, OPTIONS));
+    }
+
+    /** The request {@code a} (export-gif's arguments, parsed) asks for; a bad argument throws with one line naming it. */
+    static GifRequest parse(Args a) {
         if (a.positional.size() != 1) throw new UsageException("export-gif: expected one OUT.gif");
         Path out = Path.of(a.positional.getFirst());
         if (!out.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".gif")) {
