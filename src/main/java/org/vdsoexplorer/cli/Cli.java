@@ -11,13 +11,11 @@ import org.vdsoexplorer.sim.ListingRunner;
 import org.vdsoexplorer.sim.Setup;
 import org.vdsoexplorer.sim.Variant;
 import org.vdsoexplorer.sim.asm.Listing;
-import org.vdsoexplorer.sim.asm.ListingException;
 import org.vdsoexplorer.sim.asm.ListingParser;
 import org.vdsoexplorer.sim.asm.Operand;
 import org.vdsoexplorer.sim.asm.Registers;
 import org.vdsoexplorer.sim.cost.CostBounds;
 import org.vdsoexplorer.sim.cost.CostTable;
-import org.vdsoexplorer.sim.cpu.ExecutionException;
 import org.vdsoexplorer.sim.kernel.AddressSpace;
 import org.vdsoexplorer.sim.kernel.Clock;
 import org.vdsoexplorer.sim.kernel.Scenario;
@@ -29,9 +27,12 @@ import org.vdsoexplorer.report.Row;
 import org.vdsoexplorer.report.SeedTables;
 import org.vdsoexplorer.report.SeedsText;
 import org.vdsoexplorer.sim.timing.TimingTable;
-import org.vdsoexplorer.util.BadInputException;
 
-/** Headless command line of vdso-explorer. Must not depend on JavaFX or the app package. */
+/**
+ * The headless commands of vdso-explorer: {@link #commands()} registers each (options, help, handler) with the
+ * {@link Commands} registry, and the handlers below run them on arguments the registry has parsed and checked.
+ * Must not depend on JavaFX, the app or the session (the launcher registers the commands that need them).
+ */
 public final class Cli {
 
     private Cli() {}
