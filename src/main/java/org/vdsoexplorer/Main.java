@@ -1,14 +1,17 @@
 package org.vdsoexplorer;
 
-import java.util.List;
+import java.nio.file.Path;
 import org.vdsoexplorer.cli.Cli;
+import org.vdsoexplorer.cli.Commands;
 
 /**
  * Entry point of {@code vdso-explorer.jar}.
  *
- * <p>Without arguments the JavaFX application is launched; with arguments the
- * headless command line ({@link Cli}) handles them. This class deliberately does
- * not reference JavaFX types itself, so the CLI path never loads the toolkit.
+ * <p>Without arguments the JavaFX application is launched; with arguments the command registry
+ * ({@link Commands}) runs the command they name: the headless ones {@link Cli#commands()} registers, and those
+ * registered here because they need the app (and so JavaFX) or the session, which the CLI must not use. This
+ * class deliberately does not reference JavaFX types itself, and declares the app's commands without loading
+ * the classes that do (their handlers load them when run), so the CLI path never loads the toolkit.
  */
 public final class Main {
 
@@ -17,13 +20,11 @@ public final class Main {
 
     public static void main(String[] args) {
         boolean app = args.length == 0 || args.length == 1 && args[0].equals("--first-frame");
-        boolean fx = app || List.of("screenshots", "bench-ui", "export-gif").contains(args[0]);
-        if (fx && !javafxFound()) {
-            System.err.println("vdso-explorer: JavaFX is not on the module path: start it with bin/vdso-explorer, "
-                    + "./mvnw javafx:run or the app image (see README), not java -jar");
-            System.exit(2);
-        }
         if (app) {
+            if (!javafxFound()) {
+                System.err.println(NO_JAVAFX);
+                System.exit(2);
+            }
             if (noDisplay()) {
                 System.err.println("vdso-explorer: no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY "
                         + "is set): start it in a desktop session, under xvfb-run, or use a headless command (help)");
@@ -32,17 +33,46 @@ public final class Main {
             org.vdsoexplorer.app.Launch.launch(args);
             return;
         }
-        // the commands that need JavaFX live here: cli/ must not depend on the app
-        switch (args[0]) {
-            case "screenshots" -> System.exit(screenshots(args));
-            case "bench-ui" -> System.exit(benchUi(args));
-            case "export-gif" -> System.exit(Cli.exportGif(args, (request, progress) -> org.vdsoexplorer.app.export.GifExport.renderHeadless(request,
-                    org.vdsoexplorer.app.MainWindow::new, progress),
-                    System.out, System.err));
-            case "check-demo" -> System.exit(org.vdsoexplorer.session.DemoCheck.run(args, System.out, System.err));
-            default -> { }
-        }
-        System.exit(Cli.run(args));
+        System.exit(commands().run(args, System.out, System.err));
+    }
+
+    private static final String NO_JAVAFX = "vdso-explorer: JavaFX is not on the module path: start it with bin/vdso-explorer, "
+            + "./mvnw javafx:run or the app image (see README), not java -jar";
+
+    /** Every command: the headless ones, then those that need the app or the session. */
+    static Commands commands() {
+        return Cli.commands()
+                .add(Commands.Command.of("check-demo", "checks demo files (format, ranges, and a replay in the model); prints "
+                                + "file:line: message per problem, exits 1 if there are any",
+                        (a, out, err) -> org.vdsoexplorer.session.DemoCheck.run(a.positional().stream().map(Path::of).toList(), out))
+                        .operands("FILE", 1, Integer.MAX_VALUE))
+                .add(withJavaFx(Commands.Command.of("screenshots", "writes a PNG of the window, each view and the comparison "
+                                + "into DIR (headless), or with an option one screen; one line per image: clipped and overlapping text",
+                        (a, out, err) -> org.vdsoexplorer.app.tools.Screenshots.run(org.vdsoexplorer.app.tools.ScreenOptions.from(a),
+                                out, err))
+                        .operands("DIR", 1, 1).options(org.vdsoexplorer.app.tools.ScreenOptions.OPTIONS.toArray(Commands.Option[]::new))))
+                .add(withJavaFx(Commands.Command.of("bench-ui", "full-speed run with all views visible (after a 2 s warm-up): "
+                                + "frames/s, p50/p99 frame times, CPU per frame of the FX and render threads, startup to first frame "
+                                + "(default 5 s)", (a, out, err) -> org.vdsoexplorer.app.tools.UiBench.run(a, out, err))
+                        .operands("SECONDS", 0, 1)
+                        .options(Commands.Option.flag("idle", "the window up but the model not run (the platform's floor)"),
+                                Commands.Option.flag("present", "the same with a 2 px square redrawn every frame (the floor when "
+                                        + "every frame is drawn and presented)"))))
+                .add(withJavaFx(Cli.exportGif((request, progress) -> org.vdsoexplorer.app.export.GifExport.renderHeadless(request,
+                        org.vdsoexplorer.app.MainWindow::new, progress))));
+    }
+
+    /** {@code c}, refused with one line (exit 2) when JavaFX is missing; its help works without. */
+    private static Commands.Command withJavaFx(Commands.Command c) {
+        Commands.Handler h = c.handler();
+        return new Commands.Command(c.name(), c.operand(), c.minOperands(), c.maxOperands(), c.summary(), c.description(),
+                c.options(), c.subcommands(), (a, out, err) -> {
+                    if (!javafxFound()) {
+                        err.println(NO_JAVAFX);
+                        return 2;
+                    }
+                    return h.run(a, out, err);
+                });
     }
 
     /** On Linux and other X11/Wayland systems, a window needs one of these (macOS and Windows need neither). */
@@ -64,33 +94,4 @@ public final class Main {
             return false;
         }
     }
-
-    private static int screenshots(String[] args) {
-        return org.vdsoexplorer.app.tools.Screenshots.cli(java.util.Arrays.copyOfRange(args, 1, args.length), System.out, System.err);
-    }
-
-    private static int benchUi(String[] args) {
-        double seconds = 5;
-        var mode = org.vdsoexplorer.app.tools.UiBench.Mode.FULL;
-        boolean haveSeconds = false;
-        for (int i = 1; i < args.length; i++) {
-            if (args[i].equals("--idle") || args[i].equals("--present")) {
-                mode = args[i].equals("--idle") ? org.vdsoexplorer.app.tools.UiBench.Mode.IDLE : org.vdsoexplorer.app.tools.UiBench.Mode.PRESENT;
-            } else if (!haveSeconds) {
-                try {
-                    seconds = Double.parseDouble(args[i]);
-                    if (!(seconds > 0) || seconds > 3600) throw new NumberFormatException();
-                    haveSeconds = true;
-                } catch (NumberFormatException e) {
-                    System.err.println("vdso-explorer: bench-ui: SECONDS '" + args[i] + "' must be a number of seconds (0-3600]");
-                    return 2;
-                }
-            } else {
-                System.err.println("vdso-explorer: bench-ui: expected [SECONDS] [--idle | --present], got '" + args[i] + "'");
-                return 2;
-            }
-        }
-        return org.vdsoexplorer.app.tools.UiBench.main(seconds, mode, System.out);
-    }
-
 }

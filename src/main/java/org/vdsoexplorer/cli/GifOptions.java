@@ -27,7 +27,11 @@ final class GifOptions {
 
     /** Parses {@code export-gif ARGS...} ({@code args[0]} is the command); a bad argument throws with one line naming it. */
     static GifRequest parse(String[] args) {
-        Args a = Args.parse("export-gif", args, 1, OPTIONS);
+        return parse(Args.parse("export-gif", args, 1, OPTIONS));
+    }
+
+    /** The request {@code a} (export-gif's arguments, parsed by the command registry) asks for; a bad argument throws. */
+    static GifRequest parse(Args a) {
         if (a.positional.size() != 1) throw new UsageException("export-gif: expected one OUT.gif");
         Path out = Path.of(a.positional.getFirst());
         Setup setup = SetupOptions.parse("export-gif", a, DEFAULT, TimingTable.defaults());

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import org.vdsoexplorer.host.live.LiveFormat;
 import org.vdsoexplorer.host.live.LiveSession;
 import org.vdsoexplorer.host.live.Measurements;
@@ -14,6 +13,7 @@ import org.vdsoexplorer.host.live.Prediction;
 import org.vdsoexplorer.host.live.VdsoImage;
 import org.vdsoexplorer.sim.timing.CorePick;
 import org.vdsoexplorer.sim.timing.TimingModel;
+import org.vdsoexplorer.util.Range;
 
 /**
  * {@code live}: the live lab headless. {@code live [--seconds S] [--rounds N] [--format table|tsv|json]} measures
@@ -25,41 +25,33 @@ import org.vdsoexplorer.sim.timing.TimingModel;
 final class LiveCommand {
     private LiveCommand() {}
 
-    static int run(String[] args, PrintStream out, PrintStream err) {
-        String sub = args.length > 1 && !args[1].startsWith("--") ? args[1] : "measure";
-        int from = sub.equals("measure") ? 1 : 2;
-        return switch (sub) {
-            case "measure" -> measure(Args.parse("live", args, from, Set.of("seconds", "rounds", "format")), out, err);
-            case "pages" -> pages(Args.parse("live pages", args, from, Set.of("format")), out, err);
-            case "vdso" -> vdso(Args.parse("live vdso", args, from, Set.of()), out);
-            default -> throw new UsageException("live: unknown subcommand '" + sub + "' (known: pages, vdso; none measures)");
-        };
-    }
+    static final String DESCRIPTION = """
+            Prints per task, clock and path: ns_per_call (corrected for the Java downcall), calls_in_3s, the raw
+            figure, the downcall's own cost, spread and rounds; the table also says which core of assets/timing.yaml
+            this CPU is and what the model of v5.6 predicts on it. Progress goes to stderr.""";
+
+    static final Commands.Option[] MEASURE_OPTIONS = {
+        Commands.Option.value("seconds", "S", "measuring time, at most 600 (default " + Range.fmt(LiveSession.Options.defaults().seconds()) + ")"),
+        Commands.Option.value("rounds", "N", "interleaved rounds, 1-1000 (default " + LiveSession.Options.defaults().rounds() + ")"),
+        Commands.Option.value("format", "table|tsv|json", "the output format (default table)")};
+
+    static final Commands.Option[] PAGES_OPTIONS = {Commands.Option.value("format", "table|json", "the output format (default table)")};
+
+    private static final Range ROUNDS = new Range(1, 1000, "rounds");
 
     private static LiveSession.Progress progress(PrintStream err) {
         return (f, m) -> err.printf(Locale.ROOT, "live: %3.0f%% %s%n", f * 100, m);
     }
 
-    private static String format(Args a, String command, List<String> known) {
-        String f = a.one("format") == null ? "table" : a.one("format");
-        if (!known.contains(f)) throw new UsageException(command + ": unknown format '" + f + "' (known: " + String.join(", ", known) + ")");
-        return f;
-    }
-
-    private static int measure(Args a, PrintStream out, PrintStream err) {
-        if (!a.positional.isEmpty()) throw new UsageException("live: unexpected argument '" + a.positional.getFirst() + "'");
-        String format = format(a, "live", List.of("table", "tsv", "json"));
+    static int measure(Args a, PrintStream out, PrintStream err) {
+        String format = a.choice("format", List.of("table", "tsv", "json"));
         LiveSession.Options o = LiveSession.Options.defaults();
         if (a.one("seconds") != null) {
             double s = Args.decimal("live", "--seconds", a.one("seconds"));
             if (s > 600) throw new UsageException("live: --seconds must be at most 600");
             o = o.withSeconds(s);
         }
-        if (a.one("rounds") != null) {
-            long r = Args.number("live", "--rounds", a.one("rounds"));
-            if (r < 1 || r > 1000) throw new UsageException("live: --rounds must be 1-1000");
-            o = o.withRounds((int) r);
-        }
+        if (a.one("rounds") != null) o = o.withRounds((int) a.whole("rounds", 0, ROUNDS));
         CorePick core = Prediction.core();
         try (LiveSession s = new LiveSession(o)) {
             List<Measurements.Row> rows = s.measure(progress(err));
@@ -90,9 +82,8 @@ final class LiveCommand {
         return b.toString();
     }
 
-    private static int pages(Args a, PrintStream out, PrintStream err) {
-        if (!a.positional.isEmpty()) throw new UsageException("live pages: unexpected argument '" + a.positional.getFirst() + "'");
-        String format = format(a, "live pages", List.of("table", "json"));
+    static int pages(Args a, PrintStream out, PrintStream err) {
+        String format = a.choice("format", List.of("table", "json"));
         try (LiveSession s = new LiveSession(LiveSession.Options.defaults())) {
             List<PageDecoder.TaskPages> pages = s.pages(progress(err));
             List<LiveSession.SeqWatch> seq = s.watchSeq(pages, 1000, progress(err));
@@ -101,8 +92,7 @@ final class LiveCommand {
         }
     }
 
-    private static int vdso(Args a, PrintStream out) {
-        if (!a.positional.isEmpty()) throw new UsageException("live vdso: unexpected argument '" + a.positional.getFirst() + "'");
+    static int vdso(PrintStream out) {
         try {
             VdsoImage img = VdsoImage.current();
             out.printf(Locale.ROOT, "[vdso] at 0x%x (getauxval(AT_SYSINFO_EHDR)), %d bytes%n", img.address(), img.bytes().length);

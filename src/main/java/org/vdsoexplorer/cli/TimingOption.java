@@ -1,17 +1,15 @@
 package org.vdsoexplorer.cli;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.vdsoexplorer.sim.cost.CostTable;
 import org.vdsoexplorer.sim.timing.TimingModel;
 import org.vdsoexplorer.sim.timing.TimingTable;
+import org.vdsoexplorer.util.SafeYaml;
 
 /**
  * {@code --timing additive|pipeline|pipeline:CORE} and the tables it reads: each {@code --costs FILE} (it may be
  * given twice) replaces the cost table (assets/costs.yaml format) or the pipeline table (assets/timing.yaml
- * format, recognised by its top-level {@code cores:}).
+ * format, recognised by its top-level {@code cores:}), each read through the hardened loader ({@link SafeYaml#read}).
  */
 record TimingOption(CostTable costs, TimingTable table, TimingModel timing) {
 
@@ -21,13 +19,7 @@ record TimingOption(CostTable costs, TimingTable table, TimingModel timing) {
         CostTable costs = CostTable.defaults();
         TimingTable table = TimingTable.defaults();
         for (String f : a.all("costs")) {
-            Path p = Path.of(f);
-            String text;
-            try {
-                text = Files.readString(p, StandardCharsets.UTF_8);
-            } catch (IOException | java.io.UncheckedIOException e) {
-                throw new UsageException(command + ": --costs: cannot read '" + f + "'");
-            }
+            String text = SafeYaml.read(Path.of(f)); // a regular file, bounded: a FIFO is refused unopened
             if (TimingTable.isTimingTable(text)) table = TimingTable.parse(f, text);
             else costs = CostTable.parse(f, text);
         }

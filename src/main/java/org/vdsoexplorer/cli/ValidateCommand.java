@@ -2,7 +2,6 @@ package org.vdsoexplorer.cli;
 
 import java.io.PrintStream;
 import java.util.List;
-import java.util.Set;
 import org.vdsoexplorer.host.validate.NativeHarness;
 import org.vdsoexplorer.host.validate.ValidateFormat;
 import org.vdsoexplorer.host.validate.Validation;
@@ -14,21 +13,30 @@ import org.vdsoexplorer.host.validate.Validation;
 final class ValidateCommand {
     private ValidateCommand() {}
 
-    static int run(String[] args, PrintStream out, PrintStream err) {
-        Args a = Args.parse("validate", args, 1, Set.of("format", "compiler", "rounds", "seconds"));
-        if (!a.positional.isEmpty()) throw new UsageException("validate: unexpected argument '" + a.positional.getFirst() + "'");
-        String format = a.one("format") == null ? "table" : a.one("format");
-        if (!List.of("table", "tsv", "json").contains(format))
-            throw new UsageException("validate: unknown format '" + format + "' (known: table, tsv, json)");
+    static final String DESCRIPTION = """
+            Compiles each variant's C model with its listing's compiler and flags, runs it natively in gettime_perf's
+            caller loop against vvar pages filled as the model's kernel fills them (host and namespace task, every
+            clock; mult/shift from the running kernel's data page), and prints native ns and cycles a call (thread
+            CPU time, interleaved rounds, medians; core clock calibrated by dependent adds) beside the pipeline and
+            additive models'. Needs x86-64 Linux and the compiler; progress goes to stderr.""";
+
+    static final Commands.Option[] OPTIONS = {
+        Commands.Option.value("format", "table|tsv|json", "the output format (default table)"),
+        Commands.Option.value("compiler", "gcc-12|gcc-11|clang-16", "the compiler of the listings and of the native "
+                + "build (default " + Validation.Options.defaults().compiler().cliName() + ")"),
+        Commands.Option.value("rounds", "N", "interleaved rounds, 1-1000 (default " + Validation.Options.defaults().rounds() + ")"),
+        Commands.Option.value("seconds", "S", "measuring time, above 0 and at most 600 (default about "
+                + org.vdsoexplorer.util.Range.fmt(Validation.Options.defaults().seconds()) + ")")};
+
+    private static final org.vdsoexplorer.util.Range ROUNDS = new org.vdsoexplorer.util.Range(1, 1000, "rounds");
+
+    static int run(Args a, PrintStream out, PrintStream err) {
+        String format = a.choice("format", List.of("table", "tsv", "json"));
         Validation.Options o = Validation.Options.defaults();
         if (a.one("compiler") != null) {
             o = o.withCompiler(Cli.compiler("validate", a));
         }
-        if (a.one("rounds") != null) {
-            long r = Args.number("validate", "--rounds", a.one("rounds"));
-            if (r < 1 || r > 1000) throw new UsageException("validate: --rounds must be 1-1000");
-            o = o.withRounds((int) r);
-        }
+        if (a.one("rounds") != null) o = o.withRounds((int) a.whole("rounds", 0, ROUNDS));
         if (a.one("seconds") != null) {
             double s = Args.decimal("validate", "--seconds", a.one("seconds"));
             if (!(s > 0) || s > 600) throw new UsageException("validate: --seconds must be above 0 and at most 600");

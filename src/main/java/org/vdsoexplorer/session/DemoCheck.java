@@ -3,30 +3,23 @@ package org.vdsoexplorer.session;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.List;
 import org.vdsoexplorer.util.BadInputException;
 
 /**
  * {@code check-demo FILE...}: validates demo files headlessly, like {@code check-lessons} does lessons:
  * reads each file (format and ranges), then replays it in the model, printing {@code file:line: message}
- * per problem. Exit 0 if every file is fine, 1 if any has a problem, 2 for a usage error. No JavaFX.
+ * per problem. Exit 0 if every file is fine, 1 if any has a problem (its arguments are checked by the command
+ * registry, {@code Main}). No JavaFX.
  */
 public final class DemoCheck {
     private DemoCheck() {}
 
-    public static int run(String[] args, PrintStream out, PrintStream err) {
-        if (args.length < 2) {
-            err.println("vdso-explorer: check-demo: expected one or more demo FILEs");
-            return 2;
-        }
-        for (int i = 1; i < args.length; i++) {
-            if (args[i].startsWith("--")) {
-                err.println("vdso-explorer: check-demo: unknown option " + args[i] + " (it takes no options)");
-                return 2;
-            }
-        }
+    /** Checks each file, printing a line per file; returns 0 if every file is fine, 1 if any has a problem. */
+    public static int run(List<Path> files, PrintStream out) {
         int bad = 0;
-        for (int i = 1; i < args.length; i++) {
-            String problem = check(Path.of(args[i]), out);
+        for (Path f : files) {
+            String problem = check(f, out);
             if (problem != null) {
                 out.println(problem);
                 bad++;

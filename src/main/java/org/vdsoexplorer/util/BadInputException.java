@@ -9,11 +9,13 @@ public class BadInputException extends IllegalArgumentException {
 
     private final String file;
     private final int line;
+    private final String problem;
 
     public BadInputException(String file, int line, String message) {
         super(file + ":" + Math.max(line, 1) + ": " + message);
         this.file = file;
         this.line = Math.max(line, 1);
+        this.problem = message;
     }
 
     /** A refusal located by key rather than line. */
@@ -21,7 +23,11 @@ public class BadInputException extends IllegalArgumentException {
         super(file + ": '" + key + "': " + message);
         this.file = file;
         this.line = 0;
+        this.problem = message;
     }
+
+    /** The message without its place (what {@code file:line: } precedes). */
+    public String problem() { return problem; }
 
     public String file() { return file; }
 

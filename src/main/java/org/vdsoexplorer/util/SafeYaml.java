@@ -1,5 +1,10 @@
 package org.vdsoexplorer.util;
 
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Optional;
@@ -26,6 +31,23 @@ public final class SafeYaml {
     private static final String ALIAS = "an alias (*name) of a mapping or list is not allowed here; write the values out";
 
     private SafeYaml() {}
+
+    /**
+     * The text of a user's table file, read the hardened way: only a regular file (a FIFO or device is refused
+     * unopened, so it cannot block), at most {@link #MAX_CODE_POINTS} bytes, strict UTF-8. A refusal is a
+     * {@link BadInputException} at line 1 of the file, in words.
+     */
+    public static String read(Path file) {
+        String origin = file.toString();
+        try {
+            return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(AtomicFiles.readRegular(file, MAX_CODE_POINTS))).toString();
+        } catch (CharacterCodingException e) {
+            throw new BadInputException(origin, 1, "not UTF-8 text");
+        } catch (IOException e) {
+            String m = e.getMessage() == null ? e.toString() : e.getMessage();
+            throw new BadInputException(origin, 1, m.startsWith(origin + " ") ? m.substring(origin.length() + 1) : m);
+        }
+    }
 
     /** The document's root node (empty for an empty document). */
     public static Optional<Node> compose(String origin, String yaml) {

@@ -35,7 +35,7 @@ class SetupOptionsTest {
     /** export-gif's error for {@code args}, as its command prints it (no rendering: the request is refused first). */
     private static String gifError(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
-        int rc = Cli.exportGif(args, (r, p) -> { throw new AssertionError("rendered " + r); },
+        int rc = new Commands().add(Cli.exportGif((r, p) -> { throw new AssertionError("rendered " + r); })).run(args,
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
         assertEquals(2, rc);
         return err.toString(StandardCharsets.UTF_8).strip();
@@ -93,11 +93,11 @@ class SetupOptionsTest {
     @Test
     void exportGifHelpIsItsParagraphOfTheUsage() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        int rc = Cli.exportGif(new String[] {"export-gif", "--help"}, (r, p) -> { throw new AssertionError(); },
-                new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
+        int rc = new Commands().add(Cli.exportGif((r, p) -> { throw new AssertionError(); })).run(
+                new String[] {"export-gif", "--help"}, new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
         String help = out.toString(StandardCharsets.UTF_8);
         assertEquals(0, rc);
-        assertTrue(help.contains("  export-gif [--scenario S]") && help.contains("--core CORE") && help.contains("animated GIF"), help);
+        assertTrue(help.contains("export-gif") && help.contains("--scenario S") && help.contains("--core CORE") && help.contains("animated GIF"), help);
         assertTrue(!help.contains("check-demo") && !help.contains("  report"), help);
     }
 

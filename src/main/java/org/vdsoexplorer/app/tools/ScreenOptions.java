@@ -2,13 +2,13 @@ package org.vdsoexplorer.app.tools;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashSet;
 import java.util.Locale;
-import java.util.Set;
+import org.vdsoexplorer.cli.Args;
+import org.vdsoexplorer.cli.Commands;
 
 /**
  * What the {@code screenshots} command renders: {@code DIR [--size WxH] [--scale PCT] [--presenter]
- * [--lesson FILE --step N]}. With none of the options it writes the full set; with any, one screen:
+ * [--lesson FILE --step N]} (parsed by the command registry, {@link Commands}, with {@link #OPTIONS}). With none of the options it writes the full set; with any, one screen:
  * the window at W x H (default 1920 x 1080), its text at PCT % (100-250; in presenter mode the presenter's
  * scale), showing lesson FILE at step N (1-based) in the lesson panel, or presenter mode of that step.
  * {@code --details} lists each clipped text and overlapping pair under its image's line. {@code --compare
@@ -32,75 +32,62 @@ public record ScreenOptions(Path dir, double width, double height, int scale, bo
         return new ScreenOptions(dir, width, height, scale, presenter, lesson, step, true, false);
     }
 
-    /** Parses the arguments after the command name; the message of the exception names the bad option. */
-    public static ScreenOptions parse(String[] args) {
-        Path dir = null, lesson = null;
+    /** The {@code screenshots} command's options, for the command registry ({@code Main}). */
+    public static final java.util.List<Commands.Option> OPTIONS = java.util.List.of(
+            Commands.Option.value("size", "WxH", "one screen, the window at W x H pixels, 640x400 to 7680x4320 (default "
+                    + (int) Screenshots.WIDTH + "x" + (int) Screenshots.HEIGHT + ")"),
+            Commands.Option.value("scale", "PCT", "one screen, its text at PCT % (" + MIN_SCALE + "-" + MAX_SCALE
+                    + "; in presenter mode the presenter's scale)"),
+            Commands.Option.flag("presenter", "one screen, presenter mode of the lesson step (needs --lesson and --step)"),
+            Commands.Option.value("lesson", "FILE", "one screen, lesson FILE in the lesson panel (with --step)"),
+            Commands.Option.value("step", "N", "the lesson's step, 1-based (with --lesson)"),
+            Commands.Option.value("compare", String.join("|", COMPARE_VIEWS), "one screen, the Compare tab: its listings or its "
+                    + "two pipeline timelines (timens-inline beside timens-noinline after 100 calls)"),
+            Commands.Option.flag("details", "each clipped text and overlapping pair under its image's line"));
+
+    /**
+     * The options of {@code a} (the {@code screenshots} command's parsed arguments: one DIR, {@link #OPTIONS});
+     * the message of the exception names the bad option.
+     */
+    public static ScreenOptions from(Args a) {
+        Path dir = Path.of(a.positional().getFirst());
         double w = Screenshots.WIDTH, h = Screenshots.HEIGHT;
         int scale = 100, step = 0;
-        boolean presenter = false, single = false, details = false;
-        String compare = null;
-        Set<String> seen = new HashSet<>();
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            if (!a.startsWith("--")) {
-                if (dir != null) throw new IllegalArgumentException("expected one DIR, got '" + dir + "' and '" + a + "'");
-                dir = Path.of(a);
-                continue;
+        boolean presenter = a.flag("presenter"), details = a.flag("details");
+        boolean single = OPTIONS.stream().anyMatch(o -> !o.name().equals("details") && a.flag(o.name()));
+        String compare = a.one("compare");
+        Path lesson = null;
+        String v;
+        if ((v = a.one("size")) != null) {
+            String[] p = v.toLowerCase(Locale.ROOT).split("x");
+            try {
+                if (p.length != 2) throw new NumberFormatException();
+                w = Integer.parseInt(p[0]);
+                h = Integer.parseInt(p[1]);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--size '" + v + "' must be WIDTHxHEIGHT in pixels, e.g. 1280x720");
             }
-            if (!seen.add(a)) throw new IllegalArgumentException(a + " given twice");
-            if (a.equals("--details")) {
-                details = true;
-                continue;
-            }
-            single = true;
-            if (a.equals("--presenter")) {
-                presenter = true;
-                continue;
-            }
-            if (!Set.of("--size", "--scale", "--lesson", "--step", "--compare").contains(a)) {
-                throw new IllegalArgumentException("unknown option '" + a + "' (try --size WxH, --scale PCT, --presenter, "
-                        + "--lesson FILE --step N, --compare listings|pipeline, --details)");
-            }
-            if (i + 1 >= args.length) throw new IllegalArgumentException(a + " needs a value");
-            String v = args[++i];
-            switch (a) {
-                case "--size" -> {
-                    String[] p = v.toLowerCase(Locale.ROOT).split("x");
-                    try {
-                        if (p.length != 2) throw new NumberFormatException();
-                        w = Integer.parseInt(p[0]);
-                        h = Integer.parseInt(p[1]);
-                    } catch (NumberFormatException e) {
-                        throw new IllegalArgumentException("--size '" + v + "' must be WIDTHxHEIGHT in pixels, e.g. 1280x720");
-                    }
-                    if (w < 640 || h < 400 || w > 7680 || h > 4320) {
-                        throw new IllegalArgumentException("--size '" + v + "' must be between 640x400 and 7680x4320");
-                    }
-                }
-                case "--scale" -> {
-                    scale = number(a, v.endsWith("%") ? v.substring(0, v.length() - 1) : v);
-                    if (scale < MIN_SCALE || scale > MAX_SCALE) {
-                        throw new IllegalArgumentException("--scale '" + v + "' must be a percentage from " + MIN_SCALE
-                                + " to " + MAX_SCALE);
-                    }
-                }
-                case "--compare" -> {
-                    if (!COMPARE_VIEWS.contains(v)) {
-                        throw new IllegalArgumentException("--compare '" + v + "' must be one of " + String.join(", ", COMPARE_VIEWS));
-                    }
-                    compare = v;
-                }
-                case "--lesson" -> {
-                    lesson = Path.of(v);
-                    if (!Files.isRegularFile(lesson)) throw new IllegalArgumentException("--lesson: cannot read '" + v + "'");
-                }
-                default -> {
-                    step = number(a, v);
-                    if (step < 1) throw new IllegalArgumentException("--step '" + v + "' must be 1 or more");
-                }
+            if (w < 640 || h < 400 || w > 7680 || h > 4320) {
+                throw new IllegalArgumentException("--size '" + v + "' must be between 640x400 and 7680x4320");
             }
         }
-        if (dir == null) throw new IllegalArgumentException("expected one DIR (where the PNGs go)");
+        if ((v = a.one("scale")) != null) {
+            scale = number("--scale", v.endsWith("%") ? v.substring(0, v.length() - 1) : v);
+            if (scale < MIN_SCALE || scale > MAX_SCALE) {
+                throw new IllegalArgumentException("--scale '" + v + "' must be a percentage from " + MIN_SCALE + " to " + MAX_SCALE);
+            }
+        }
+        if (compare != null && !COMPARE_VIEWS.contains(compare)) {
+            throw new IllegalArgumentException("--compare '" + compare + "' must be one of " + String.join(", ", COMPARE_VIEWS));
+        }
+        if ((v = a.one("lesson")) != null) {
+            lesson = Path.of(v);
+            if (!Files.isRegularFile(lesson)) throw new IllegalArgumentException("--lesson: cannot read '" + v + "'");
+        }
+        if ((v = a.one("step")) != null) {
+            step = number("--step", v);
+            if (step < 1) throw new IllegalArgumentException("--step '" + v + "' must be 1 or more");
+        }
         if ((lesson == null) != (step == 0)) throw new IllegalArgumentException("--lesson FILE and --step N go together");
         if (presenter && lesson == null) throw new IllegalArgumentException("--presenter needs --lesson FILE --step N "
                 + "(presenter mode shows a lesson step)");
@@ -113,7 +100,7 @@ public record ScreenOptions(Path dir, double width, double height, int scale, bo
         try {
             return Integer.parseInt(v);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + " '" + v + "' must be a whole number");
+            throw new IllegalArgumentException(option + " needs a whole number, got '" + v + "'");
         }
     }
 

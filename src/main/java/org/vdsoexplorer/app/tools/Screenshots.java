@@ -301,24 +301,12 @@ public final class Screenshots {
         s.fire();
     }
 
-    /** {@code java ... org.vdsoexplorer.app.tools.Screenshots DIR [options]}: see {@link ScreenOptions}. */
-    public static void main(String[] args) {
-        System.exit(cli(args, System.out, System.err));
-    }
-
     /**
      * The {@code screenshots} command: {@code DIR} alone writes the full set; with any of {@code --size WxH},
      * {@code --scale PCT}, {@code --presenter}, {@code --lesson FILE --step N} one screen. Prints one line per
      * image: its path and what {@link LayoutCheck} found in it. Returns the exit code.
      */
-    public static int cli(String[] args, java.io.PrintStream out, java.io.PrintStream err) {
-        ScreenOptions o;
-        try {
-            o = ScreenOptions.parse(args);
-        } catch (IllegalArgumentException e) {
-            err.println("vdso-explorer: screenshots: " + e.getMessage());
-            return 2;
-        }
+    public static int run(ScreenOptions o, java.io.PrintStream out, java.io.PrintStream err) {
         String unusable = prepare(o.dir());
         if (unusable != null) {
             err.println("vdso-explorer: screenshots: " + unusable);

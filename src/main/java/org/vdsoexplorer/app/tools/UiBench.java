@@ -6,6 +6,8 @@ import org.vdsoexplorer.app.MainWindow;
 import org.vdsoexplorer.app.VdsoExplorerApp;
 
 import java.io.PrintStream;
+import org.vdsoexplorer.cli.Args;
+import org.vdsoexplorer.util.Range;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -224,8 +226,12 @@ public final class UiBench {
         }
     }
 
-    /** {@code java ... org.vdsoexplorer.app.tools.UiBench [SECONDS]}. */
-    public static void main(String[] args) {
-        main(args.length > 0 ? Double.parseDouble(args[0]) : 5, Mode.FULL, System.out);
+    private static final Range SECONDS = new Range(0.1, 3600, "seconds");
+
+    /** The {@code bench-ui} command: {@code [SECONDS] [--idle | --present]} (declared in {@code Main}); returns the exit code. */
+    public static int run(Args a, PrintStream out, PrintStream err) {
+        if (a.flag("idle") && a.flag("present")) throw new IllegalArgumentException("--idle and --present exclude each other");
+        double seconds = a.positional().isEmpty() ? 5 : a.decimalOperand(0, "SECONDS", SECONDS);
+        return main(seconds, a.flag("idle") ? Mode.IDLE : a.flag("present") ? Mode.PRESENT : Mode.FULL, out);
     }
 }

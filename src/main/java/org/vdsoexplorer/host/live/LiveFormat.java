@@ -1,16 +1,12 @@
 package org.vdsoexplorer.host.live;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
-import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.vdsoexplorer.util.Json;
 
-/** The live lab's rows and pages as text: an aligned table, TSV, or JSON (jackson). */
+/** The live lab's rows and pages as text: an aligned table, TSV, or JSON (Jackson's ObjectMapper, util.Json). */
 public final class LiveFormat {
     private LiveFormat() {}
 
@@ -53,7 +49,7 @@ public final class LiveFormat {
             return o;
         }).toList());
         m.put("problems", problems);
-        return json(m, true) + "\n";
+        return Json.pretty(m);
     }
 
     private static double round(double v) { return Math.round(v * 1000) / 1000.0; }
@@ -151,44 +147,9 @@ public final class LiveFormat {
             return o;
         }).toList());
         m.put("problems", problems);
-        return json(m, true) + "\n";
+        return Json.pretty(m);
     }
 
-    /** Any tree of maps, lists, strings, numbers and booleans as JSON (jackson-core). */
-    public static String json(Object tree) { return json(tree, false); }
-
-    static String json(Object tree, boolean pretty) {
-        StringWriter w = new StringWriter();
-        try (JsonGenerator g = new JsonFactory().createGenerator(w)) {
-            if (pretty) g.useDefaultPrettyPrinter();
-            write(g, tree);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return w.toString();
-    }
-
-    private static void write(JsonGenerator g, Object o) throws IOException {
-        switch (o) {
-            case null -> g.writeNull();
-            case Map<?, ?> m -> {
-                g.writeStartObject();
-                for (Map.Entry<?, ?> e : m.entrySet()) {
-                    g.writeFieldName(String.valueOf(e.getKey()));
-                    write(g, e.getValue());
-                }
-                g.writeEndObject();
-            }
-            case List<?> l -> {
-                g.writeStartArray();
-                for (Object x : l) write(g, x);
-                g.writeEndArray();
-            }
-            case Long l -> g.writeNumber(l);
-            case Integer i -> g.writeNumber(i);
-            case Double d -> g.writeNumber(d);
-            case Boolean b -> g.writeBoolean(b);
-            default -> g.writeString(String.valueOf(o));
-        }
-    }
+    /** Any tree of maps, lists, strings, numbers and booleans as compact JSON (Jackson). */
+    public static String json(Object tree) { return Json.compact(tree); }
 }

@@ -1,8 +1,5 @@
 package org.vdsoexplorer.host.validate;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -150,11 +147,7 @@ public final class ValidateFormat {
         }).toList());
         m.put("summary", r.summary());
         m.put("notes", r.notes());
-        try {
-            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(m) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return org.vdsoexplorer.util.Json.pretty(m);
     }
 
     /** Rounded to 4 decimals; NaN (no model run) as null. */

@@ -14,7 +14,6 @@ import org.snakeyaml.engine.v2.nodes.MappingNode;
 import org.snakeyaml.engine.v2.nodes.Node;
 import org.snakeyaml.engine.v2.nodes.NodeTuple;
 import org.snakeyaml.engine.v2.nodes.ScalarNode;
-import org.vdsoexplorer.util.AtomicFiles;
 import org.vdsoexplorer.util.BadInputException;
 import org.vdsoexplorer.util.Range;
 import org.vdsoexplorer.util.SafeYaml;
@@ -79,12 +78,9 @@ public final class CostTable {
     public static CostTable load(Path file) {
         String text;
         try {
-            text = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(
-                    AtomicFiles.readRegular(file, SafeYaml.MAX_CODE_POINTS))).toString();
-        } catch (java.nio.charset.CharacterCodingException e) {
-            throw new CostTableException(file.toString(), 1, "not UTF-8 text");
-        } catch (IOException e) {
-            throw new CostTableException(file.toString(), 1, e.getMessage());
+            text = SafeYaml.read(file);
+        } catch (BadInputException e) {
+            throw CostTableException.of(e);
         }
         return parse(file.toString(), text);
     }
@@ -93,10 +89,8 @@ public final class CostTable {
         Optional<Node> root;
         try {
             root = SafeYaml.compose(origin, yaml);
-        } catch (CostTableException e) {
-            throw e;
         } catch (BadInputException e) {
-            throw new CostTableException(origin, e.line(), e.getMessage().substring(e.getMessage().indexOf(": ") + 2));
+            throw CostTableException.of(e);
         }
         if (root.isEmpty() || !(root.get() instanceof MappingNode map)) {
             throw new CostTableException(origin, 1, "expected a mapping at the top level");

@@ -1,8 +1,5 @@
 package org.vdsoexplorer.sim.timing;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -10,19 +7,18 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.snakeyaml.engine.v2.api.LoadSettings;
-import org.snakeyaml.engine.v2.api.lowlevel.Compose;
-import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
-import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
 import org.snakeyaml.engine.v2.nodes.MappingNode;
 import org.snakeyaml.engine.v2.nodes.Node;
 import org.snakeyaml.engine.v2.nodes.NodeTuple;
 import org.snakeyaml.engine.v2.nodes.ScalarNode;
 import org.vdsoexplorer.sim.cost.CostTableException;
+import org.vdsoexplorer.util.BadInputException;
+import org.vdsoexplorer.util.SafeYaml;
 
 /**
  * The pipeline table (assets/timing.yaml): the cores the out-of-order model can be, each figure with its
- * source. Loading checks every key, type and range and reports {@code file:line: key: message}
+ * source. Loading goes through the hardened loader ({@link SafeYaml}: a regular file, bounded size and depth, no
+ * aliases) and checks every key, type and range and reports {@code file:line: key: message} (a line of 1 or more)
  * ({@link CostTableException}, the same error the cost table uses, so the CLI prints it the same way).
  */
 public final class TimingTable {
@@ -77,12 +73,15 @@ public final class TimingTable {
         static final TimingTable TABLE = parse("assets/timing.yaml", org.vdsoexplorer.util.Resources.text(DEFAULT_RESOURCE));
     }
 
+    /** Reads a pipeline table from a file through the hardened loader ({@link SafeYaml#read}: a regular file, bounded). */
     public static TimingTable load(Path file) {
+        String text;
         try {
-            return parse(file.toString(), Files.readString(file, StandardCharsets.UTF_8));
-        } catch (IOException | java.io.UncheckedIOException e) {
-            throw new CostTableException(file.toString(), 0, "cannot read: " + e.getMessage());
+            text = SafeYaml.read(file);
+        } catch (BadInputException e) {
+            throw CostTableException.of(e);
         }
+        return parse(file.toString(), text);
     }
 
     /** True if {@code yaml} looks like a pipeline table (a top-level {@code cores:}), not a cost table. */
@@ -93,11 +92,9 @@ public final class TimingTable {
     public static TimingTable parse(String origin, String yaml) {
         Optional<Node> root;
         try {
-            root = new Compose(LoadSettings.builder().setLabel(origin).build()).composeString(yaml);
-        } catch (MarkedYamlEngineException e) {
-            throw new CostTableException(origin, e.getProblemMark().map(m -> m.getLine() + 1).orElse(0), "YAML syntax: " + e.getProblem());
-        } catch (YamlEngineException e) {
-            throw new CostTableException(origin, 0, "YAML syntax: " + e.getMessage());
+            root = SafeYaml.compose(origin, yaml); // bounded size and depth, no aliases, every refusal at a line >= 1
+        } catch (BadInputException e) {
+            throw CostTableException.of(e);
         }
         if (root.isEmpty() || !(root.get() instanceof MappingNode top)) {
             throw new CostTableException(origin, 1, "expected a mapping with 'cores:' at the top level");
@@ -108,6 +105,7 @@ public final class TimingTable {
         Map<String, Core> cores = new LinkedHashMap<>();
         for (NodeTuple t : coresNode.getValue()) {
             String id = r.keyName(t, "cores");
+            if (cores.containsKey(id)) throw r.bad(t.getKeyNode(), "cores." + id, "appears twice");
             if (!(t.getValueNode() instanceof MappingNode m)) throw r.bad(t.getValueNode(), "cores." + id, "must be a mapping");
             cores.put(id, r.core(id, m));
         }
@@ -123,7 +121,7 @@ public final class TimingTable {
 
         Reader(String origin) { this.origin = origin; }
 
-        static int line(Node n) { return n.getStartMark().map(m -> m.getLine() + 1).orElse(0); }
+        static int line(Node n) { return SafeYaml.line(n); }
 
         CostTableException bad(Node at, String key, String message) {
             return new CostTableException(origin, line(at), key + ": " + message);
@@ -146,7 +144,7 @@ public final class TimingTable {
                 String k = keyName(t, prefix);
                 String key = prefix.isEmpty() ? k : prefix + "." + k;
                 if (!allowed.contains(k)) throw bad(t.getKeyNode(), key, "unknown key (expected one of " + String.join(", ", allowed) + ")");
-                out.put(k, t.getValueNode());
+                if (out.put(k, t.getValueNode()) != null) throw bad(t.getKeyNode(), key, "appears twice");
             }
             for (String a : allowed) {
                 if (!out.containsKey(a) && !optional.contains(a)) throw bad(map, prefix.isEmpty() ? a : prefix + "." + a, "missing");
