@@ -248,7 +248,14 @@ final class LessonQuestion {
             result.getChildren().setAll(LessonPicker.meta("Commit to a prediction first, or press \u201cI don't know\u201d."));
             return;
         }
-        state.commit(g);
+        String refused = guessField != null && g != null ? state.commitTyped(g, q.predict()) : null;
+        if (refused != null) { // not a number it can read: nothing committed or recorded, the field stays open
+            Label why = LessonPicker.meta(refused);
+            why.setId("lesson-refusal");
+            result.getChildren().setAll(why);
+            return;
+        }
+        state.commit(g); // (a choice, or "I don't know"; a no-op after commitTyped)
         if (guessField != null) guessField.setEditable(false);
         if (choiceGroup != null) choiceGroup.getToggles().forEach(t -> ((RadioButton) t).setDisable(true));
         StepSetup eff = s.effectiveSetup();
