@@ -187,8 +187,9 @@ final class LessonQuestion {
             guessField = new TextField();
             guessField.setId("lesson-guess");
             // what to type, above the field (it wraps; a prompt inside the field is cut at 150-250 %)
-            Label what = new Label(q.predict() != null && q.predict().numeric() ? "Your prediction (a number; 0x... for hex):"
-                    : "Your prediction:");
+            Label what = new Label(q.predict() == null || !q.predict().numeric() ? "Your prediction:"
+                    : q.predict().units().isEmpty() ? "Your prediction (a number; 0x... for hex):"
+                    : "Your prediction (a number such as 14.5 or 14,5):");
             what.setId("lesson-guess-label");
             what.setWrapText(true);
             what.setMinHeight(Region.USE_PREF_SIZE);
