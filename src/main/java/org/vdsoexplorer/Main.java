@@ -19,6 +19,11 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        String unreadable = undecodable(args);
+        if (unreadable != null) {
+            System.err.println("vdso-explorer: " + unreadable);
+            System.exit(2);
+        }
         boolean app = args.length == 0 || args.length == 1 && args[0].equals("--first-frame");
         if (app) {
             if (!javafxFound()) {
@@ -73,6 +78,25 @@ public final class Main {
                     }
                     return h.run(a, out, err);
                 });
+    }
+
+    /**
+     * Why an argument cannot be used as given, or null: the JVM decodes its arguments (and encodes file names) in the
+     * character set of the locale it started in, and a byte that set cannot read arrives as U+FFFD. Under LANG=C that
+     * is every non-ASCII character: a path with one cannot be named at all (InvalidPathException). One message here
+     * instead of a stack trace, or a wrong file, later.
+     */
+    static String undecodable(String[] args) {
+        String cs = System.getProperty("sun.jnu.encoding", "?");
+        for (String a : args) {
+            if (a.indexOf('\uFFFD') < 0) continue;
+            String shown = "'" + a.replace('\uFFFD', '?') + "'";
+            if (cs.equalsIgnoreCase("UTF-8")) return "argument " + shown + " has bytes that are not valid UTF-8, the locale's character set";
+            return "argument " + shown + " has characters this JVM cannot read in its locale's character set (" + cs
+                    + ": LANG, LC_ALL or LC_CTYPE is C, POSIX or a locale this machine does not have): start it with a UTF-8 "
+                    + "locale, e.g. LC_ALL=C.UTF-8 (bin/vdso-explorer does this itself where C.UTF-8 is installed)";
+        }
+        return null;
     }
 
     /** On Linux and other X11/Wayland systems, a window needs one of these (macOS and Windows need neither). */

@@ -21,6 +21,7 @@ public class VdsoExplorerApp extends Application {
     }
 
     private MainWindow window;
+    private UncaughtErrors errors;
 
     @Override
     public void start(Stage stage) {
@@ -33,6 +34,7 @@ public class VdsoExplorerApp extends Application {
         stage.setX(screen.getMinX());
         stage.setY(screen.getMinY());
         stage.setOnHidden(e -> window.dispose());
+        errors = UncaughtErrors.install(stage); // an exception nothing caught on the FX thread: a dialog, and the app goes on
         stage.show();
         // (tests call start() on an instance that was not launched: no parameters)
         if (getParameters() != null && getParameters().getRaw().contains(FIRST_FRAME)) reportFirstFrame();
@@ -61,6 +63,9 @@ public class VdsoExplorerApp extends Application {
         window = createMainWindow(defaultSetup());
         return window.scene();
     }
+
+    /** The FX thread's handler of uncaught exceptions that {@link #start(Stage)} installed (null before). */
+    public UncaughtErrors errors() { return errors; }
 
     /** The window built by the last {@link #createScene()}. */
     public MainWindow window() { return window; }

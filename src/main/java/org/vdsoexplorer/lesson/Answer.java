@@ -7,31 +7,15 @@ package org.vdsoexplorer.lesson;
  */
 public record Answer(PredictKind kind, String value, double number, double tolerance, String detail) {
 
-    /** Whether a student's answer counts as right (numbers in decimal or hex). */
+    /**
+     * Whether a student's answer counts as right: a name compared ignoring case, a number read by {@link NumericGuess}
+     * (decimal point or comma, hex for the counts, the kind's unit) within the tolerance; a number that cannot be read is
+     * not right (the answer field refuses it before it is committed).
+     */
     public boolean accepts(String guess) {
         if (guess == null) return false;
-        String g = guess.strip();
-        if (Double.isNaN(number)) return g.equalsIgnoreCase(value);
-        g = g.replace("%", "").replace("_", "").strip();
-        if (g.endsWith("x") || g.endsWith("X")) g = g.substring(0, g.length() - 1).strip();
-        try {
-            double d = parseNumber(g);
-            return Math.abs(d - number) <= tolerance + 1e-9;
-        } catch (NumberFormatException e) {
-            return false;
-        }
-    }
-
-    /** A number in decimal ("42", "-3", "1.5") or hex ("0x2a", "-0x2A"). */
-    public static double parseNumber(String s) {
-        String t = s.strip();
-        boolean neg = t.startsWith("-");
-        String u = neg || t.startsWith("+") ? t.substring(1).strip() : t;
-        if (u.startsWith("0x") || u.startsWith("0X")) {
-            long v = Long.parseLong(u.substring(2), 16);
-            return neg ? -v : v;
-        }
-        if (!u.matches("[0-9]*\\.?[0-9]+([eE][-+]?[0-9]+)?|[0-9]+\\.")) throw new NumberFormatException(s);
-        return Double.parseDouble(t);
+        if (Double.isNaN(number)) return guess.strip().equalsIgnoreCase(value);
+        NumericGuess g = NumericGuess.read(guess, kind);
+        return g.ok() && Math.abs(g.value() - number) <= tolerance + 1e-9;
     }
 }

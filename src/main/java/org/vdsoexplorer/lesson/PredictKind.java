@@ -46,6 +46,18 @@ public enum PredictKind {
     /** A number (checked with a tolerance for the speedups) rather than a name. */
     public boolean numeric() { return numeric; }
 
+    /**
+     * The units a typed answer may end in ({@link NumericGuess}), the one to suggest first; empty for the counts
+     * and the name-valued kinds.
+     */
+    public List<String> units() {
+        return switch (this) {
+            case SPEEDUP_PERCENT -> List.of("%", "percent");
+            case SPEEDUP_FACTOR -> List.of("x", "\u00d7", "times");
+            default -> List.of();
+        };
+    }
+
     /** Needs a {@code compare} in the step's setup. */
     public boolean needsCompare() { return needsCompare; }
 

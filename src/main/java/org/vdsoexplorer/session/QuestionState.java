@@ -1,5 +1,8 @@
 package org.vdsoexplorer.session;
 
+import org.vdsoexplorer.lesson.NumericGuess;
+import org.vdsoexplorer.lesson.PredictKind;
+
 /**
  * Where the student is with the question of a lesson step (no JavaFX): tries used out of those allowed,
  * the prediction committed before a reveal ("I don't know" is a commitment too), and whether the question
@@ -44,6 +47,20 @@ public final class QuestionState {
         committed = true;
         prediction = guess;
         return true;
+    }
+
+    /**
+     * Commits a prediction the student typed (not picked from choices) for a question of kind {@code kind}: a numeric
+     * kind's text must read as a number ({@link NumericGuess}), else nothing is committed and the refusal, saying how
+     * to write the number, is returned. Null: committed (or already committed before).
+     */
+    public String commitTyped(String typed, PredictKind kind) {
+        if (!committed && kind != null && kind.numeric()) {
+            NumericGuess g = NumericGuess.read(typed, kind);
+            if (!g.ok()) return g.refusal();
+        }
+        commit(typed);
+        return null;
     }
 
     public boolean committed() { return committed; }

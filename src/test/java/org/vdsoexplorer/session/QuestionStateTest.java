@@ -37,4 +37,22 @@ class QuestionStateTest {
         q.finish(false);
         assertTrue(q.over());
     }
+
+    @Test
+    void aTypedNumberThatCannotBeReadIsRefusedNotCommitted() {
+        QuestionState q = new QuestionState(1);
+        String why = q.commitTyped("fourteen and a half", org.vdsoexplorer.lesson.PredictKind.SPEEDUP_FACTOR);
+        assertTrue(why != null && why.contains("14.5 or 14,5"), why);
+        assertFalse(q.committed(), "refused, not committed");
+        assertFalse(q.over());
+        assertEquals(1, q.left(), "no try used");
+        assertNull(q.commitTyped("14,5", org.vdsoexplorer.lesson.PredictKind.SPEEDUP_FACTOR));
+        assertTrue(q.committed());
+        assertEquals("14,5", q.prediction());
+        assertNull(q.commitTyped("abc", org.vdsoexplorer.lesson.PredictKind.SPEEDUP_FACTOR), "already committed: nothing to refuse");
+        assertEquals("14,5", q.prediction(), "only the first commitment counts");
+        QuestionState names = new QuestionState(1);
+        assertNull(names.commitTyped("VVAR", org.vdsoexplorer.lesson.PredictKind.NEXT_PAGE_KIND), "a name is not read as a number");
+        assertEquals("VVAR", names.prediction());
+    }
 }

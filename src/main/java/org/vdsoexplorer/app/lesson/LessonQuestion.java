@@ -187,8 +187,9 @@ final class LessonQuestion {
             guessField = new TextField();
             guessField.setId("lesson-guess");
             // what to type, above the field (it wraps; a prompt inside the field is cut at 150-250 %)
-            Label what = new Label(q.predict() != null && q.predict().numeric() ? "Your prediction (a number; 0x... for hex):"
-                    : "Your prediction:");
+            Label what = new Label(q.predict() == null || !q.predict().numeric() ? "Your prediction:"
+                    : q.predict().units().isEmpty() ? "Your prediction (a number; 0x... for hex):"
+                    : "Your prediction (a number such as 14.5 or 14,5):");
             what.setId("lesson-guess-label");
             what.setWrapText(true);
             what.setMinHeight(Region.USE_PREF_SIZE);
@@ -248,7 +249,14 @@ final class LessonQuestion {
             result.getChildren().setAll(LessonPicker.meta("Commit to a prediction first, or press \u201cI don't know\u201d."));
             return;
         }
-        state.commit(g);
+        String refused = guessField != null && g != null ? state.commitTyped(g, q.predict()) : null;
+        if (refused != null) { // not a number it can read: nothing committed or recorded, the field stays open
+            Label why = LessonPicker.meta(refused);
+            why.setId("lesson-refusal");
+            result.getChildren().setAll(why);
+            return;
+        }
+        state.commit(g); // (a choice, or "I don't know"; a no-op after commitTyped)
         if (guessField != null) guessField.setEditable(false);
         if (choiceGroup != null) choiceGroup.getToggles().forEach(t -> ((RadioButton) t).setDisable(true));
         StepSetup eff = s.effectiveSetup();
