@@ -20,7 +20,7 @@ import org.vdsoexplorer.report.SteadyFigures;
  * clock rate with the digits it has, by category), labelled warm-up or warm; then the steady state of each
  * setup (the report's figure, {@link SteadyFigures}), from which the bars and the "% more calls" sentence come,
  * so they do not drift as the panes run (a first call is cold: its predictor has not been trained).
- * SteadyFigures-state rows are measured off the UI thread on {@code background}; {@code changed} runs on {@code ui}
+ * Steady-state rows are measured off the UI thread on {@code background}; {@code changed} runs on {@code ui}
  * when one arrives.
  */
 public final class CompareFigures {
@@ -38,23 +38,26 @@ public final class CompareFigures {
 
     private final Executor background, ui;
     private final Runnable changed;
+    private final SteadyFigures figures;
     private final Map<Setup, Boolean> pending = new ConcurrentHashMap<>();
     private final Map<Setup, String> failed = new ConcurrentHashMap<>();
 
-    public CompareFigures(Executor background, Executor ui, Runnable changed) {
+    /** Steady states come from {@code figures} (the window's, shared with its counters bar). */
+    public CompareFigures(Executor background, Executor ui, Runnable changed, SteadyFigures figures) {
         this.background = background;
         this.ui = ui;
         this.changed = changed;
+        this.figures = figures;
     }
 
     /** The steady-state row of {@code s}, or null while it is being measured (the measurement starts here). */
     public Row steady(Setup s) {
-        Row r = SteadyFigures.cached(s);
+        Row r = figures.cached(s);
         Setup key = SteadyFigures.measured(s);
         if (r != null || failed.containsKey(key) || pending.putIfAbsent(key, true) != null) return r;
         background.execute(() -> {
             try {
-                SteadyFigures.of(s);
+                figures.of(s);
             } catch (RuntimeException e) {
                 failed.put(key, String.valueOf(e.getMessage()));
             } finally {
@@ -62,7 +65,7 @@ public final class CompareFigures {
                 ui.execute(changed);
             }
         });
-        return SteadyFigures.cached(s);
+        return figures.cached(s);
     }
 
     /** Why the steady state of {@code s} could not be measured, or null. */
@@ -136,7 +139,7 @@ public final class CompareFigures {
         String bad = steadyProblem(a) != null ? steadyProblem(a) : steadyProblem(b);
         if (bad != null) return "the steady state could not be measured: " + bad;
         if (ra == null || rb == null) return "measuring the steady state of A and B\u2026";
-        return "SteadyFigures state: " + new Speedup(ra, rb).sentence("A", "B");
+        return "Steady state: " + new Speedup(ra, rb).sentence("A", "B");
     }
 
     private static Line count(String id, String name, String unit, long a, long b, boolean coloured, String tip) {
