@@ -37,9 +37,13 @@ public final class CountersBar extends VBox {
     private final Label model = value("counter-timing");
     private org.vdsoexplorer.sim.Setup reportFor;
     private boolean reportHidden;
-    /** The first report measurement starts this long after the class is loaded (the window is up by then). */
+    /** The first report measurement starts this long after the bar is made (the window is up by then). */
     static final long REPORT_DELAY_NANOS = 1_500_000_000L;
-    private static final long CREATED = System.nanoTime();
+    /** The window's clock, and when on it this bar was made. */
+    private final org.vdsoexplorer.app.common.FrameClock clock;
+    private final long created;
+    /** The window's steady-state rows (shared with its compare tab). */
+    private final org.vdsoexplorer.report.SteadyFigures figures;
     /**
      * The chips wrap (at 250 % they need two lines or more) and every chip is always there, as wide as its widest
      * text, so nothing in the bar moves as the call runs: a category the call has not charged is dimmed in its place.
@@ -51,8 +55,12 @@ public final class CountersBar extends VBox {
     private static final javafx.css.PseudoClass ZERO = javafx.css.PseudoClass.getPseudoClass("zero");
     private final List<Label> chips = new ArrayList<>();
 
-    public CountersBar(Session session) {
+    /** The counters of {@code session}; the steady-state figure comes from {@code figures}, measured after a delay on {@code clock}. */
+    public CountersBar(Session session, org.vdsoexplorer.app.common.FrameClock clock, org.vdsoexplorer.report.SteadyFigures figures) {
         this.session = session;
+        this.clock = clock;
+        this.created = clock.now();
+        this.figures = figures;
         getStyleClass().add("counters");
         setId("counters");
         // one line at 1920 px; below, the counts (with the step) and the rates wrap into two lines, never cut short
@@ -169,8 +177,8 @@ public final class CountersBar extends VBox {
     private void refreshReport(org.vdsoexplorer.sim.Setup setup) {
         if (setup == reportFor) return;
         reportFor = setup;
-        // steady-state rows are kept per setup in the model (Steady), so the compare tab shows the same figures
-        var row = org.vdsoexplorer.report.SteadyFigures.cached(setup);
+        // steady-state rows are kept per setup in the window's figures, so its compare tab shows the same ones
+        var row = figures.cached(setup);
         if (row != null) {
             showReport(row);
             return;
@@ -178,7 +186,7 @@ public final class CountersBar extends VBox {
         report.setText("measuring\u2026");
         Runnable t = () -> {
             try {
-                var r = org.vdsoexplorer.report.SteadyFigures.of(setup);
+                var r = figures.of(setup);
                 javafx.application.Platform.runLater(() -> {
                     if (reportFor == setup) showReport(r);
                 });
@@ -187,20 +195,20 @@ public final class CountersBar extends VBox {
             }
         };
         // the first measurement waits until the window is up: on two cores it would slow the first frame
-        long wait = REPORT_DELAY_NANOS - (System.nanoTime() - CREATED);
-        if (wait > 0) {
-            javafx.animation.PauseTransition p = new javafx.animation.PauseTransition(javafx.util.Duration.millis(wait / 1e6));
-            p.setOnFinished(e -> org.vdsoexplorer.util.Background.run(t));
-            p.play();
+        long due = created + REPORT_DELAY_NANOS;
+        if (clock.now() < due) {
+            org.vdsoexplorer.app.common.FrameClock.Ticker[] wait = {null};
+            wait[0] = clock.ticker(now -> {
+                if (now < due) return;
+                wait[0].stop();
+                org.vdsoexplorer.util.Background.run(t);
+            });
+            wait[0].start();
         } else {
             org.vdsoexplorer.util.Background.run(t);
         }
     }
 
-    /** Measures the report figure of {@code setup} now, on the calling thread (for still pictures). */
-    public static void precomputeReport(org.vdsoexplorer.sim.Setup setup) {
-        org.vdsoexplorer.report.SteadyFigures.of(setup);
-    }
 
     private void showReport(org.vdsoexplorer.report.Row r) {
         if (session.masked(org.vdsoexplorer.lesson.Shown.CALL_RATE)) {

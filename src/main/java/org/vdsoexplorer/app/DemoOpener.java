@@ -29,12 +29,25 @@ public final class DemoOpener {
      */
     public static Task<Opened> open(Window owner, Session session, Path file, Consumer<Opened> done,
                                     BiConsumer<Path, String> failed) {
+        return open(owner, session, file, done, failed, (d, t) -> { });
+    }
+
+    /**
+     * {@link #open(Window, Session, Path, Consumer, BiConsumer)}, telling {@code replaying} each progress report on
+     * the replay's own thread (after the task's progress is updated), as a test that holds the replay at a known
+     * step does.
+     */
+    static Task<Opened> open(Window owner, Session session, Path file, Consumer<Opened> done,
+                             BiConsumer<Path, String> failed, DemoReplay.Progress replaying) {
         Task<Opened> task = new Task<>() {
             @Override protected Opened call() throws Exception {
                 updateMessage("Reading " + file.getFileName() + "\u2026");
                 DemoState d = DemoState.read(file);
                 updateMessage("Replaying " + String.format(java.util.Locale.ROOT, "%,d", d.replaySteps()) + " reader steps\u2026");
-                Session s = DemoReplay.replay(d, this::updateProgress, this::isCancelled);
+                Session s = DemoReplay.replay(d, (n, of) -> {
+                    updateProgress(n, of);
+                    replaying.update(n, of);
+                }, this::isCancelled);
                 return new Opened(d, s);
             }
         };

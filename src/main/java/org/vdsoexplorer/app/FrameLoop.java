@@ -3,7 +3,10 @@ package org.vdsoexplorer.app;
 import java.util.function.Consumer;
 import org.vdsoexplorer.session.Runner;
 
-/** The window's frame clock: JavaFX's pulse drives the {@link Runner} while it runs, and the live views refresh at its rates. */
+/**
+ * The window's frame loop: the frames of its {@link org.vdsoexplorer.app.common.FrameClock} (JavaFX's pulse, or a
+ * test's advances) drive the {@link Runner} while it runs, and the live views refresh at its rates.
+ */
 final class FrameLoop {
     private FrameLoop() { }
 
@@ -12,14 +15,13 @@ final class FrameLoop {
      * {@code views} take turns ({@link Runner#COUNTERS_HZ}, {@link Runner#VIEW_HZ}); {@code fast} hears when the
      * views that draw a whole call should show the last finished one.
      */
-    static javafx.animation.AnimationTimer start(Runner runner, Runnable counters, java.util.List<Runnable> views,
-                                                   Consumer<Boolean> fast) {
+    static org.vdsoexplorer.app.common.FrameClock.Ticker start(org.vdsoexplorer.app.common.FrameClock clock, Runner runner,
+                                                               Runnable counters, java.util.List<Runnable> views,
+                                                               Consumer<Boolean> fast) {
         runner.addLiveView(counters, Runner.COUNTERS_HZ);
         for (Runnable v : views) runner.addLiveView(v, Runner.VIEW_HZ);
         runner.fastProperty().addListener((o, a, f) -> fast.accept(f));
-        javafx.animation.AnimationTimer timer = new javafx.animation.AnimationTimer() {
-            @Override public void handle(long now) { runner.pulse(now); }
-        };
+        org.vdsoexplorer.app.common.FrameClock.Ticker timer = clock.ticker(runner::pulse);
         runner.runningProperty().addListener((o, a, on) -> { if (on) timer.start(); else timer.stop(); });
         return timer;
     }

@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Set;
-import javafx.animation.AnimationTimer;
 import javafx.fxml.FXML;
 import javafx.fxml.FXMLLoader;
 import javafx.scene.Node;
@@ -48,7 +47,7 @@ import org.vdsoexplorer.session.WindowModel;
  * The main window's controller: loads MainWindow.fxml (the layout), puts the four views, the counters and
  * (when first shown) the comparison and seed tables into it, and binds the controls to the
  * {@link WindowModel}. Keys go through the model's {@link KeyMap}; the run loop is the model's
- * {@link Runner}, pulsed by an AnimationTimer.
+ * {@link Runner}, pulsed by the frames of the window's {@link WindowServices#clock() clock}.
  */
 public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindow, ExportWindow {
     /** Below this scene width the compact layout (style class "narrow") is used. */
@@ -62,7 +61,9 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     private final DispatchView dispatch;
     private final CountersBar counters;
     private final DemoFiles demos;
-    private final AnimationTimer timer;
+    private final org.vdsoexplorer.app.common.FrameClock.Ticker timer;
+    private final WindowServices services;
+    private final PngExport pngExport = new PngExport();
     private SeedTablesView seedTables;
     private CompareView compare;
     private Setup comparedBase;
@@ -90,8 +91,12 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     public MainWindow(Setup initial) { this(initial, VdsoExplorerApp.WIDTH, VdsoExplorerApp.HEIGHT); }
 
     /** A window whose scene is {@code width} x {@code height} (e.g. for off-screen snapshots). */
-    public MainWindow(Setup initial, double width, double height) {
-        model = new WindowModel(initial);
+    public MainWindow(Setup initial, double width, double height) { this(initial, width, height, WindowServices.standard()); }
+
+    /** A window whose views are timed on {@code services}' clock and whose counters and compare tab share its figures. */
+    public MainWindow(Setup initial, double width, double height, WindowServices services) {
+        this.services = services;
+        model = new WindowModel(initial, services.clock().work());
         var session = model.session();
         FXMLLoader loader = new FXMLLoader(MainWindow.class.getResource("MainWindow.fxml"));
         loader.setControllerFactory(c -> this);
@@ -101,11 +106,11 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
         } catch (IOException e) {
             throw new UncheckedIOException("MainWindow.fxml: " + e.getMessage(), e);
         }
-        counters = new CountersBar(session);
-        code = new CodeView(session);
-        pages = new PagesView(session);
+        counters = new CountersBar(session, services.clock(), services.figures());
+        code = new CodeView(session, services.clock());
+        pages = new PagesView(session, services.clock());
         seqlock = new SeqlockView(session);
-        dispatch = new DispatchView(session);
+        dispatch = new DispatchView(session, services.clock());
         top.getChildren().add(counters);
         views = new ViewsArea(viewsArea, grid, topRow, bottomRow,
                 java.util.Map.of(View.CODE, codeHolder, View.PAGES, pagesHolder, View.SEQLOCK, seqlockHolder, View.DISPATCH, dispatchHolder),
@@ -124,6 +129,8 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
         Pickers.installTips(toolbar);
         Pickers.bindRun(model.runner(), run, speed, speedText);
         reducedMotion.selectedProperty().addListener((o, a, b) -> {
+            if (b) root.getStyleClass().add("reduced-motion"); // the lessons' popovers do not fade (CitationPopover)
+            else root.getStyleClass().remove("reduced-motion");
             code.setReducedMotion(b);
             pages.setReducedMotion(b);
             dispatch.setReducedMotion(b);
@@ -142,7 +149,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
                 compare.setBase(comparedBase);
             }
         });
-        timer = FrameLoop.start(model.runner(), counters::refresh, List.of(code::refresh, dispatch::refresh, pages::refresh,
+        timer = FrameLoop.start(services.clock(), model.runner(), counters::refresh, List.of(code::refresh, dispatch::refresh, pages::refresh,
                 seqlock::refresh), fast -> {
                     dispatch.setRunning(fast);
                     seqlock.setRunning(fast);
@@ -202,7 +209,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
                 showCompare(false);
                 views.state().toggleMaximised(a.focusView());
             }
-            case EXPORT_PNG -> PngExport.ask(this, scene.getWindow());
+            case EXPORT_PNG -> pngExport.ask(this, scene.getWindow());
             case EXPORT_GIF -> exportGif();
             case SAVE_DEMO -> demos.save(scene.getWindow());
             case OPEN_DEMO -> demos.open(scene.getWindow());
@@ -216,7 +223,8 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     /** The GIF export dialog for this session, at the window's scale (presenter mode's too). */
     private void exportGif() {
         run.setSelected(false);
-        org.vdsoexplorer.app.export.GifExportDialog.show(scene.getWindow(), model.session(), model.scale().percent(), MainWindow::new);
+        org.vdsoexplorer.app.export.GifExportDialog.show(scene.getWindow(), model.session(), model.scale().percent(),
+                (s, w, h) -> new MainWindow(s, w, h, services));
     }
 
     /** Shows or hides the lessons side panel (built on first use; lessons load in the background). */
@@ -245,7 +253,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     @Override public CompareView compare() {
         if (compare == null) {
             comparedBase = model.session().setup();
-            compare = new CompareView(comparedBase);
+            compare = new CompareView(comparedBase, services.figures());
             compareTab.setContent(compare); // it says what the toolbar drives there (KeyMap.COMPARE_DRIVES)
         }
         return compare;
@@ -256,6 +264,8 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     @Override public Scene scene() { return scene; }
     @Override public BorderPane root() { return root; }
     public Session session() { return model.session(); }
+    /** The clock and figures this window was handed. */
+    public WindowServices services() { return services; }
     public CodeView code() { return code; }
     public PagesView pages() { return pages; }
     public SeqlockView seqlock() { return seqlock; }

@@ -48,14 +48,14 @@ public class VdsoExplorerApp extends Application {
      * then quits.
      */
     private static void reportFirstFrame() {
-        new javafx.animation.AnimationTimer() {
-            @Override public void handle(long now) {
-                stop();
-                long ms = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
-                System.out.println("first frame " + ms + " ms after JVM start");
-                javafx.application.Platform.exit();
-            }
-        }.start();
+        org.vdsoexplorer.app.common.FrameClock.Ticker[] first = {null};
+        first[0] = org.vdsoexplorer.app.common.FrameClock.system().ticker(now -> {
+            first[0].stop();
+            long ms = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
+            System.out.println("first frame " + ms + " ms after JVM start");
+            javafx.application.Platform.exit();
+        });
+        first[0].start();
     }
 
     /** Builds the main scene; separate from {@link #start(Stage)} so tests can reuse it. */

@@ -2,14 +2,13 @@ package org.vdsoexplorer.lesson;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.vdsoexplorer.sim.Machine;
 import org.vdsoexplorer.sim.Timeline;
 import org.vdsoexplorer.sim.asm.Instruction;
 import org.vdsoexplorer.sim.event.Event;
 import org.vdsoexplorer.sim.event.EventSink;
 import org.vdsoexplorer.sim.kernel.VvarLocation;
+import org.vdsoexplorer.util.Lru;
 
 /**
  * Symbolic anchors, resolved by the model: a lesson names a point of the read ({@code first-load-seq},
@@ -21,7 +20,14 @@ import org.vdsoexplorer.sim.kernel.VvarLocation;
  * questions). Occurrences ({@code seq-load#2}) count from the start of the scan.
  */
 public final class Anchors {
-    private static final Map<StepSetup, StepSetup> RESOLVED = new ConcurrentHashMap<>();
+    /**
+     * Setups resolved, keyed by the setup's value (a record of enums, numbers, strings and value lists): resolving
+     * is a pure function of it (the model is deterministic), so a kept resolution is the one a new run would find.
+     * At most this many, the least recently used dropped: the shipped course has about 250 steps, and a check of
+     * a lesson folder resolves each step once.
+     */
+    static final int CAPACITY = 2048;
+    private static final Lru<StepSetup, StepSetup> RESOLVED = new Lru<>(CAPACITY);
 
     private Anchors() {}
 
@@ -64,9 +70,7 @@ public final class Anchors {
         }
         done = new StepSetup(s.line(), s.setup(), to, ups, s.breakpoints(), s.compare(),
                 s.focus(), s.highlight(), s.lines(), List.of(), s.expect());
-        if (RESOLVED.size() > 10_000) RESOLVED.clear();
-        RESOLVED.put(s, done);
-        return done;
+        return RESOLVED.putIfAbsent(s, done);
     }
 
     private static Timeline fresh(StepSetup s) throws LessonException {

@@ -2,9 +2,7 @@ package org.vdsoexplorer.lesson;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import org.vdsoexplorer.sim.CallResult;
 import org.vdsoexplorer.sim.Machine;
 import org.vdsoexplorer.sim.Setup;
@@ -12,6 +10,7 @@ import org.vdsoexplorer.sim.Variant;
 import org.vdsoexplorer.sim.event.Event;
 import org.vdsoexplorer.sim.kernel.Clock;
 import org.vdsoexplorer.sim.kernel.Scenario;
+import org.vdsoexplorer.util.Lru;
 
 /**
  * Challenges on the model: the goal is a {@link Goal} on one finished call the student makes in the live
@@ -62,19 +61,22 @@ public final class Challenges {
         return new ShownCall(r.callStart, r.callNumber, r.play(List.of()));
     }
 
-    /** Searches done (the model is deterministic): setup, goal and act to the solution, or empty. */
-    private static final Map<List<Object>, Optional<Solution>> SOLVED = new ConcurrentHashMap<>();
+    /**
+     * Searches done, keyed by the value of (concrete setup, goal, act), all records of values: the search is a pure
+     * function of them (the model is deterministic), so a kept answer is the one a new search would give. At most
+     * this many, the least recently used dropped (the shipped course has a few dozen challenges).
+     */
+    static final int CAPACITY = 512;
+    private record Key(StepSetup setup, Goal goal, Question.Act act) {}
+    private static final Lru<Key, Optional<Solution>> SOLVED = new Lru<>(CAPACITY);
 
     /** One solution of {@code goal} from {@code s}'s setup point, or null if the search finds none. */
     public static Solution solve(StepSetup s, Goal goal, Question.Act act) throws LessonException {
         s = Evaluator.concrete(s);
-        List<Object> key = List.of(s, goal, act);
+        Key key = new Key(s, goal, act);
         Optional<Solution> known = SOLVED.get(key);
         if (known != null) return known.orElse(null);
-        Solution found = search(s, goal, act);
-        if (SOLVED.size() > 1000) SOLVED.clear();
-        SOLVED.put(key, Optional.ofNullable(found));
-        return found;
+        return SOLVED.putIfAbsent(key, Optional.ofNullable(search(s, goal, act))).orElse(null);
     }
 
     private static Solution search(StepSetup s, Goal goal, Question.Act act) throws LessonException {

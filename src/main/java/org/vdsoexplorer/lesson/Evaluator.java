@@ -3,8 +3,6 @@ package org.vdsoexplorer.lesson;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.vdsoexplorer.sim.CallResult;
 import org.vdsoexplorer.sim.Machine;
 import org.vdsoexplorer.sim.Setup;
@@ -28,7 +26,14 @@ public final class Evaluator {
     /** A predict question's answer must show up within this many further reader steps. */
     public static final long MAX_PREDICT_STEPS = 100_000;
 
-    private final Map<String, Row> measured = new ConcurrentHashMap<>();
+    /** The steady-state rows this evaluator measured (its own, unless it was handed a window's). */
+    private final org.vdsoexplorer.report.SteadyFigures figures;
+
+    /** An evaluator that measures steady states into figures of its own. */
+    public Evaluator() { this(new org.vdsoexplorer.report.SteadyFigures()); }
+
+    /** An evaluator whose steady states are kept in {@code figures}. */
+    public Evaluator(org.vdsoexplorer.report.SteadyFigures figures) { this.figures = figures; }
 
     /** A machine at a step's setup point, with the writer updates still to come (reader step numbers). */
     public record Staged(Machine machine, Timeline timeline, List<Long> pendingUpdates) {}
@@ -229,14 +234,14 @@ public final class Evaluator {
         return new ClickTarget(q.click(), h.insn(), -1, detail, addrs, lines);
     }
 
-    /** The report row of a setup, measured once per evaluator. */
+    /** The report row of a setup, measured once per evaluator's figures. */
     public Row measure(Setup s) throws LessonException {
         String p = s.problem();
         if (p != null) throw new LessonException(p);
         String key = s.scenario().cliName() + "/" + s.variant().cliName() + "/" + s.clock().cliName();
         try {
-            // the steady state the compare tab and the counters show for the same setup (Steady keeps it)
-            return measured.computeIfAbsent(key, x -> org.vdsoexplorer.report.SteadyFigures.of(s));
+            // the steady state the compare tab and the counters show for the same setup (the same measurement)
+            return figures.of(s);
         } catch (RuntimeException e) {
             throw new LessonException("measuring " + key + " stopped: " + e.getMessage());
         }

@@ -1,19 +1,30 @@
 package org.vdsoexplorer.report;
 
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.vdsoexplorer.sim.Setup;
+import org.vdsoexplorer.util.Lru;
 
 /**
- * Steady-state figures of a setup: its {@link Report} row (after {@link Report#WARMUP_CALLS} warm-up calls,
- * the average over {@link Report#WINDOW_TICKS} writer ticks), measured once per setup and kept, so the
- * counters bar, the compare tab and anything else that shows "steady state" show the same figure. The
- * measurement is deterministic, so a kept row is the row a new measurement would give. Thread-safe.
+ * Steady-state figures of setups: a setup's {@link Report} row (after {@link Report#WARMUP_CALLS} warm-up calls,
+ * the average over {@link Report#WINDOW_TICKS} writer ticks), measured once and kept by whoever owns this
+ * instance (a window's counters bar and compare tab share their window's, an evaluator has its own), so
+ * everything that shows "steady state" from one owner shows the same figure without measuring it twice. The
+ * measurement is deterministic, so a kept row is the row a new measurement would give. Keyed by the setup's
+ * value (its cost table compares by its figures); at most {@link #CAPACITY} rows, the least recently used
+ * dropped. Thread-safe.
  */
 public final class SteadyFigures {
-    private static final Map<Setup, Row> ROWS = new ConcurrentHashMap<>();
+    /**
+     * Rows kept at most: every cell of a full report (scenarios x variants x report clocks x compilers is a few
+     * hundred) fits, at about a hundred bytes a row.
+     */
+    public static final int CAPACITY = 1024;
 
-    private SteadyFigures() {}
+    private final Lru<Setup, Row> rows;
+
+    public SteadyFigures() { this(CAPACITY); }
+
+    /** Figures keeping at most {@code capacity} rows. */
+    public SteadyFigures(int capacity) { rows = new Lru<>(capacity); }
 
     /** What the report measures for {@code s}: {@code s}, with the report's writer tick if {@code s} has none. */
     public static Setup measured(Setup s) {
@@ -21,15 +32,11 @@ public final class SteadyFigures {
     }
 
     /** The row of {@code s} if it was measured, else null (never blocks). */
-    public static Row cached(Setup s) { return ROWS.get(measured(s)); }
+    public Row cached(Setup s) { return rows.get(measured(s)); }
 
     /** The row of {@code s}, measured now on the calling thread if it was not yet. */
-    public static Row of(Setup s) {
-        Setup m = measured(s);
-        Row r = ROWS.get(m);
-        if (r != null) return r;
-        r = Report.measure(m);
-        ROWS.putIfAbsent(m, r);
-        return r;
-    }
+    public Row of(Setup s) { return rows.computeIfAbsent(measured(s), Report::measure); }
+
+    /** Rows kept now (at most the capacity). */
+    public int size() { return rows.size(); }
 }

@@ -37,23 +37,26 @@ public final class CompareFigures {
 
     private final Executor background, ui;
     private final Runnable changed;
+    private final SteadyFigures figures;
     private final Map<Setup, Boolean> pending = new ConcurrentHashMap<>();
     private final Map<Setup, String> failed = new ConcurrentHashMap<>();
 
-    public CompareFigures(Executor background, Executor ui, Runnable changed) {
+    /** Steady states come from {@code figures} (the window's, shared with its counters bar). */
+    public CompareFigures(Executor background, Executor ui, Runnable changed, SteadyFigures figures) {
         this.background = background;
         this.ui = ui;
         this.changed = changed;
+        this.figures = figures;
     }
 
     /** The steady-state row of {@code s}, or null while it is being measured (the measurement starts here). */
     public Row steady(Setup s) {
-        Row r = SteadyFigures.cached(s);
+        Row r = figures.cached(s);
         Setup key = SteadyFigures.measured(s);
         if (r != null || failed.containsKey(key) || pending.putIfAbsent(key, true) != null) return r;
         background.execute(() -> {
             try {
-                SteadyFigures.of(s);
+                figures.of(s);
             } catch (RuntimeException e) {
                 failed.put(key, String.valueOf(e.getMessage()));
             } finally {
@@ -61,7 +64,7 @@ public final class CompareFigures {
                 ui.execute(changed);
             }
         });
-        return SteadyFigures.cached(s);
+        return figures.cached(s);
     }
 
     /** Why the steady state of {@code s} could not be measured, or null. */

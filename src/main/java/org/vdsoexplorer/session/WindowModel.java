@@ -19,10 +19,13 @@ public final class WindowModel {
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private Setup described;
 
-    public WindowModel(Setup initial) {
+    public WindowModel(Setup initial) { this(initial, System::nanoTime); }
+
+    /** A window's model whose runner budgets each frame's work on {@code workClock} (nanoseconds, as {@link Runner} takes it). */
+    public WindowModel(Setup initial, java.util.function.LongSupplier workClock) {
         session = new Session(initial);
         setup = new SetupModel(session);
-        runner = new Runner(session, status::set);
+        runner = new Runner(session, status::set, workClock);
         setup.chosenProperty().addListener((o, a, b) -> runner.setRunning(false));
         setup.problemProperty().addListener((o, a, b) -> { if (!b.isEmpty()) runner.setRunning(false); });
         session.addListener(this::sessionChanged);

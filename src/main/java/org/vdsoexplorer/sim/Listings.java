@@ -1,16 +1,19 @@
 package org.vdsoexplorer.sim;
 
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.vdsoexplorer.sim.asm.Listing;
 import org.vdsoexplorer.sim.asm.ListingException;
 import org.vdsoexplorer.sim.asm.ListingParser;
 
-/** Loads the committed listings (and the C source) from the class path, once each. */
+/**
+ * Loads the committed listings (and the C source) from the class path, once each. The listings are immutable
+ * and read from files in the jar, so the cache holds no state anyone could tell apart from reading them again.
+ */
 public final class Listings {
     private record Key(Variant variant, Compiler compiler) {}
 
-    private static final Map<Key, Listing> CACHE = new ConcurrentHashMap<>();
+    /** One listing per variant and compiler at most: every one the jar ships fits, so none is ever read twice. */
+    static final int CAPACITY = Variant.values().length * Compiler.values().length;
+    private static final org.vdsoexplorer.util.Lru<Key, Listing> CACHE = new org.vdsoexplorer.util.Lru<>(CAPACITY);
 
     private Listings() {}
 

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.vdsoexplorer.app.common.Flash;
+import org.vdsoexplorer.app.common.FrameClock;
 import org.vdsoexplorer.sim.Setup;
 import org.vdsoexplorer.sim.Variant;
 import org.vdsoexplorer.sim.kernel.Clock;
@@ -27,16 +28,19 @@ import org.vdsoexplorer.sim.kernel.Scenario;
  * and JavaFX paints a frame whose only change is that as a whole-window repaint (up to 9 ms in software, the
  * bench-ui p99 tail before this was fixed). Stepped through noinline calls (stack pushes and pops) with the views
  * notified at every step, some steps 0.26 s apart as when a student steps by hand (the register column flashes only
- * then), the others at once.
+ * then), the others at once. The window's clock is a manual one: "0.26 s apart" is an advance of 260 ms (one frame,
+ * which ends the highlights due by then), "at once" no advance at all, however slow the machine.
  */
 @ExtendWith(ApplicationExtension.class)
 class FreshHighlightUiTest {
     private static final PseudoClass LIT = PseudoClass.getPseudoClass("lit"), CHANGED = PseudoClass.getPseudoClass("changed");
 
     @Test
-    void aHighlightIsOnlyOnANodeWhereItShows() throws InterruptedException {
+    void aHighlightIsOnlyOnANodeWhereItShows() {
+        FrameClock.Manual clock = FrameClock.manual();
         MainWindow w = fx(() -> {
-            MainWindow m = new MainWindow(Setup.of(Scenario.TIMENS, Variant.TIMENS_NOINLINE, Clock.MONOTONIC), 1600, 1000);
+            MainWindow m = new MainWindow(Setup.of(Scenario.TIMENS, Variant.TIMENS_NOINLINE, Clock.MONOTONIC), 1600, 1000,
+                    WindowServices.on(clock));
             m.setReducedMotion(false);
             return m;
         });
@@ -46,7 +50,7 @@ class FreshHighlightUiTest {
             // by hand (a pause before the step) in the first steps and at each push (the stack column flashes the pushed
             // row); the steps to the pops follow quickly, so a pop hides a row whose highlight is still on
             String next = fx(() -> w.session().machine().next() == null ? "" : w.session().machine().next().mnemonic());
-            if (step < 8 || next.startsWith("push")) Thread.sleep(260);
+            if (step < 8 || next.startsWith("push")) Fx.fxRun(() -> clock.advanceMillis(260));
             List<String> bad = fx(() -> {
                 w.session().step();
                 w.scene().getRoot().applyCss();

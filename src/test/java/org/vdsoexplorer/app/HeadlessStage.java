@@ -16,6 +16,15 @@ public final class HeadlessStage {
         return show(stage, w);
     }
 
+    /**
+     * Builds the main window on {@code setup} with its views timed on {@code clock} (a test's
+     * {@link org.vdsoexplorer.app.common.FrameClock#manual() manual} clock: frames happen when the test advances it),
+     * puts it on {@code stage} and shows it.
+     */
+    public static MainWindow show(Stage stage, Setup setup, org.vdsoexplorer.app.common.FrameClock clock) {
+        return show(stage, new MainWindow(setup, VdsoExplorerApp.WIDTH, VdsoExplorerApp.HEIGHT, WindowServices.on(clock)));
+    }
+
     /** Puts an already built window on {@code stage} and shows it. */
     public static MainWindow show(Stage stage, MainWindow w) {
         stage.setScene(w.scene());

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
+import java.util.ArrayList;
 import java.util.concurrent.TimeUnit;
-import javafx.application.Platform;
+import org.vdsoexplorer.session.Runner;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.input.KeyCode;
@@ -37,16 +37,18 @@ import org.vdsoexplorer.sim.kernel.Scenario;
 
 /**
  * The issue's walkthrough on the headless platform: timens / timens-inline, stepped with the keyboard
- * and the buttons; every view is checked against the model state it projects.
+ * and the buttons; every view is checked against the model state it projects. The window runs on a manual clock: a
+ * run moves by the frames a test plays, and each frame's model slice is budgeted on the clock's work count.
  */
 @ExtendWith(ApplicationExtension.class)
 class WalkthroughUiTest {
 
     private MainWindow w;
+    private final org.vdsoexplorer.app.common.FrameClock.Manual clock = org.vdsoexplorer.app.common.FrameClock.manual();
 
     @Start
     void start(Stage stage) {
-        w = HeadlessStage.show(stage, Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC));
+        w = HeadlessStage.show(stage, Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC), clock);
         w.root().requestFocus();
     }
 
@@ -298,9 +300,15 @@ class WalkthroughUiTest {
             w.setSpeed(1.0);
             w.setRunning(true);
         });
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !Fx.fx(w::running));
-        WaitForAsyncUtils.waitForFxEvents();
-        assertFalse(w.running(), "the run stopped at the breakpoint");
+        int frames = Fx.fx(() -> {
+            int n = 0;
+            while (w.running() && n < 10_000) {
+                clock.advanceMillis(16);
+                n++;
+            }
+            return n;
+        });
+        assertFalse(w.running(), "the run stopped at the breakpoint (after " + frames + " frames)");
         assertEquals(target.index(), m().next().index());
         assertEquals(target.index(), w.code().currentIndex());
         assertViewsMatchModel(robot);
@@ -352,21 +360,27 @@ class WalkthroughUiTest {
     }
 
     @Test
-    void fullSpeedRunKeepsTheFxThreadResponsive(FxRobot robot) throws Exception {
+    void fullSpeedRunKeepsTheFxThreadResponsive(FxRobot robot) {
         robot.interact(() -> {
             w.setSpeed(1.0);
             w.setRunning(true);
         });
-        Thread.sleep(600);
-        // the FX thread still answers quickly while the model runs at full speed
-        for (int i = 0; i < 5; i++) {
-            long t0 = System.nanoTime();
-            CompletableFuture<Void> f = new CompletableFuture<>();
-            Platform.runLater(() -> f.complete(null));
-            f.get(2, TimeUnit.SECONDS);
-            assertTrue((System.nanoTime() - t0) / 1e6 < 500, "FX thread blocked");
-            Thread.sleep(50);
-        }
+        // each frame hands the FX thread back: its model slice ends once the runner's work clock passes the slice
+        // budget (half the frame budget), which it reads every 64 steps; the manual clock's work count moves a fixed
+        // amount per read, so that bounds the steps of a frame whatever the machine's speed
+        long reads = Runner.FRAME_BUDGET_NANOS / 2 / org.vdsoexplorer.app.common.FrameClock.Manual.WORK_TICK_NANOS + 1;
+        long most = 64 * reads;
+        List<Long> perFrame = Fx.fx(() -> {
+            List<Long> out = new ArrayList<>();
+            for (int i = 0; i < 40; i++) {
+                long before = w.session().position();
+                clock.advanceMillis(16);
+                out.add(w.session().position() - before);
+            }
+            return out;
+        });
+        assertTrue(perFrame.stream().allMatch(n -> n > 0 && n <= most), "steps per frame within (0, " + most + "]: " + perFrame);
+        assertTrue(w.running(), "still running");
         robot.interact(() -> w.setRunning(false));
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(m().calls() > 10, "calls at full speed: " + m().calls());

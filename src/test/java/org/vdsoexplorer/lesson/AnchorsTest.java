@@ -134,6 +134,10 @@ class AnchorsTest {
             p++;
         }
         StepSetup c = Evaluator.concrete(s);
+        // the resolutions are kept by the setup's value: the same block parsed again (another object) finds this one
+        StepSetup again = LessonParser.parse("a.md", md).lesson().steps().getFirst().setup();
+        assertTrue(again != s && again.equals(s));
+        org.junit.jupiter.api.Assertions.assertSame(c, Evaluator.concrete(again), "kept by value, not by identity");
         assertFalse(c.symbolic());
         assertEquals(List.of(update), c.writerUpdateAt());
         assertEquals(Target.Kind.STEP, c.runTo().kind());

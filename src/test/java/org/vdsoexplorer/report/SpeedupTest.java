@@ -18,12 +18,48 @@ class SpeedupTest {
 
     @Test
     void steadyIsTheReportRowMeasuredOnce() {
-        Row kept = SteadyFigures.of(INLINE);
+        SteadyFigures figures = new SteadyFigures();
+        Row kept = figures.of(INLINE);
         assertEquals(Report.measure(INLINE), kept, "the kept row is what a fresh measurement gives");
-        assertSame(kept, SteadyFigures.of(INLINE));
-        assertSame(kept, SteadyFigures.cached(INLINE));
+        assertSame(kept, figures.of(INLINE));
+        assertSame(kept, figures.cached(INLINE));
         // a setup without writer ticks is measured as the report measures it: with the report's 1000 Hz tick
-        assertSame(kept, SteadyFigures.of(INLINE.withTick(0)));
+        assertSame(kept, figures.of(INLINE.withTick(0)));
+        // keyed by value: the same cost table read again (another object) finds the kept row
+        var again = org.vdsoexplorer.sim.cost.CostTable.parse("again.yaml",
+                org.vdsoexplorer.util.Resources.text("/assets/costs.yaml"));
+        assertSame(kept, figures.cached(INLINE.with(again)), "a setup equal in value, its table parsed anew");
+        assertEquals(1, figures.size());
+    }
+
+    @Test
+    void twoOwnersDoNotSeeEachOthersRows() {
+        SteadyFigures one = new SteadyFigures(), other = new SteadyFigures();
+        one.of(INLINE);
+        assertEquals(null, other.cached(INLINE), "another owner's figures have not measured it");
+        assertEquals(0, other.size());
+    }
+
+    @Test
+    void theFiguresStayWithinTheirBoundOverManySetups() {
+        int bound = 3;
+        SteadyFigures figures = new SteadyFigures(bound);
+        java.util.List<Setup> setups = new java.util.ArrayList<>();
+        for (Scenario sc : Scenario.values()) {
+            Setup s = INLINE.with(sc);
+            if (s.problem() == null) setups.add(s);
+        }
+        assertTrue(setups.size() > bound, "more setups than the bound: " + setups.size());
+        for (Setup s : setups) {
+            figures.of(s);
+            assertTrue(figures.size() <= bound, "kept " + figures.size());
+        }
+        assertEquals(bound, figures.size());
+        Setup last = setups.getLast(), first = setups.getFirst();
+        assertEquals(Report.measure(last), figures.cached(last), "the most recent is kept");
+        assertEquals(null, figures.cached(first), "the least recently used went");
+        assertTrue(SteadyFigures.CAPACITY >= Report.setups(null, null, null, INLINE.costs(), INLINE.ghz()).size(),
+                "a window's figures hold a whole report");
     }
 
     @Test

@@ -42,6 +42,7 @@ import org.vdsoexplorer.session.ProgressStore;
  * trace, never longer than a time bound, never out of memory. The counts per target are printed at the
  * end (the issue's table, after). The small-heap runs are in {@link SmallHeapCliTest}.
  */
+@org.junit.jupiter.api.Tag("acceptance") // the slow tier: failsafe runs it in ./mvnw verify (pom.xml)
 class HostileInputFuzzTest {
     static final long BOUND_MS = 5_000;
     private static final ExecutorService RUNNER = Executors.newCachedThreadPool(r -> {

@@ -2,7 +2,6 @@ package org.vdsoexplorer.app.code;
 
 import java.util.List;
 import java.util.function.IntConsumer;
-import javafx.animation.AnimationTimer;
 import javafx.geometry.Orientation;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
@@ -69,11 +68,13 @@ public final class CodePane extends Region implements org.vdsoexplorer.app.commo
     private double drawnTop = Double.NaN, drawnBar = Double.NaN, drawnW, drawnH;
     private Object drawnRows;
     private int selected = -1;
-    private final AnimationTimer glide = new AnimationTimer() {
-        @Override public void handle(long now) { stepGlide(now); }
-    };
+    /** The window's clock: when the last move was, and the glide's frames. */
+    private final org.vdsoexplorer.app.common.FrameClock clock;
+    private final org.vdsoexplorer.app.common.FrameClock.Ticker glide;
 
-    public CodePane() {
+    public CodePane(org.vdsoexplorer.app.common.FrameClock clock) {
+        this.clock = clock;
+        this.glide = clock.ticker(this::stepGlide);
         getStyleClass().add("code-pane");
         probe.getStyleClass().add("code-probe");
         probe.setManaged(false);
@@ -239,7 +240,7 @@ public final class CodePane extends Region implements org.vdsoexplorer.app.commo
      * not already well inside the view). Glides when steps are far enough apart to be watched.
      */
     public void setCurrent(int row) {
-        long now = System.nanoTime();
+        long now = clock.now();
         double target = topTo();
         // context above the row: 6 rows, fewer in a short pane (a third of it), so the row itself stays in view
         double context = Math.min(6, Math.floor(visibleRows() / 3));

@@ -57,8 +57,7 @@ public final class CodeView extends BorderPane {
     static final int RUN_TO_LIMIT = 100_000;
 
     private final Session session;
-    private final CodePane source = new CodePane();
-    private final CodePane listing = new CodePane();
+    private final CodePane source, listing;
     /** What each listing row shows: a {@link SymbolRow} or an {@link Instruction}. */
     private final List<Object> listingItems = new ArrayList<>();
     private final Label sourceTitle = new Label();
@@ -74,9 +73,12 @@ public final class CodeView extends BorderPane {
     private int currentLine = -1;
     private String currentFile = "";
 
-    public CodeView(Session session) {
+    /** The code view of {@code session}; its glides and register flashes are timed on the window's {@code clock}. */
+    public CodeView(Session session, org.vdsoexplorer.app.common.FrameClock clock) {
         this.session = session;
-        this.column = new RegisterColumn(session);
+        this.source = new CodePane(clock);
+        this.listing = new CodePane(clock);
+        this.column = new RegisterColumn(session, clock);
         getStyleClass().add("view");
         setId("code-view");
 

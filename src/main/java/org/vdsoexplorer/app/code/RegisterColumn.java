@@ -33,6 +33,8 @@ final class RegisterColumn {
     private static final int STACK_ROWS = 14;
 
     private final Session session;
+    private final org.vdsoexplorer.app.common.FrameClock clock;
+    private final org.vdsoexplorer.app.common.Flash flash;
     final VBox side;
     final ScrollPane scroll;
     private final GridPane regs = new GridPane();
@@ -51,8 +53,10 @@ final class RegisterColumn {
     private int stackLimit = STACK_ROWS;
     private final List<Label[]> stackRows = new ArrayList<>();
 
-    RegisterColumn(Session session) {
+    RegisterColumn(Session session, org.vdsoexplorer.app.common.FrameClock clock) {
         this.session = session;
+        this.clock = clock;
+        this.flash = new org.vdsoexplorer.app.common.Flash(clock);
         regs.setId("code-registers");
         regs.getStyleClass().add("registers");
         regs.setHgap(8);
@@ -132,7 +136,7 @@ final class RegisterColumn {
     }
 
     private void refreshRegisters(ModelSnapshot m, boolean reducedMotion) {
-        long t = System.nanoTime();
+        long t = clock.now();
         boolean flash = !reducedMotion && t - lastRefresh > FLASH_GAP_NANOS;
         flashNow = flash;
         lastRefresh = t;
@@ -148,8 +152,8 @@ final class RegisterColumn {
             Fmt.setText(v, i == Registers.COUNT + 1 ? flags(now[i]) : Fmt.reg(now[i]));
             boolean changed = lastRegs != null && lastRegs[i] != now[i];
             v.pseudoClassStateChanged(CHANGED, changed);
-            if (changed && flash) org.vdsoexplorer.app.common.Flash.on(v, 300);
-            else if (!changed) org.vdsoexplorer.app.common.Flash.off(v); // :fresh shows only with :changed (app.css)
+            if (changed && flash) this.flash.on(v, 300);
+            else if (!changed) this.flash.off(v); // :fresh shows only with :changed (app.css)
         }
         lastRegs = now;
     }
@@ -204,10 +208,10 @@ final class RegisterColumn {
         for (int i = shown; i < STACK_ROWS; i++) {
             Node row = stackRows.get(i)[0].getParent();
             row.setVisible(false);
-            org.vdsoexplorer.app.common.Flash.off(row); // a hidden row's highlight would end unseen (see Flash)
+            flash.off(row); // a hidden row's highlight would end unseen (see Flash)
         }
         if (flashNow && shown > 0 && stack.getUserData() instanceof Long prev && prev > rsp) {
-            org.vdsoexplorer.app.common.Flash.on(stackRows.get(shown - 1)[0].getParent(), 300); // the pushed row
+            flash.on(stackRows.get(shown - 1)[0].getParent(), 300); // the pushed row
         }
         stack.setUserData(rsp);
     }

@@ -2,7 +2,6 @@ package org.vdsoexplorer.app.common;
 
 import java.util.HashMap;
 import java.util.Map;
-import javafx.animation.AnimationTimer;
 import javafx.css.PseudoClass;
 import javafx.scene.Node;
 
@@ -16,32 +15,42 @@ import javafx.scene.Node;
  * CSS state without changing a pixel, and a frame whose only change is such a CSS change is painted by
  * JavaFX (26) as a whole-window repaint (its painter finds no dirty region and repaints everything), up to
  * 9 ms in software rendering.
+ * <p>
+ * Each view owns its flashes (one instance per view, not a map shared by every window) and times them on its
+ * window's {@link FrameClock}: a highlight ends on the first frame at or after its end.
  */
 public final class Flash {
     public static final PseudoClass FRESH = PseudoClass.getPseudoClass("fresh");
-    private static final Map<Node, Long> UNTIL = new HashMap<>();
-    private static final AnimationTimer CLEAR = new AnimationTimer() {
-        @Override public void handle(long now) {
-            UNTIL.entrySet().removeIf(e -> {
-                if (now < e.getValue()) return false;
-                e.getKey().pseudoClassStateChanged(FRESH, false);
-                return true;
-            });
-            if (UNTIL.isEmpty()) stop();
-        }
-    };
+    private final FrameClock clock;
+    private final Map<Node, Long> until = new HashMap<>();
+    private final FrameClock.Ticker clear;
 
-    private Flash() {}
+    public Flash(FrameClock clock) {
+        this.clock = clock;
+        clear = clock.ticker(this::clear);
+    }
+
+    private void clear(long now) {
+        until.entrySet().removeIf(e -> {
+            if (now < e.getValue()) return false;
+            e.getKey().pseudoClassStateChanged(FRESH, false);
+            return true;
+        });
+        if (until.isEmpty()) clear.stop();
+    }
 
     /** Ends {@code n}'s highlight now, if it has one (FX thread). */
-    public static void off(Node n) {
-        if (UNTIL.remove(n) != null) n.pseudoClassStateChanged(FRESH, false);
+    public void off(Node n) {
+        if (until.remove(n) != null) n.pseudoClassStateChanged(FRESH, false);
     }
 
     /** Marks {@code n} fresh for {@code millis} ms (FX thread). */
-    public static void on(Node n, long millis) {
+    public void on(Node n, long millis) {
         n.pseudoClassStateChanged(FRESH, true);
-        UNTIL.put(n, System.nanoTime() + millis * 1_000_000L);
-        CLEAR.start();
+        until.put(n, clock.now() + millis * 1_000_000L);
+        clear.start();
     }
+
+    /** Nodes highlighted now (for tests). */
+    public int lit() { return until.size(); }
 }

@@ -37,11 +37,11 @@ final class CompareNumbers {
     private final org.vdsoexplorer.app.common.FontScale fontScale;
     private Boolean below;
 
-    CompareNumbers(CompareView view, javafx.scene.layout.BorderPane body) {
+    CompareNumbers(CompareView view, javafx.scene.layout.BorderPane body, org.vdsoexplorer.report.SteadyFigures steady) {
         this.view = view;
         this.body = body;
         figures = new CompareFigures(org.vdsoexplorer.util.Background.executor(), javafx.application.Platform::runLater,
-                view::refresh);
+                view::refresh, steady);
         fontScale = new org.vdsoexplorer.app.common.FontScale(view);
         barA = new Bar("bar-a");
         barB = new Bar("bar-b");

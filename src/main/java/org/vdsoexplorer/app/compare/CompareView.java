@@ -72,7 +72,8 @@ public final class CompareView extends BorderPane {
     /** Everything, in a scroll pane (the view itself holds only that). */
     private final BorderPane body = org.vdsoexplorer.app.common.Scrolling.content();
 
-    public CompareView(Setup base) {
+    /** Panes A and B from {@code base}; their steady states come from {@code figures} (the window's). */
+    public CompareView(Setup base, org.vdsoexplorer.report.SteadyFigures figures) {
         getStyleClass().addAll("view", "compare");
         getStylesheets().add(CompareView.class.getResource("compare.css").toExternalForm());
         setId("compare-view");
@@ -149,7 +150,7 @@ public final class CompareView extends BorderPane {
         BorderPane.setMargin(center, new Insets(6, 0, 0, 0));
         body.setCenter(center);
         setCenter(org.vdsoexplorer.app.common.Scrolling.vertical(body, "compare-scroll"));
-        numbers = new CompareNumbers(this, body);
+        numbers = new CompareNumbers(this, body, figures);
         setBase(base);
     }
 

@@ -53,14 +53,8 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
     private double growth = 1;
     private long growStart;
     private static final long GROW_NANOS = 250_000_000L;
-    private final javafx.animation.AnimationTimer grow = new javafx.animation.AnimationTimer() {
-        @Override public void handle(long now) {
-            if (growStart == 0) growStart = now;
-            growth = Math.min(1, (now - growStart) / (double) GROW_NANOS);
-            draw();
-            if (growth >= 1) stop();
-        }
-    };
+    /** The newest edge's growth, one step a frame of the window's clock. */
+    private final org.vdsoexplorer.app.common.FrameClock.Ticker grow;
     private Map<Edge, Long> counts = Map.of();
     /** The path is masked while a predict question would be answered by it. */
     private boolean hidden;
@@ -70,8 +64,10 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
     /** The node labels as drawn (for {@link org.vdsoexplorer.app.tools.LayoutCheck}). */
     private final List<org.vdsoexplorer.app.common.DrawnText.Box> drawnText = new ArrayList<>();
 
-    public DispatchView(Session session) {
+    /** The dispatch view of {@code session}; a new edge grows on the frames of the window's {@code clock}. */
+    public DispatchView(Session session, org.vdsoexplorer.app.common.FrameClock clock) {
         this.session = session;
+        this.grow = clock.ticker(this::grow);
         getStyleClass().add("view");
         setId("dispatch-view");
         Label title = new Label("clock_mode dispatch: clock id \u2192 do_hres/do_coarse \u2192 counter \u2192 result or syscall");
@@ -139,6 +135,13 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
      */
     public void setRunning(boolean fast) { this.running = fast; }
 
+    private void grow(long now) {
+        if (growStart < 0) growStart = now;
+        growth = Math.min(1, (now - growStart) / (double) GROW_NANOS);
+        draw();
+        if (growth >= 1) grow.stop();
+    }
+
     public void refresh() {
         ModelSnapshot m = session.snapshot();
         List<Node> before = current;
@@ -150,7 +153,7 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
         boolean extended = current.size() == before.size() + 1 && current.subList(0, before.size()).equals(before);
         if (extended && !reducedMotion && current.size() > 1) {
             growth = 0;
-            growStart = 0;
+            growStart = -1;
             grow.start();
         } else if (!extended) {
             grow.stop();

@@ -33,7 +33,7 @@ public final class AnimatedGif implements Closeable {
         this.file = file.toAbsolutePath();
         // not createTempFile: that makes it readable by the owner only, and the GIF is meant to be shared
         this.tmp = Files.createFile(this.file.resolveSibling("." + file.getFileName() + "." + ProcessHandle.current().pid()
-                + "-" + System.nanoTime() + ".tmp"));
+                + "-" + java.util.UUID.randomUUID() + ".tmp"));
         this.writer = ImageIO.getImageWritersByFormatName("gif").next();
         this.out = ImageIO.createImageOutputStream(tmp.toFile());
         this.delayCentis = Math.max(2, Math.round(100f / fps));

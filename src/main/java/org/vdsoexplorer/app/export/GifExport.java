@@ -40,6 +40,8 @@ public final class GifExport {
     private final GifRequest request;
     private final GifRequest.Progress progress;
     private final AtomicBoolean cancelled = new AtomicBoolean();
+    /** Set when the job fails or is cancelled: the encoder writes no further frame. */
+    private final AtomicBoolean stopped = new AtomicBoolean();
     private final AtomicInteger queued = new AtomicInteger();
     private final CompletableFuture<Integer> done = new CompletableFuture<>();
     private final ExecutorService encoder = Executors.newSingleThreadExecutor(r -> {
@@ -84,7 +86,10 @@ public final class GifExport {
         }
     }
 
-    /** Completes with the number of frames written, or exceptionally (also on cancel). */
+    /**
+     * Completes with the number of frames written, or exceptionally (also on cancel) once the partial file is
+     * deleted and the window disposed.
+     */
     public CompletableFuture<Integer> done() { return done; }
 
     public void cancel() { cancelled.set(true); }
@@ -166,7 +171,7 @@ public final class GifExport {
 
     private void encode(BufferedImage frame, int index) {
         try {
-            if (done.isDone()) return;
+            if (stopped.get() || done.isDone()) return;
             gif.add(frame);
             queued.decrementAndGet();
             if (index == total() - 1) {
@@ -180,12 +185,15 @@ public final class GifExport {
         }
     }
 
+    /** Stops the job: the partial file deleted and the window disposed, then {@link #done} completes with {@code t}. */
     private void fail(Throwable t) {
-        if (!done.completeExceptionally(t)) return;
+        if (done.isDone() || !stopped.compareAndSet(false, true)) return;
         encoder.shutdownNow();
         if (gif != null) encoder.close(); // let a frame being written finish before deleting the file
+        if (done.isDone()) return; // that was the last frame: the GIF is whole
         if (gif != null) gif.abandon();
         if (window != null) window.dispose();
+        done.completeExceptionally(t);
     }
 
     private SnapshotParameters params() {

@@ -10,9 +10,15 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import javafx.scene.Node;
 
-/** The PNG button (Ctrl+E): the window and each view as {@code vdso-explorer-STEP-NAME.png} in a folder the user picks. */
+/**
+ * The PNG button (Ctrl+E): the window and each view as {@code vdso-explorer-STEP-NAME.png} in a folder the user picks.
+ * One per window: the folder chooser opens where that window's last export went.
+ */
 public final class PngExport {
-    private PngExport() {}
+    /** The folder this window's last export went to, or null. */
+    private Path lastDir;
+
+    public PngExport() {}
 
     /** Writes each of {@code shots} (name to node) as {@code dir/stem-name.png}; returns the files written. */
     static java.util.List<Path> write(Path dir, String stem, Map<String, Node> shots) {
@@ -30,7 +36,7 @@ public final class PngExport {
      * view there and says which files it wrote (status line and a dialog). Nothing is written if the
      * chooser is cancelled; without a shown window (off-screen) the working directory is used.
      */
-    public static void ask(ExportWindow w, javafx.stage.Window owner) {
+    public void ask(ExportWindow w, javafx.stage.Window owner) {
         var model = w.model();
         Path dir = Path.of("").toAbsolutePath();
         if (owner != null && owner.isShowing()) {
@@ -56,8 +62,6 @@ public final class PngExport {
             Notice.show(owner, javafx.scene.control.Alert.AlertType.ERROR, "PNG export failed", e.getMessage());
         }
     }
-
-    private static Path lastDir;
 
     /** The window's shots: the whole window, then the four views. */
     static Map<String, Node> of(ExportWindow w) {

@@ -74,8 +74,16 @@ final class CitationPopover {
         pop.setDetachable(false);
         pop.setAutoHide(true);
         pop.setArrowLocation(PopOver.ArrowLocation.TOP_CENTER);
+        pop.setAnimated(!reducedMotion(part)); // reduced motion: no fades (shown and closed at once)
         part.getProperties().put(PopOver.class, pop);
         pop.show(part);
+    }
+
+    /** Style class of a scene root whose window has reduced motion on (the main window sets it). */
+    static final String REDUCED_MOTION = "reduced-motion";
+
+    private static boolean reducedMotion(Node part) {
+        return part.getScene() != null && part.getScene().getRoot().getStyleClass().contains(REDUCED_MOTION);
     }
 
     /** The popover {@code part} opened last, or null (for tests). */

@@ -30,7 +30,11 @@ final class FieldChip {
     /** True while the window's reduced motion is on: a newly lit field is then not flashed. */
     private final java.util.function.BooleanSupplier reducedMotion;
 
-    FieldChip(java.util.function.BooleanSupplier reducedMotion) {
+    /** The pages view's flashes (timed on its window's clock). */
+    private final Flash flash;
+
+    FieldChip(Flash flash, java.util.function.BooleanSupplier reducedMotion) {
+        this.flash = flash;
         this.reducedMotion = reducedMotion;
         name.getStyleClass().add("field-name");
         value.getStyleClass().add("field-value");
@@ -56,8 +60,8 @@ final class FieldChip {
     /** Shows the field's value in {@code page} (the snapshot's copy); {@code hideSeq}: a seq field shows "?" (an open question asks for it). */
     void update(PageImage page, boolean lit, boolean hideSeq) {
         this.page = page;
-        if (lit && !row.getPseudoClassStates().contains(LIT) && !reducedMotion.getAsBoolean()) Flash.on(row, 300);
-        if (!lit) Flash.off(row); // :fresh shows only with :lit (pages.css)
+        if (lit && !row.getPseudoClassStates().contains(LIT) && !reducedMotion.getAsBoolean()) flash.on(row, 300);
+        if (!lit) flash.off(row); // :fresh shows only with :lit (pages.css)
         Field f = new Field(page.kind(), off);
         long v = page.read(off, size);
         boolean hide = hideSeq && f.isSeq();

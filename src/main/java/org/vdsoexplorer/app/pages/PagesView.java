@@ -94,8 +94,13 @@ public final class PagesView extends BorderPane {
      */
     public record OffsetSum(Clock clock, long[] host, long[] offset, long[] sum, long[] returned, boolean read) {}
 
-    public PagesView(Session session) {
+    /** The fields' flashes, timed on the window's clock. */
+    private final org.vdsoexplorer.app.common.Flash flash;
+
+    /** The pages view of {@code session}; a newly lit field flashes for 300 ms of the window's {@code clock}. */
+    public PagesView(Session session, org.vdsoexplorer.app.common.FrameClock clock) {
         this.session = session;
+        this.flash = new org.vdsoexplorer.app.common.Flash(clock);
         getStyleClass().addAll("view", "pages");
         getStylesheets().add(PagesView.class.getResource("pages.css").toExternalForm());
         setId("pages-view");
@@ -163,7 +168,7 @@ public final class PagesView extends BorderPane {
         grid.addRow(slotCol, task, other);
 
         for (int i = 0; i < TEXT_ROW; i++) {
-            cells[i] = new RunningCell(i, session, () -> reducedMotion);
+            cells[i] = new RunningCell(i, session, flash, () -> reducedMotion);
             others[i] = new OtherCell(i);
             grid.addRow(null, cells[i].box, others[i].box);
         }

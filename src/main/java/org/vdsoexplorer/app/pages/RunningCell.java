@@ -30,7 +30,7 @@ final class RunningCell {
     int shown;
     FieldChip extra;
 
-    RunningCell(int slot, Session session, java.util.function.BooleanSupplier reducedMotion) {
+    RunningCell(int slot, Session session, org.vdsoexplorer.app.common.Flash flash, java.util.function.BooleanSupplier reducedMotion) {
         this.slot = slot;
         this.session = session;
         kind.getStyleClass().add("slot-kind");
@@ -41,7 +41,7 @@ final class RunningCell {
         holds.managedProperty().bind(holds.visibleProperty());
         box.getChildren().addAll(kind, holds);
         for (int i = 0; i < FIELDS; i++) {
-            fields[i] = new FieldChip(reducedMotion);
+            fields[i] = new FieldChip(flash, reducedMotion);
             box.getChildren().add(fields[i].row);
         }
         box.setRowValignment(VPos.BASELINE);

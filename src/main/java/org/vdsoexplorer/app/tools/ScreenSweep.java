@@ -3,7 +3,6 @@ package org.vdsoexplorer.app.tools;
 import org.vdsoexplorer.app.common.Snapshots;
 
 import org.vdsoexplorer.app.MainWindow;
-import org.vdsoexplorer.app.CountersBar;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -116,14 +115,16 @@ public final class ScreenSweep {
     public static List<Outcome> run(List<Config> configs, Path lessonsDir, LessonLibrary.Loaded lessons, Path failDir) {
         Snapshots.startToolkit();
         Setup initial = Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC);
-        CountersBar.precomputeReport(initial);
-        for (Setup s : setups(lessons.lessons())) CountersBar.precomputeReport(s); // no "measuring..." in the counters
+        // the windows share figures measured here, so no counters bar says "measuring..."
+        org.vdsoexplorer.app.WindowServices services = org.vdsoexplorer.app.WindowServices.standard();
+        services.figures().of(initial);
+        for (Setup s : setups(lessons.lessons())) services.figures().of(s);
         Map<Object, List<Config>> windows = new LinkedHashMap<>();
         for (Config c : configs) windows.computeIfAbsent(c.window(), k -> new ArrayList<>()).add(c);
         Map<Config, Outcome> out = new LinkedHashMap<>();
         for (List<Config> group : windows.values()) {
             long t0 = System.nanoTime();
-            Map<Config, List<Image>> images = sweepWindow(group, initial, lessonsDir, lessons, failDir);
+            Map<Config, List<Image>> images = sweepWindow(group, initial, services, lessonsDir, lessons, failDir);
             long took = System.nanoTime() - t0;
             images.forEach((c, list) -> out.put(c, new Outcome(c, list, took)));
         }
@@ -135,13 +136,14 @@ public final class ScreenSweep {
         return run(configs, lessonsDir, LessonLibrary.load(lessonsDir, new Evaluator(), false), failDir);
     }
 
-    private static Map<Config, List<Image>> sweepWindow(List<Config> group, Setup initial, Path lessonsDir,
+    private static Map<Config, List<Image>> sweepWindow(List<Config> group, Setup initial,
+                                                        org.vdsoexplorer.app.WindowServices services, Path lessonsDir,
                                                         LessonLibrary.Loaded lessons, Path failDir) {
         Config first = group.getFirst();
         Map<Config, List<Image>> images = new LinkedHashMap<>();
         for (Config c : group) images.put(c, new ArrayList<>());
         MainWindow w = Screenshots.onFx(() -> {
-            MainWindow m = new MainWindow(initial, first.width(), first.height());
+            MainWindow m = new MainWindow(initial, first.width(), first.height(), services);
             m.setReducedMotion(true);
             Screenshots.explore(m.session());
             return m;

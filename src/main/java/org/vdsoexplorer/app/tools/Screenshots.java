@@ -3,7 +3,6 @@ package org.vdsoexplorer.app.tools;
 import org.vdsoexplorer.app.common.Snapshots;
 
 import org.vdsoexplorer.app.MainWindow;
-import org.vdsoexplorer.app.CountersBar;
 
 import java.awt.image.BufferedImage;
 import java.io.IOException;
@@ -72,10 +71,11 @@ public final class Screenshots {
         String unusable = prepare(dir);
         if (unusable != null) throw new IllegalArgumentException(unusable);
         Snapshots.startToolkit();
-        // the counters' report figures, measured here so the pictures do not say "measuring..."
-        CountersBar.precomputeReport(Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC));
-        CountersBar.precomputeReport(Setup.of(Scenario.HYPERV_5_13, Variant.TIMENS_INLINE, Clock.MONOTONIC));
-        return onFx(() -> render(dir));
+        // the counters' report figures, measured here (for every window made) so the pictures do not say "measuring..."
+        org.vdsoexplorer.app.WindowServices services = org.vdsoexplorer.app.WindowServices.standard();
+        services.figures().of(Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC));
+        services.figures().of(Setup.of(Scenario.HYPERV_5_13, Variant.TIMENS_INLINE, Clock.MONOTONIC));
+        return onFx(() -> render(dir, services));
     }
 
     /** Runs {@code c} on the FX thread and waits for it (the caller must not be the FX thread). */
@@ -116,7 +116,8 @@ public final class Screenshots {
         if (unusable != null) throw new IllegalArgumentException(unusable);
         Snapshots.startToolkit();
         Setup initial = Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC);
-        CountersBar.precomputeReport(initial);
+        org.vdsoexplorer.app.WindowServices services = org.vdsoexplorer.app.WindowServices.standard();
+        services.figures().of(initial);
         if (o.lesson() != null && System.getProperty(org.vdsoexplorer.session.ProgressStore.DIR_PROPERTY) == null) {
             try { // a picture must not move the user's own lesson progress
                 System.setProperty(org.vdsoexplorer.session.ProgressStore.DIR_PROPERTY,
@@ -126,7 +127,7 @@ public final class Screenshots {
             }
         }
         MainWindow w = onFx(() -> {
-            MainWindow m = new MainWindow(initial, o.width(), o.height());
+            MainWindow m = new MainWindow(initial, o.width(), o.height(), services);
             m.setReducedMotion(true);
             if (o.lesson() == null) explore(m.session());
             if (o.compare() != null) compareScreen(m, o.compare().equals("pipeline"));
@@ -164,8 +165,8 @@ public final class Screenshots {
         w.showCompare(true);
         var c = w.compare();
         c.setVariants(Variant.TIMENS_INLINE, Variant.TIMENS_NOINLINE);
-        org.vdsoexplorer.report.SteadyFigures.of(c.sessionA().setup());
-        org.vdsoexplorer.report.SteadyFigures.of(c.sessionB().setup());
+        w.services().figures().of(c.sessionA().setup());
+        w.services().figures().of(c.sessionB().setup());
         c.setPipelineShown(pipeline);
         c.runCalls(100);
         c.step();
@@ -188,10 +189,10 @@ public final class Screenshots {
         return new Shot(f, LayoutCheck.check(node));
     }
 
-    private static List<Shot> render(Path dir) {
+    private static List<Shot> render(Path dir, org.vdsoexplorer.app.WindowServices services) {
         List<Shot> out = new ArrayList<>();
         // off-screen: the scene is never shown (the headless platform's screen is only 1000 x 1000)
-        MainWindow w = new MainWindow(Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC), WIDTH, HEIGHT);
+        MainWindow w = new MainWindow(Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC), WIDTH, HEIGHT, services);
         try {
             w.setReducedMotion(true); // a still picture: no half-drawn transitions
             Session s = w.session();
@@ -262,7 +263,7 @@ public final class Screenshots {
         // the pages view at the sizes it is laid out for: a namespace task just after adding the offset, a host task
         for (double[] size : new double[][] {{1600, 1000}, {1280, 800}}) {
             String tag = (int) size[0] + "x" + (int) size[1];
-            MainWindow p = new MainWindow(Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC), size[0], size[1]);
+            MainWindow p = new MainWindow(Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC), size[0], size[1], services);
             try {
                 p.setReducedMotion(true);
                 Session s = p.session();

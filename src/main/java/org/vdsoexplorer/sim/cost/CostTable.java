@@ -36,10 +36,13 @@ public final class CostTable {
     private final long taken, mispredict, harness, writerStep, timensKernel;
     private final Map<String, Long> clockRead = new LinkedHashMap<>();
     private final double ghz;
+    /** Every cost's cycles by key: what the model reads, and so what {@link #equals} compares. */
+    private final Map<String, Double> cycles = new java.util.HashMap<>();
 
     private CostTable(String origin, Map<String, Entry> entries) {
         this.origin = origin;
         this.entries = entries;
+        for (Entry e : entries.values()) cycles.put(e.key(), e.cycles());
         for (CostClass c : CostClass.values()) {
             if (c == CostClass.KERNEL_ENTRY) perClass.put(c, 0L); // charged per mechanism below
             else perClass.put(c, milli("instruction." + c.name().toLowerCase(Locale.ROOT)));
@@ -215,4 +218,12 @@ public final class CostTable {
 
     /** The default clock for ns figures. */
     public double ghz() { return ghz; }
+
+    /**
+     * Equal when both tables give every cost the same cycles, whatever file they came from: a setup holding
+     * a table is then a value (caches keyed by setup find a table read twice). Sources and lines only document.
+     */
+    @Override public boolean equals(Object o) { return o instanceof CostTable t && cycles.equals(t.cycles); }
+
+    @Override public int hashCode() { return cycles.hashCode(); }
 }

@@ -28,17 +28,22 @@ import org.vdsoexplorer.sim.kernel.Scenario;
 
 /**
  * The code view's registers and run: the register file before a call's first instruction shows the entry state, a
- * new machine flashes nothing, and at full speed the view holds still.
+ * new machine flashes nothing, and at full speed the view holds still. The window runs on a manual clock: a run
+ * advances by the frames the test plays (16 ms apart, as at 60 Hz), not by the time the machine takes.
  */
 @ExtendWith(ApplicationExtension.class)
 class RegistersUiTest {
     private static final PseudoClass CHANGED = PseudoClass.getPseudoClass("changed");
     private MainWindow w;
+    private final org.vdsoexplorer.app.common.FrameClock.Manual clock = org.vdsoexplorer.app.common.FrameClock.manual();
 
     @Start
     void start(Stage stage) {
-        w = HeadlessStage.show(stage, Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC));
+        w = HeadlessStage.show(stage, Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC), clock);
     }
+
+    /** {@code millis} of 60 Hz frames (the run's only clock). */
+    private void play(long millis) { fxRun(() -> clock.frames((int) (millis / 16), 16)); }
 
     @Stop
     void stop() { w.dispose(); }
@@ -100,20 +105,22 @@ class RegistersUiTest {
             w.setSpeed(0.2); // about 16 steps a second, the slider's default
             w.setRunning(true);
         });
-        org.testfx.util.WaitForAsyncUtils.sleep(600, java.util.concurrent.TimeUnit.MILLISECONDS);
+        play(600);
         String before = title();
+        long at = fx(() -> w.session().position());
         assertFalse(before.startsWith("running at full speed"), before);
-        org.testfx.util.WaitForAsyncUtils.sleep(500, java.util.concurrent.TimeUnit.MILLISECONDS);
+        assertTrue(at > 0 && at < 20, "about 16 steps a second: " + at + " steps in 0.6 s");
+        play(500);
         assertFalse(before.equals(title()), "the title follows the run: " + before);
         fxRun(() -> {
             w.setSpeed(1.0);
             w.setRunning(true);
         });
-        org.testfx.util.WaitForAsyncUtils.sleep(600, java.util.concurrent.TimeUnit.MILLISECONDS);
+        play(600);
         assertTrue(title().startsWith("running at full speed"), title());
         int held = row();
         long steps = fx(() -> w.session().position());
-        org.testfx.util.WaitForAsyncUtils.sleep(600, java.util.concurrent.TimeUnit.MILLISECONDS);
+        play(600);
         assertTrue(fx(() -> w.session().position()) > steps, "the model ran on");
         assertEquals(held, row(), "the listing's highlight held still");
         fxRun(() -> w.setRunning(false));

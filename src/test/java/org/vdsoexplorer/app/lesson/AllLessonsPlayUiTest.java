@@ -41,6 +41,7 @@ import org.vdsoexplorer.session.ProgressStore;
  * (see {@link Student}) and judged right; the last step finishes the lesson.
  */
 @ExtendWith(ApplicationExtension.class)
+@org.junit.jupiter.api.Tag("acceptance") // the slow tier: failsafe runs it in ./mvnw verify (pom.xml)
 class AllLessonsPlayUiTest {
     private MainWindow w;
     private LessonPane pane;

@@ -102,7 +102,10 @@ class MarkdownViewTest {
             VBox v = MarkdownView.render("Gleixner's design ([S4](../docs/sources.md#s4)) uses a "
                     + "[seqlock](../docs/glossary.md#seqlock); see [lore](https://lore.kernel.org/).");
             Stage st = new Stage();
-            Scene s = new Scene(new StackPane(v), 700, 300);
+            StackPane root = new StackPane(v);
+            // as in a window with reduced motion on: the popovers open and close at once, no fade to wait for
+            root.getStyleClass().add(CitationPopover.REDUCED_MOTION);
+            Scene s = new Scene(root, 700, 300);
             s.getStylesheets().add(LessonPane.class.getResource("lesson.css").toExternalForm());
             st.setScene(s);
             st.show();
@@ -124,8 +127,7 @@ class MarkdownViewTest {
         String heading = entry.substring(entry.indexOf("### S4. ") + 4, entry.indexOf('\n', entry.indexOf("### S4. ")));
         assertTrue(body != null && body.contains(heading), heading + " in " + body);
         Text seqlock = (Text) all(box).stream().filter(n -> n instanceof Text t && t.getText().equals("seqlock")).findFirst().orElseThrow();
-        WaitForAsyncUtils.asyncFx(() -> click(s4)).get(30, TimeUnit.SECONDS); // a second click closes S4 (it fades out)
-        WaitForAsyncUtils.sleep(1500, TimeUnit.MILLISECONDS);
+        WaitForAsyncUtils.asyncFx(() -> click(s4)).get(30, TimeUnit.SECONDS); // a second click closes S4 (no fade)
         String term = WaitForAsyncUtils.asyncFx(() -> {
             boolean closed = CitationPopover.shown(s4) == null;
             click(seqlock);
@@ -134,7 +136,8 @@ class MarkdownViewTest {
                     .map(n -> n instanceof Text t ? t.getText() : "").reduce("", (a, b) -> a + b));
         }).get(30, TimeUnit.SECONDS);
         assertTrue(term.startsWith("true seqlock ("), term);
-        WaitForAsyncUtils.sleep(1500, TimeUnit.MILLISECONDS); // faded in
+        assertTrue(WaitForAsyncUtils.asyncFx(() -> !CitationPopover.shown(seqlock).isAnimated()).get(30, TimeUnit.SECONDS),
+                "reduced motion: shown whole at once");
         WaitForAsyncUtils.asyncFx(() -> {
             Files.createDirectories(Path.of("target/screenshots"));
             Snapshots.shot(CitationPopover.shown(seqlock).getScene().getRoot(), Path.of("target/screenshots/lesson-citation-popover.png"));

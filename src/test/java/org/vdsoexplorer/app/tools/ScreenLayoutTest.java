@@ -22,6 +22,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
  * PNGs of screens with findings in target/screens.
  */
 @ExtendWith(ApplicationExtension.class)
+@org.junit.jupiter.api.Tag("acceptance") // the slow tier: failsafe runs it in ./mvnw verify (pom.xml)
 class ScreenLayoutTest {
     static final Path DIR = Path.of(System.getProperty("basedir", "."), "target", "screens");
 

@@ -14,6 +14,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
 
 /** Screenshots.write renders every view to a PNG with real pixels (target/screenshots). */
 @ExtendWith(ApplicationExtension.class)
+@org.junit.jupiter.api.Tag("acceptance") // the slow tier: failsafe runs it in ./mvnw verify (pom.xml)
 class ScreenshotsTest {
 
     @Test

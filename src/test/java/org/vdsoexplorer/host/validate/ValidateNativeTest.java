@@ -13,6 +13,7 @@ import org.vdsoexplorer.sim.kernel.Clock;
  * One real native run, a short budget and no models: the harness against figures it does not make itself.
  * Skipped without x86-64 Linux or gcc-12.
  */
+@org.junit.jupiter.api.Tag("machine") // times the real machine: surefire runs it alone, after the others (pom.xml)
 class ValidateNativeTest {
 
     @Test

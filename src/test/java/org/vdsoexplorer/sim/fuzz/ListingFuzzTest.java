@@ -22,6 +22,7 @@ import org.vdsoexplorer.sim.asm.ListingParser;
  * one line naming file:line in words, within a time bound; no stack trace, no OutOfMemoryError. The issue-14
  * reproducers are examples here too, and a sample runs in a forked CLI with a 64 MB heap.
  */
+@org.junit.jupiter.api.Tag("acceptance") // the slow tier: failsafe runs it in ./mvnw verify (pom.xml)
 class ListingFuzzTest {
     private static final double SECONDS_PER_INPUT = 10;
     private static ListingFuzz fuzz;
