@@ -67,7 +67,7 @@ public final class Listing {
 
     public String name() { return name; }
 
-    /** The file as it was named when read ("assets/listings/unlikely.lst", "/tmp/f.txt"), for messages. */
+    /** The file as it was named when read ("assets/listings/unlikely.lst", or a user file such as "my/f.lst"), for messages. */
     public String fileName() { return fileName; }
 
     public List<String> header() { return header; }
