@@ -30,9 +30,11 @@ import java.util.Map;
  * <p>What a field may hold: primitives; primitive arrays and arrays of them (copied deeply); a nested
  * {@code StepState} (copied into); an {@link ArrayList}, {@link ArrayDeque} or {@link LinkedHashMap} of
  * immutable elements (copied); immutable values (strings, enums, boxed numbers, records of such, unmodifiable
- * lists and maps), shared between copies. A final field must be an array or a nested state (copied into in
- * place, so the component's references to it stay valid). A subclass needs a no-argument constructor (it may
- * be private): {@link #copy()} starts from one.
+ * lists and maps), shared between copies. A non-final field holds a value: a restore replaces it with a copy, so
+ * an array handed out earlier (a call's expected time) never changes under its holder. A final field is owned:
+ * it must be an array or a nested state, copied into in place, so the component's references to it (the
+ * interpreter's registers) stay valid. A subclass needs a no-argument constructor (it may be private):
+ * {@link #copy()} starts from one.
  */
 public abstract class StepState<T extends StepState<T>> {
 
@@ -91,19 +93,19 @@ public abstract class StepState<T extends StepState<T>> {
     private static void copyInto(StepState<?> from, StepState<?> to) {
         try {
             for (Field f : FIELDS.get(from.getClass())) {
-                Object v = f.get(from), w = f.get(to);
-                boolean fin = Modifier.isFinal(f.getModifiers());
+                Object v = f.get(from);
+                if (!Modifier.isFinal(f.getModifiers())) {
+                    f.set(to, copyValue(v)); // a value: replaced (whoever was handed the old one keeps it unchanged)
+                    continue;
+                }
+                Object w = f.get(to); // owned: copied into, so references to it stay valid
                 if (v instanceof StepState<?> s && w != null && w.getClass() == v.getClass()) {
                     copyInto(s, (StepState<?>) w);
                 } else if (v != null && v.getClass().isArray() && w != null && sameShape(v, w)) {
                     copyArrayInto(v, w);
-                } else if (fin) {
-                    if (!f.getType().isPrimitive() || !v.equals(w)) {
-                        throw new IllegalStateException(f + ": a final field of a StepState must be an array or a nested"
-                                + " state of the same size in every copy");
-                    }
-                } else {
-                    f.set(to, copyValue(v));
+                } else if (!f.getType().isPrimitive() || !v.equals(w)) {
+                    throw new IllegalStateException(f + ": a final field of a StepState must be an array or a nested"
+                            + " state of the same size in every copy");
                 }
             }
         } catch (IllegalAccessException e) {

@@ -3,8 +3,6 @@ package org.vdsoexplorer.sim.timing;
 import java.util.Arrays;
 import java.util.List;
 import org.vdsoexplorer.sim.asm.Listing;
-import org.vdsoexplorer.sim.asm.Operand;
-import org.vdsoexplorer.sim.asm.Registers;
 import org.vdsoexplorer.sim.cpu.Category;
 import org.vdsoexplorer.sim.cpu.Clocking;
 import org.vdsoexplorer.sim.cpu.Interpreter;
@@ -96,10 +94,8 @@ public final class Pipeline extends Clocking {
 
     private final State st = new State();
     // the instruction in flight between begin() and end()
-    @Derived("scratch of the instruction in flight: begin() sets it before retire() reads it")
-    private long cFetch, cDispatch, cIssue, cComplete, cKernel, cBefore;
-    @Derived("scratch of the instruction in flight: retire() sets it before end() reads it")
-    private long cLastComplete;
+    @Derived("scratch of the instruction in flight: begin() sets it (retire() cLastComplete) before it is read")
+    private long cFetch, cDispatch, cIssue, cComplete, cKernel, cBefore, cLastComplete;
     @Derived("scratch of the instruction in flight: begin() sets it before retire() reads it")
     private int cSlots, cStore = -1;
     @Derived("scratch of the instruction in flight: begin() sets it before retire() reads it")
@@ -204,7 +200,7 @@ public final class Pipeline extends Clocking {
             issue = done = d;
         } else {
             if (s.load()) {
-                long a = address(s, r, false);
+                long a = s.address(r);
                 long li = reserve(loadPorts, addrReady, loadU.occupancy());
                 loadDone = li + loadU.latency();
                 int k = forwardingStore(a, li);
@@ -231,7 +227,7 @@ public final class Pipeline extends Clocking {
                 }
             }
             if (s.store()) {
-                long a = address(s, r, true);
+                long a = s.address(r);
                 long data = u != null ? done : ready(s.storeDataMask(), ready);
                 long si = reserve(storePorts, Math.max(addrReady, data), storeU.occupancy());
                 long sd = si + storeU.latency();
@@ -409,21 +405,6 @@ public final class Pipeline extends Clocking {
     private int forwardingStore(long address, long at) {
         int k = hash(address);
         return st.sbAddr[k] == address >>> 3 && st.sbRetire[k] >= at ? k : -1;
-    }
-
-    private static long address(Shape s, long[] r, boolean store) {
-        switch (s.implicitStack()) {
-            case Shape.PUSH -> { return r[Registers.RSP] - 8; }
-            case Shape.POP -> { return r[Registers.RSP]; }
-            case Shape.LEAVE -> { return r[Registers.RBP]; }
-            default -> { }
-        }
-        Operand.Mem m = s.mem();
-        if (m == null) return 0;
-        long a = m.disp();
-        if (m.base() >= 0) a += r[m.base()];
-        if (m.index() >= 0) a += r[m.index()] * m.scale();
-        return a;
     }
 
     // ---- the timeline view's rows ---------------------------------------------------------------
