@@ -90,15 +90,24 @@ class StepBackTest {
         Machine.Snapshot saved = m.save();
         List<String> checked = new ArrayList<>(), skipped = new ArrayList<>();
         for (Object component : List.of(m, m.cpu(), m.kernel(), m.pipeline(), m.timelineRecorder())) {
-            Field f = component.getClass().getDeclaredField("st");
-            f.setAccessible(true);
-            StepState<?> holder = (StepState<?>) f.get(component);
-            eachField(holder, component.getClass().getSimpleName() + ".", path -> {
-                assertNotEquals(before, m.digest(), path + " is not in the digest");
+            Field st = component.getClass().getDeclaredField("st");
+            st.setAccessible(true);
+            String name = component.getClass().getSimpleName();
+            for (List<Field> path : fieldPaths((StepState<?>) st.get(component))) {
+                // from the live holder each time: a restore replaces non-final nested states with copies
+                Object h = st.get(component);
+                for (Field f : path.subList(0, path.size() - 1)) h = f.get(h);
+                Field f = path.getLast();
+                String where = name + "." + String.join(".", path.stream().map(Field::getName).toList());
+                if (!change(h, f, f.get(h))) {
+                    skipped.add(where);
+                    continue;
+                }
+                assertNotEquals(before, m.digest(), where + " is not in the digest");
                 m.restore(saved);
-                assertEquals(before, m.digest(), path + " is not restored");
-                checked.add(path);
-            }, skipped);
+                assertEquals(before, m.digest(), where + " is not restored");
+                checked.add(where);
+            }
         }
         for (String p : List.of("Pipeline.sbKey", "Pipeline.prevFusible", "Machine.kernelEntriesAtCallStart",
                 "TimelineRecorder.rows", "Kernel.writer.tk.monoNsS", "Kernel.seqCheck.begin", "Interpreter.cpu.fop")) {
@@ -106,18 +115,23 @@ class StepBackTest {
         }
     }
 
-    /** Changes each field of {@code h} in turn (nested holders field by field) and runs {@code check} after each. */
-    private static void eachField(StepState<?> h, String prefix, java.util.function.Consumer<String> check, List<String> skipped)
-            throws IllegalAccessException {
+    /** Every field of holder {@code h} as a chain of fields from it (nested holders field by field). */
+    private static List<List<Field>> fieldPaths(StepState<?> h) throws IllegalAccessException {
+        List<List<Field>> out = new ArrayList<>();
         @SuppressWarnings("unchecked")
         List<Field> fields = StepState.fields((Class<? extends StepState<?>>) h.getClass());
         for (Field f : fields) {
-            Object v = f.get(h);
-            String path = prefix + f.getName();
-            if (v instanceof StepState<?> nested) eachField(nested, path + ".", check, skipped);
-            else if (change(h, f, v)) check.accept(path);
-            else skipped.add(path);
+            if (f.get(h) instanceof StepState<?> nested) {
+                for (List<Field> p : fieldPaths(nested)) {
+                    List<Field> q = new ArrayList<>(List.of(f));
+                    q.addAll(p);
+                    out.add(q);
+                }
+            } else {
+                out.add(List.of(f));
+            }
         }
+        return out;
     }
 
     private static boolean change(Object h, Field f, Object v) throws IllegalAccessException {
