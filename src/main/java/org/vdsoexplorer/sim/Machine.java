@@ -11,12 +11,18 @@ import org.vdsoexplorer.sim.event.EventSink;
 import org.vdsoexplorer.sim.kernel.AddressSpace;
 import org.vdsoexplorer.sim.kernel.Clock;
 import org.vdsoexplorer.sim.kernel.Kernel;
+import org.vdsoexplorer.sim.state.Derived;
+import org.vdsoexplorer.sim.state.StepState;
+import org.vdsoexplorer.sim.timing.CallerLoop;
 import org.vdsoexplorer.sim.timing.Pipeline;
+import org.vdsoexplorer.sim.timing.TimelineRecorder;
 
 /**
  * The one execution model every view projects: the reader (the interpreter running the variant's
  * listing) in a caller loop like gettime_perf's, the kernel with its writer racing it, and the counters.
  * A step is one reader instruction; writer steps due before it are applied first. Headless; no JavaFX.
+ *
+ * <p>Step-back state: the machine's own {@link State} and each component's holder ({@link #save()}).
  */
 public final class Machine {
     /** Where the caller loop's call returns to: outside the listing, so a ret there ends the call. */
@@ -39,16 +45,27 @@ public final class Machine {
     private final long entry;
     /** The out-of-order timing model charging the cycles, or null for the additive cost table. */
     private final Pipeline pipeline;
+    /** The timeline view's rows, collected from the pipeline while a sink watches (null with the additive table). */
+    private final TimelineRecorder recorder;
+    @Derived("wiring: the views' event sink")
     private EventSink sink;
 
-    private boolean inCall;
-    private long calls;
-    private long callStartMilli, callStartInstructions;
-    /** The data page's seq when the call began (the reference of a coarse read no check validated). */
-    private long seqAtCallStart;
-    private long retries, oddSpins, fallbacks;
-    private boolean callFallback;
-    private CallResult last;
+    /** The caller loop's counters and the call in progress. */
+    public static final class State extends StepState<State> {
+        boolean inCall;
+        long calls;
+        long callStartMilli, callStartInstructions;
+        /** The data page's seq when the call began (the reference of a coarse read no check validated). */
+        long seqAtCallStart;
+        /** The interpreter's kernel entries when the call began: more at its end means it fell back. */
+        long kernelEntriesAtCallStart;
+        long retries, oddSpins, fallbacks;
+        CallResult last;
+
+        private State() {}
+    }
+
+    private final State st = new State();
 
     public Machine(Setup setup) {
         String problem = setup.problem();
@@ -60,8 +77,9 @@ public final class Machine {
         this.cpu = new Interpreter(listing, setup.costs(), as, kernel);
         kernel.attach(cpu);
         this.pipeline = setup.timing().isPipeline() ? new Pipeline(setup.timing().core(), listing,
-                new org.vdsoexplorer.sim.timing.CallerLoop.Frame(Listings.caller(), TIMESPEC, STACK_START)) : null;
-        cpu.setClocking(pipeline);
+                new CallerLoop.Frame(Listings.caller(), TIMESPEC, STACK_START)) : null;
+        this.recorder = pipeline == null ? null : new TimelineRecorder(pipeline);
+        if (pipeline != null) cpu.setClocking(pipeline);
         String sym = setup.scenario().entry().symbol();
         this.entry = listing.symbol(sym).orElseThrow(
                 () -> new IllegalArgumentException("listing '" + listing.name() + "' has no symbol " + sym));
@@ -81,30 +99,44 @@ public final class Machine {
     /** The pipeline timing model when the setup uses it (its per-call rows feed the timeline view), else null. */
     public Pipeline pipeline() { return pipeline; }
 
-    /** Attaches the views' sink (null detaches: the fast path creates no events). */
+    /** The recorder of the pipeline's per-call rows (the timeline view's), or null with the additive table. */
+    public TimelineRecorder timelineRecorder() { return recorder; }
+
+    /**
+     * Attaches the views' sink (null detaches: the fast path creates no events). The pipeline's rows are recorded
+     * while a sink is attached.
+     */
     public void setSink(EventSink sink) {
+        if (recorder != null) recorder.setRecording(sink != null); // the timeline view's rows, only when watched
+        setEventSink(sink);
+    }
+
+    /**
+     * Attaches or detaches the events' sink only, leaving the pipeline's rows recorded as they are: the
+     * timeline's silent replays, which must reach the state stepping with the sink reaches.
+     */
+    void setEventSink(EventSink sink) {
         this.sink = sink;
-        if (pipeline != null) pipeline.setRecording(sink != null); // the timeline view's rows, only when watched
         cpu.setSink(sink);
         kernel.setSink(sink);
     }
 
     public EventSink sink() { return sink; }
 
-    public boolean inCall() { return inCall; }
+    public boolean inCall() { return st.inCall; }
 
     /** The instruction the next step executes (the entry point between calls). */
-    public Instruction next() { return inCall ? cpu.current() : listing.get(listing.indexOf(entry)); }
+    public Instruction next() { return st.inCall ? cpu.current() : listing.get(listing.indexOf(entry)); }
 
-    public long calls() { return calls; }
+    public long calls() { return st.calls; }
 
-    public long retries() { return retries; }
+    public long retries() { return st.retries; }
 
-    public long oddSpins() { return oddSpins; }
+    public long oddSpins() { return st.oddSpins; }
 
-    public long fallbacks() { return fallbacks; }
+    public long fallbacks() { return st.fallbacks; }
 
-    public CallResult lastCall() { return last; }
+    public CallResult lastCall() { return st.last; }
 
     /** Cycles so far (milli-cycles), including the caller loop. */
     public long cyclesMilli() { return cpu.cycles(); }
@@ -112,10 +144,10 @@ public final class Machine {
     public long instructions() { return cpu.instructions(); }
 
     /** Cycles and instructions of the call in progress (or of the last call, between calls). */
-    public long callCyclesMilli() { return inCall ? cpu.cycles() - callStartMilli : last == null ? 0 : last.costMilli(); }
+    public long callCyclesMilli() { return st.inCall ? cpu.cycles() - st.callStartMilli : st.last == null ? 0 : st.last.costMilli(); }
 
     public long callInstructions() {
-        return inCall ? cpu.instructions() - callStartInstructions : last == null ? 0 : last.instructions();
+        return st.inCall ? cpu.instructions() - st.callStartInstructions : st.last == null ? 0 : st.last.instructions();
     }
 
     /** "kernel update now": update_vsyscall() starts before the next reader step. */
@@ -148,16 +180,15 @@ public final class Machine {
     private void startCall() {
         kernel.beginCall();
         cpu.setCategoryOverride(null);
-        if (pipeline != null) pipeline.callStart();
-        callStartMilli = cpu.cycles();
-        callStartInstructions = cpu.instructions();
-        seqAtCallStart = kernel.seq();
-        callFallback = false;
+        if (recorder != null) recorder.callStart();
+        st.callStartMilli = cpu.cycles();
+        st.callStartInstructions = cpu.instructions();
+        st.seqAtCallStart = kernel.seq();
         as.write(TIMESPEC, 8, 0);
         as.write(TIMESPEC + 8, 8, 0);
         cpu.charge(setup.costs().harnessMilli(), Category.HARNESS);
-        inCall = true;
-        if (sink != null) sink.accept(new Event.CallStart(calls + 1, setup.clock().id, entry));
+        st.inCall = true;
+        if (sink != null) sink.accept(new Event.CallStart(st.calls + 1, setup.clock().id, entry));
     }
 
     /**
@@ -165,11 +196,11 @@ public final class Machine {
      * finished call if this step ended one, else null.
      */
     public CallResult step() {
-        if (!inCall) startCall();
+        if (!st.inCall) startCall();
         if (kernel.nextWriterMilli() <= cpu.cycles()) kernel.runWriterUntil(cpu.cycles());
         cpu.step();
         if (!cpu.outsideText()) {
-            if (cpu.instructions() - callStartInstructions > MAX_CALL_INSTRUCTIONS) throw runaway();
+            if (cpu.instructions() - st.callStartInstructions > MAX_CALL_INSTRUCTIONS) throw runaway();
             return null;
         }
         if (cpu.cpu.rip != CALLER_RETURN) {
@@ -188,7 +219,7 @@ public final class Machine {
             return r;
         }
         // the same steps as step(), in the interpreter's own loop between writer steps
-        if (!inCall) startCall();
+        if (!st.inCall) startCall();
         while (true) {
             long due = kernel.nextWriterMilli();
             if (due <= cpu.cycles()) {
@@ -196,7 +227,7 @@ public final class Machine {
                 due = kernel.nextWriterMilli();
             }
             cpu.runUntil(Math.min(due, cpu.cycles() + CAP_CHUNK_MILLI));
-            if (!cpu.outsideText() && cpu.instructions() - callStartInstructions > MAX_CALL_INSTRUCTIONS) throw runaway();
+            if (!cpu.outsideText() && cpu.instructions() - st.callStartInstructions > MAX_CALL_INSTRUCTIONS) throw runaway();
             if (cpu.outsideText()) {
                 if (cpu.cpu.rip != CALLER_RETURN) {
                     throw new ExecutionException("returned to 0x" + Long.toHexString(cpu.cpu.rip) + ", not to the caller");
@@ -210,37 +241,37 @@ public final class Machine {
     private static final long CAP_CHUNK_MILLI = 100_000_000L;
 
     private ExecutionException runaway() {
-        return new ExecutionException("call " + (calls + 1) + " ran more than " + String.format(java.util.Locale.ROOT, "%,d",
+        return new ExecutionException("call " + (st.calls + 1) + " ran more than " + String.format(java.util.Locale.ROOT, "%,d",
                 MAX_CALL_INSTRUCTIONS) + " instructions without returning (the writer's updates, every "
                 + setup.tickCycles() + " cycles, leave the read loop no window to finish)");
     }
 
     private CallResult endCall() {
-        inCall = false;
-        calls++;
+        State st = this.st;
+        st.inCall = false;
+        st.calls++;
         long ret = (int) cpu.cpu.r[Registers.RAX];
         long sec = as.read(TIMESPEC, 8), nsec = as.read(TIMESPEC + 8, 8);
         boolean fb = syscallSinceStart();
-        if (fb) fallbacks++;
-        retries += kernel.callRetries();
-        oddSpins += kernel.callOddSpins();
+        if (fb) st.fallbacks++;
+        st.retries += kernel.callRetries();
+        st.oddSpins += kernel.callOddSpins();
         long[] expected = expected(fb);
-        last = new CallResult(calls, ret, sec, nsec, expected, cpu.instructions() - callStartInstructions,
-                cpu.cycles() - callStartMilli, kernel.callRetries(), kernel.callOddSpins(), fb, kernel.lastTsc());
+        st.last = new CallResult(st.calls, ret, sec, nsec, expected, cpu.instructions() - st.callStartInstructions,
+                cpu.cycles() - st.callStartMilli, kernel.callRetries(), kernel.callOddSpins(), fb, kernel.lastTsc());
         cpu.setCategoryOverride(null);
         enterCall();
         if (sink != null) {
-            sink.accept(new Event.CallEnd(calls, ret, sec, nsec, last.instructions(), last.costMilli()));
+            sink.accept(new Event.CallEnd(st.calls, ret, sec, nsec, st.last.instructions(), st.last.costMilli()));
         }
-        return last;
+        return st.last;
     }
 
-    private long syscallMilliAtStart = 0; // kernel entries at the start of the call
-
+    /** Whether the call entered the kernel since it began (or since the last call's end); the count moves on. */
     private boolean syscallSinceStart() {
         long now = cpu.kernelEntries();
-        boolean any = now != syscallMilliAtStart;
-        syscallMilliAtStart = now;
+        boolean any = now != st.kernelEntriesAtCallStart;
+        st.kernelEntriesAtCallStart = now;
         return any;
     }
 
@@ -260,7 +291,7 @@ public final class Machine {
      * update newer), else the time published when the call began. A torn read matches no publication.
      */
     private long[] coarseUnchecked(Clock c) {
-        long first = seqAtCallStart & ~1L;
+        long first = st.seqAtCallStart & ~1L;
         long sec = as.read(TIMESPEC, 8), nsec = as.read(TIMESPEC + 8, 8);
         for (long s = first; s <= kernel.seq(); s += 2) {
             long[] p = kernel.coarseReference(c, s);
@@ -272,64 +303,26 @@ public final class Machine {
     // ---- snapshots for exact step-back --------------------------------------------------------
 
     /**
-     * A digest of the whole model state (registers, flags, counters, predictor, every page, the kernel's
-     * writer and timekeeper): equal digests mean identical states. Used to prove step-back exact.
+     * A digest of the whole model state (every holder's fields: registers, flags, counters, predictor, the
+     * pipeline's scheduler and rows, the kernel's writer and timekeeper, every page): equal digests mean
+     * identical states. Used to prove step-back exact.
      */
-    public String digest() {
-        Snapshot s = save();
-        StringBuilder sb = new StringBuilder();
-        Interpreter.State c = s.cpu();
-        sb.append(java.util.Arrays.toString(c.cpu().regs())).append(c.cpu().rip()).append('/').append(c.cpu().rflags())
-                .append('/').append(c.pc()).append('/').append(c.cycles()).append('/').append(c.instructions())
-                .append(java.util.Arrays.toString(c.byCategory())).append(java.util.Arrays.toString(c.predictor()))
-                .append(java.util.Arrays.toString(c.executed())).append(java.util.Arrays.toString(c.executedOverride()))
-                .append(c.kernelEntries())
-                .append(c.override());
-        Kernel.State k = s.kernel();
-        sb.append(java.util.Arrays.hashCode(k.vvar())).append('/').append(java.util.Arrays.hashCode(k.timens()))
-                .append('/').append(java.util.Arrays.deepHashCode(k.stack())).append('/').append(k.tk().csLast())
-                .append('/').append(k.nextTickMilli()).append('/').append(k.updates().stream()
-                        .map(u -> u.number() + ":" + u.startMilli() + ":" + u.next() + (u.injected() ? "i" : "")).toList())
-                .append('/').append(k.updateCount()).append('/').append(k.lastTsc()).append('/')
-                .append(k.expectCheck()).append(k.seqBegin()).append('/').append(k.validatedSeq()).append('/')
-                .append(k.callRetries()).append('/').append(k.callOddSpins()).append('/')
-                .append(java.util.Arrays.toString(k.lastKernelResult()));
-        sb.append('/').append(inCall).append(calls).append('/').append(callStartMilli).append('/')
-                .append(callStartInstructions).append('/').append(retries).append('/').append(oddSpins).append('/')
-                .append(fallbacks).append('/').append(seqAtCallStart);
-        if (pipeline != null) sb.append('/').append(pipeline.digest());
-        try {
-            byte[] h = java.security.MessageDigest.getInstance("SHA-256")
-                    .digest(sb.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            return java.util.HexFormat.of().formatHex(h);
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
+    public String digest() { return StepState.digestOf(save()); }
 
-    /** The whole model state, copied. */
-    public record Snapshot(Interpreter.State cpu, Kernel.State kernel, boolean inCall, long calls, long callStartMilli,
-                           long callStartInstructions, long retries, long oddSpins, long fallbacks,
-                           long syscallMilliAtStart, CallResult last, Pipeline.State timing, long seqAtCallStart) {}
+    /** The whole model state, copied: each component's holder (the pipeline's and its rows' null without one). */
+    public record Snapshot(State machine, Interpreter.State cpu, Kernel.Snapshot kernel, Pipeline.State timing,
+                           TimelineRecorder.State rows) {}
 
     public Snapshot save() {
-        return new Snapshot(cpu.save(), kernel.save(), inCall, calls, callStartMilli, callStartInstructions, retries,
-                oddSpins, fallbacks, syscallMilliAtStart, last, pipeline == null ? null : pipeline.save(), seqAtCallStart);
+        return new Snapshot(st.copy(), cpu.save(), kernel.save(), pipeline == null ? null : pipeline.save(),
+                recorder == null ? null : recorder.save());
     }
 
     public void restore(Snapshot s) {
+        st.copyFrom(s.machine());
         cpu.restore(s.cpu());
         kernel.restore(s.kernel());
-        inCall = s.inCall();
-        calls = s.calls();
-        callStartMilli = s.callStartMilli();
-        callStartInstructions = s.callStartInstructions();
-        retries = s.retries();
-        oddSpins = s.oddSpins();
-        fallbacks = s.fallbacks();
-        syscallMilliAtStart = s.syscallMilliAtStart();
-        last = s.last();
-        seqAtCallStart = s.seqAtCallStart();
         if (pipeline != null) pipeline.restore(s.timing());
+        if (recorder != null) recorder.restore(s.rows());
     }
 }

@@ -119,18 +119,18 @@ public final class Timeline {
             return;
         }
         EventSink sink = machine.sink();
-        machine.setSink(null);
+        machine.setEventSink(null);
         try {
             while (step < target) step();
         } finally {
-            machine.setSink(sink);
+            machine.setEventSink(sink);
         }
     }
 
     /** Restores the nearest snapshot at or before {@code target} and replays silently up to it. */
     private void rebuild(long target) {
         EventSink sink = machine.sink();
-        machine.setSink(null);
+        machine.setEventSink(null);
         try {
             Map.Entry<Long, Machine.Snapshot> e = snapshots.floorEntry(target);
             machine.restore(e.getValue());
@@ -139,7 +139,7 @@ public final class Timeline {
             if (n != null) for (int i = 0; i < n; i++) machine.injectWriterUpdate();
             while (step < target) step();
         } finally {
-            machine.setSink(sink);
+            machine.setEventSink(sink);
         }
     }
 }

@@ -6,14 +6,22 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.reflect.Field;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.vdsoexplorer.sim.kernel.Clock;
 import org.vdsoexplorer.sim.kernel.Scenario;
+import org.vdsoexplorer.sim.state.StepState;
+import org.vdsoexplorer.sim.timing.TimingModel;
+import org.vdsoexplorer.sim.timing.TimingTable;
 
 /** Going back N steps and forward N again reproduces the identical state, writer injections included. */
 class StepBackTest {
+    static final TimingModel PIPELINE = TimingModel.pipeline(TimingTable.defaults().defaultCore());
 
     @Test
     void backThenForwardReproducesEveryState() {
@@ -21,28 +29,132 @@ class StepBackTest {
             Variant v = s.legacy() ? Variant.LEGACY : Variant.TIMENS_INLINE;
             // snapshots every 256 steps, so going back crosses several (the app's interval is longer)
             Timeline t = new Timeline(new Machine(Setup.of(s, v, Clock.MONOTONIC).withTick(3_000)), 256);
-            List<String> digests = new ArrayList<>();
-            digests.add(t.machine().digest());
-            for (int i = 1; i <= 1500; i++) {
-                if (i % 97 == 0) {
-                    t.injectWriterUpdate(); // part of the state at this step from now on
-                    digests.set(i - 1, t.machine().digest());
-                }
-                t.step();
-                digests.add(t.machine().digest());
+            assertBackThenForwardReproduces(t, s.cliName());
+        }
+    }
+
+    /**
+     * The same with the pipeline charging the cycles and a sink watching, so the scheduler's state and the
+     * timeline view's rows are part of every digest compared.
+     */
+    @Test
+    void backThenForwardReproducesThePipelineAndItsRows() {
+        for (Scenario s : List.of(Scenario.HOST, Scenario.TIMENS)) {
+            Machine m = new Machine(Setup.of(s, Variant.TIMENS_NOINLINE, Clock.MONOTONIC).withTick(3_000).with(PIPELINE));
+            m.setSink(e -> { });
+            Timeline t = new Timeline(m, 256);
+            assertBackThenForwardReproduces(t, s.cliName() + " with " + PIPELINE);
+            assertTrue(!m.pipeline().currentRows().isEmpty() && !m.pipeline().lastRows().isEmpty(), "rows were recorded");
+        }
+    }
+
+    private static void assertBackThenForwardReproduces(Timeline t, String what) {
+        List<String> digests = new ArrayList<>();
+        digests.add(t.machine().digest());
+        for (int i = 1; i <= 1500; i++) {
+            if (i % 97 == 0) {
+                t.injectWriterUpdate(); // part of the state at this step from now on
+                digests.set(i - 1, t.machine().digest());
             }
-            assertNotEquals(digests.get(0), digests.get(1500));
-            for (long n : new long[] {1, 2, 17, 255, 256, 257, 700, 1500}) {
-                t.back(n);
-                assertEquals(1500 - n, t.position());
-                assertEquals(digests.get((int) (1500 - n)), t.machine().digest(), s + ": back " + n);
-                for (long i = 0; i < n; i++) {
-                    t.step();
-                    assertEquals(digests.get((int) t.position()), t.machine().digest(),
-                            s + ": forward to " + t.position() + " after back " + n);
-                }
+            t.step();
+            digests.add(t.machine().digest());
+        }
+        assertNotEquals(digests.get(0), digests.get(1500));
+        for (long n : new long[] {1, 2, 17, 255, 256, 257, 700, 1500}) {
+            t.back(n);
+            assertEquals(1500 - n, t.position());
+            assertEquals(digests.get((int) (1500 - n)), t.machine().digest(), what + ": back " + n);
+            for (long i = 0; i < n; i++) {
+                t.step();
+                assertEquals(digests.get((int) t.position()), t.machine().digest(),
+                        what + ": forward to " + t.position() + " after back " + n);
             }
         }
+    }
+
+    /**
+     * Every field of every holder is in the digest and is restored: changing any one changes the digest, and
+     * restoring the snapshot taken before brings the digest back. The fields the hand-kept digests left out
+     * (the pipeline's store keys and fusion flag, the machine's kernel-entry count at the call's start) are
+     * among them.
+     */
+    @Test
+    void theDigestAndRestoreSeeEveryHolderField() throws ReflectiveOperationException {
+        Machine m = new Machine(Setup.of(Scenario.TIMENS, Variant.TIMENS_NOINLINE, Clock.MONOTONIC).withTick(3_000)
+                .with(PIPELINE));
+        m.setSink(e -> { });
+        for (int i = 0; i < 20; i++) m.runCall();
+        m.injectWriterUpdate();
+        for (int i = 0; i < 7; i++) m.step(); // inside a call, an update in flight
+        String before = m.digest();
+        Machine.Snapshot saved = m.save();
+        List<String> checked = new ArrayList<>(), skipped = new ArrayList<>();
+        for (Object component : List.of(m, m.cpu(), m.kernel(), m.pipeline(), m.timelineRecorder())) {
+            Field st = component.getClass().getDeclaredField("st");
+            st.setAccessible(true);
+            String name = component.getClass().getSimpleName();
+            for (List<Field> path : fieldPaths((StepState<?>) st.get(component))) {
+                // from the live holder each time: a restore replaces non-final nested states with copies
+                Object h = st.get(component);
+                for (Field f : path.subList(0, path.size() - 1)) h = f.get(h);
+                Field f = path.getLast();
+                String where = name + "." + String.join(".", path.stream().map(Field::getName).toList());
+                if (!change(h, f, f.get(h))) {
+                    skipped.add(where);
+                    continue;
+                }
+                assertNotEquals(before, m.digest(), where + " is not in the digest");
+                m.restore(saved);
+                assertEquals(before, m.digest(), where + " is not restored");
+                checked.add(where);
+            }
+        }
+        for (String p : List.of("Pipeline.sbKey", "Pipeline.prevFusible", "Machine.kernelEntriesAtCallStart",
+                "TimelineRecorder.rows", "Kernel.writer.tk.monoNsS", "Kernel.seqCheck.begin", "Interpreter.cpu.fop")) {
+            assertTrue(checked.contains(p), p + " was not checked (checked: " + checked + ", skipped: " + skipped + ")");
+        }
+    }
+
+    /** Every field of holder {@code h} as a chain of fields from it (nested holders field by field). */
+    private static List<List<Field>> fieldPaths(StepState<?> h) throws IllegalAccessException {
+        List<List<Field>> out = new ArrayList<>();
+        @SuppressWarnings("unchecked")
+        List<Field> fields = StepState.fields((Class<? extends StepState<?>>) h.getClass());
+        for (Field f : fields) {
+            if (f.get(h) instanceof StepState<?> nested) {
+                for (List<Field> p : fieldPaths(nested)) {
+                    List<Field> q = new ArrayList<>(List.of(f));
+                    q.addAll(p);
+                    out.add(q);
+                }
+            } else {
+                out.add(List.of(f));
+            }
+        }
+        return out;
+    }
+
+    private static boolean change(Object h, Field f, Object v) throws IllegalAccessException {
+        switch (v) {
+            case Long x -> f.setLong(h, x + 1);
+            case Integer x -> f.setInt(h, x + 1);
+            case Boolean x -> f.setBoolean(h, !x);
+            case long[] a when a.length > 0 -> a[0]++;
+            case int[] a when a.length > 0 -> a[0]++;
+            case byte[] a when a.length > 0 -> a[0]++;
+            case Collection<?> c when !c.isEmpty() && (c instanceof ArrayList || c instanceof ArrayDeque) -> c.clear();
+            case Map<?, ?> c when !c.isEmpty() -> c.clear();
+            case List<?> c when !c.isEmpty() -> f.set(h, List.of());
+            case Enum<?> e -> f.set(h, null);
+            case null -> {
+                if (f.getType().isEnum()) f.set(h, f.getType().getEnumConstants()[0]);
+                else if (f.getType() == long[].class) f.set(h, new long[] {1, 2});
+                else return false;
+            }
+            case Record r -> f.set(h, null);
+            default -> { return false; }
+        }
+        return true;
     }
 
     /** The fallback's kernel result is state: going back before a syscall forgets it (the digest sees it). */

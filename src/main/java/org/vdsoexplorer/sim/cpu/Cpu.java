@@ -1,13 +1,17 @@
 package org.vdsoexplorer.sim.cpu;
 
 import java.util.Arrays;
+import org.vdsoexplorer.sim.state.StepState;
 
 /**
  * Architectural register state of one x86-64 hardware thread: 16 GPRs, rip and the arithmetic flags.
  * Flags are kept lazily (the operation, its operands and result) and computed when something reads
  * them, as fast emulators do: most flag results are overwritten before anyone looks.
+ *
+ * <p>Every field is step-back state (a {@link StepState}: the interpreter's holder copies it whole, the lazy
+ * flags as they are); {@link #save()} is the architectural view the views and tests read.
  */
-public final class Cpu {
+public final class Cpu extends StepState<Cpu> {
     public final long[] r = new long[16];
     public long rip;
 

@@ -8,44 +8,61 @@ import org.vdsoexplorer.sim.cost.CostTable;
 import org.vdsoexplorer.sim.cost.EntryMechanism;
 import org.vdsoexplorer.sim.event.Event;
 import org.vdsoexplorer.sim.event.EventSink;
+import org.vdsoexplorer.sim.state.Derived;
+import org.vdsoexplorer.sim.state.StepState;
 
 /**
- * Executes a {@link Listing} one instruction at a time against a {@link Memory} and {@link Hooks},
- * charging each instruction from the {@link CostTable}. Deterministic: the same state and inputs give
- * the same next state. Cycle figures are kept in milli-cycles so every sum stays an exact integer.
+ * Executes a {@link Listing} one instruction at a time against a {@link Memory} and {@link Hooks}, its
+ * {@link Clocking} charging the cycles (the additive {@link CostTable} unless another is set). Deterministic:
+ * the same state and inputs give the same next state. Cycle figures are kept in milli-cycles so every sum
+ * stays an exact integer.
  *
- * <p>A tiny 2-bit predictor per conditional branch decides mispredict charges; it is part of the state.
+ * <p>A tiny 2-bit predictor per conditional branch decides mispredicts; it is part of the state. All the
+ * state is in one {@link State} holder, copied whole for exact step-back.
  */
 public final class Interpreter {
     private final Listing listing;
     private final Instruction[] insns;
     private final Op[] ops;
-    private long[] cost;
-    private final long[] tableCost;
-    /** The timing model that charges cycles instead of the cost table (null: the additive table). */
-    private Clocking clocking;
     private final int[] categoryIndex;
     private final long[] nextAddress;
-    private int overrideIndex = -1;
     private final CostTable costs;
-    private final long takenMilli, mispredictMilli;
     final Memory mem;
     final Hooks hooks;
-    public final Cpu cpu = new Cpu();
 
+    /** Everything the interpreter owns that stepping changes. Memory is the owner's business. */
+    public static final class State extends StepState<State> {
+        final Cpu cpu = new Cpu();
+        int pc = -1;
+        long cycles;
+        long instructions;
+        long kernelEntries;
+        /** Charges outside the retirement counts (the clocking's extras, the caller loop...) by category. */
+        final long[] byCategory = new long[Category.values().length];
+        /** Retirements per instruction, and those charged to the override category (seq retries). */
+        long[] executed, executedOverride;
+        byte[] predictor;
+        Category override;
+        /** {@code override}'s ordinal, or -1. */
+        int overrideIndex = -1;
+
+        private State() {}
+    }
+
+    private final State st = new State();
+    /** The registers: the holder's, published as before. */
+    public final Cpu cpu = st.cpu;
+
+    @Derived("configuration: the timing model, set when the machine is built, before any step")
+    private Clocking clocking;
+    @Derived("the clocking's per-instruction charge counted by retirements: set with the clocking")
+    private long[] fixed;
+    @Derived("wiring: the views' event sink")
     private EventSink sink;
-    private int pc = -1;
+    @Derived("scratch: execute() sets it before every instruction; branches overwrite it")
     int nextPc;
+    @Derived("scratch: read only after a branch of the same instruction set it")
     long nextRip;
-    private Category override;
-
-    private long cycles;
-    private long instructions;
-    /** Extra charges (taken branches, mispredicts, syscalls, the caller loop) by category. */
-    private final long[] byCategory = new long[Category.values().length];
-    /** Retirements per instruction, and those charged to the override category (seq retries). */
-    private long[] executed, executedOverride;
-    private byte[] predictor;
 
     public Interpreter(Listing listing, CostTable costs, Memory mem, Hooks hooks) {
         this(listing, costs, mem, hooks, true);
@@ -60,26 +77,22 @@ public final class Interpreter {
         this.costs = costs;
         this.mem = mem;
         this.hooks = hooks;
-        this.takenMilli = costs.takenBranchMilli();
-        this.mispredictMilli = costs.mispredictMilli();
         int n = listing.size();
         this.insns = listing.instructions().toArray(Instruction[]::new);
         this.ops = new Op[n];
-        this.cost = new long[n];
         this.categoryIndex = new int[n];
         this.nextAddress = new long[n];
         for (int i = 0; i < n; i++) {
             Instruction in = listing.get(i);
             ops[i] = Decoder.decode(in, listing, specialise);
-            cost[i] = costs.instructionMilli(ops[i].costClass);
             categoryIndex[i] = Category.of(ops[i].costClass).ordinal();
             nextAddress[i] = in.nextAddress();
         }
-        this.tableCost = cost;
-        this.executed = new long[n];
-        this.executedOverride = new long[n];
-        this.predictor = new byte[n];
-        Arrays.fill(predictor, (byte) 1); // weakly not-taken
+        st.executed = new long[n];
+        st.executedOverride = new long[n];
+        st.predictor = new byte[n];
+        Arrays.fill(st.predictor, (byte) 1); // weakly not-taken
+        setClocking(new AdditiveClocking(costs, ops));
     }
 
     public Listing listing() { return listing; }
@@ -89,12 +102,12 @@ public final class Interpreter {
     public void setSink(EventSink sink) { this.sink = sink; }
 
     /**
-     * Lets {@code c} charge the cycles (each instruction's retirement time becomes the counter; table costs
-     * and dynamic extras are no longer added); null goes back to the additive cost table.
+     * Lets {@code c} charge the cycles (each instruction's retirement time becomes the counter) instead of the
+     * additive cost table. Set before the first step.
      */
     public void setClocking(Clocking c) {
-        this.clocking = c;
-        this.cost = c == null ? tableCost : new long[tableCost.length];
+        this.clocking = java.util.Objects.requireNonNull(c, "clocking");
+        this.fixed = c.fixedMilli(ops.length);
     }
 
     public Clocking clocking() { return clocking; }
@@ -105,54 +118,48 @@ public final class Interpreter {
     public void jumpTo(long address) {
         int i = listing.indexOf(address);
         if (i < 0) throw new ExecutionException(listing.fileName() + ": no instruction starts at 0x" + Long.toHexString(address));
-        pc = i;
+        st.pc = i;
         cpu.rip = address;
     }
 
     /** True when rip has left the listing (returned to a caller outside it). */
-    public boolean outsideText() { return pc < 0; }
+    public boolean outsideText() { return st.pc < 0; }
 
     /** The instruction about to execute, or null when outside the text. */
-    public Instruction current() { return pc < 0 || pc >= insns.length ? null : listing.get(pc); }
+    public Instruction current() { return st.pc < 0 || st.pc >= insns.length ? null : listing.get(st.pc); }
 
-    public int pc() { return pc; }
+    public int pc() { return st.pc; }
 
     /** Cycle counter, in milli-cycles. */
-    public long cycles() { return cycles; }
+    public long cycles() { return st.cycles; }
 
-    public long instructions() { return instructions; }
+    public long instructions() { return st.instructions; }
 
     /** Cycles charged to {@code c} so far (milli-cycles): table costs of retired instructions plus extras. */
-    public long categoryMilli(Category c) { return categoryMillis(new long[byCategory.length])[c.ordinal()]; }
+    public long categoryMilli(Category c) { return categoryMillis(new long[st.byCategory.length])[c.ordinal()]; }
 
     /**
      * Every category's {@link #categoryMilli} at once, by ordinal, into {@code out} (one pass over the listing:
      * the session takes them at every call start); returns {@code out}.
      */
     public long[] categoryMillis(long[] out) {
-        System.arraycopy(byCategory, 0, out, 0, byCategory.length);
+        State s = st;
+        System.arraycopy(s.byCategory, 0, out, 0, s.byCategory.length);
         int retry = Category.SEQ_RETRY.ordinal();
-        for (int i = 0; i < cost.length; i++) {
-            out[categoryIndex[i]] += executed[i] * cost[i];
-            out[retry] += executedOverride[i] * cost[i];
+        for (int i = 0; i < fixed.length; i++) {
+            out[categoryIndex[i]] += s.executed[i] * fixed[i];
+            out[retry] += s.executedOverride[i] * fixed[i];
         }
         return out;
     }
 
     /** Charges cycles that happen outside an instruction (the caller loop, a kernel path). */
-    public void charge(long milli, Category c) {
-        if (clocking != null) {
-            clocking.stall(milli);
-            return;
-        }
-        cycles += milli;
-        byCategory[c.ordinal()] += milli;
-    }
+    public void charge(long milli, Category c) { clocking.stall(this, milli, c); }
 
     /** From now until cleared, charge every instruction's cost to {@code c} (used for seq retries). */
     public void setCategoryOverride(Category c) {
-        this.override = c;
-        this.overrideIndex = c == null ? -1 : c.ordinal();
+        st.override = c;
+        st.overrideIndex = c == null ? -1 : c.ordinal();
     }
 
     /**
@@ -160,12 +167,12 @@ public final class Interpreter {
      * (with the listing line) on faults and unsupported instructions.
      */
     public long step() {
-        long before = cycles;
-        int at = pc;
+        long before = st.cycles;
+        int at = st.pc;
         execute(at);
-        instructions++;
-        long c = cycles - before;
-        if (sink != null) sink.accept(new Event.Retired(instructions, insns[at], c));
+        st.instructions++;
+        long c = st.cycles - before;
+        if (sink != null) sink.accept(new Event.Retired(st.instructions, insns[at], c));
         return c;
     }
 
@@ -179,15 +186,16 @@ public final class Interpreter {
             step();
             return;
         }
-        int at = pc;
+        State s = st;
+        int at = s.pc;
         long n = 0; // the count joins the field once per run, not in a store and reload per instruction
         try {
-            while (at >= 0 && cycles < cycleLimit) {
+            while (at >= 0 && s.cycles < cycleLimit) {
                 at = execute(at);
                 n++;
             }
         } finally {
-            instructions += n;
+            s.instructions += n;
         }
     }
 
@@ -201,8 +209,9 @@ public final class Interpreter {
         if (Integer.compareUnsigned(at, ops.length) >= 0) throw outside(); // pc < 0 or past the end
         int next = at + 1;
         nextPc = next;
-        long before = cycles;
-        if (clocking != null) cycles = clocking.begin(this, at); // the time it executes (rdtsc, the kernel read it)
+        State s = st;
+        long before = s.cycles;
+        s.cycles = clocking.begin(this, at); // the time it executes (rdtsc, the kernel read it)
         Op op = ops[at];
         try {
             // a switch over the hot classes: exact-type calls the JIT inlines, instead of one megamorphic
@@ -240,23 +249,19 @@ public final class Interpreter {
                 }
             }
         } catch (ExecutionException e) {
-            cycles = before; // the instruction did not execute
+            s.cycles = before; // the instruction did not execute
             throw located(e, at); // out of line: keeps this method small enough to inline
         }
-        if (clocking != null) {
-            cycles = clocking.end(this, at); // its retirement
-            byCategory[overrideIndex >= 0 ? overrideIndex : categoryIndex[at]] += cycles - before;
-        } else {
-            cycles += cost[at];
-        }
-        if (overrideIndex < 0) executed[at]++;
-        else executedOverride[at]++;
-        pc = next;
+        s.cycles = clocking.end(this, at); // its retirement
+        if (s.overrideIndex < 0) s.executed[at]++;
+        else s.executedOverride[at]++;
+        s.pc = next;
         cpu.rip = next == at + 1 ? nextAddress[at] : nextRip; // branches set nextRip
         return next;
     }
 
     private ExecutionException outside() {
+        int pc = st.pc;
         if (pc < 0) return new ExecutionException("rip 0x" + Long.toHexString(cpu.rip) + " is outside the listing");
         return new ExecutionException(listing.where(pc - 1) + ": execution ran past the last instruction of the listing ('"
                 + text(pc - 1) + "')");
@@ -279,7 +284,7 @@ public final class Interpreter {
     // ---- services for ops ---------------------------------------------------------------------
 
     /** The address after the current instruction (a call's return address, syscall's rcx). */
-    long fallthroughRip() { return nextAddress[pc]; }
+    long fallthroughRip() { return nextAddress[st.pc]; }
 
     void setReg(int num, int size, long v) {
         long[] r = cpu.r;
@@ -320,20 +325,20 @@ public final class Interpreter {
     /** A branch whose target instruction index {@code targetIndex} was resolved at decode time (-1: none). */
     void branch(boolean taken, long target, int targetIndex, boolean conditional) {
         boolean mispredicted = false;
+        int pc = st.pc;
         if (conditional) {
+            byte[] predictor = st.predictor;
             int p = predictor[pc];
             mispredicted = (p >= 2) != taken;
             predictor[pc] = (byte) (taken ? (p == 3 ? 3 : p + 1) : (p == 0 ? 0 : p - 1));
-            if (mispredicted && clocking == null) extra(mispredictMilli, BRANCHES);
         }
-        if (clocking != null) clocking.branch(taken, mispredicted);
+        clocking.branch(this, taken, mispredicted);
         if (taken) {
-            if (clocking == null) extra(takenMilli, BRANCHES);
             nextRip = target;
             nextPc = targetIndex;
             if (targetIndex < 0) throw new ExecutionException("branch to 0x" + Long.toHexString(target) + ", not an instruction");
         }
-        if (sink != null) sink.accept(new Event.Branch(listing.get(pc), taken, target, mispredicted));
+        if (sink != null) sink.accept(new Event.Branch(listing.get(st.pc), taken, target, mispredicted));
     }
 
     void call(long target, String label) {
@@ -349,47 +354,42 @@ public final class Interpreter {
         if (sink != null) sink.accept(new Event.Ret(to));
     }
 
-    private long kernelEntries;
-
     /** How many times the code entered the kernel (syscall, sysenter, int $0x80). */
-    public long kernelEntries() { return kernelEntries; }
+    public long kernelEntries() { return st.kernelEntries; }
 
     void kernelEntry(EntryMechanism how) {
-        kernelEntries++;
+        st.kernelEntries++;
         long k = hooks.syscall(this, how);
-        if (clocking != null) clocking.kernel(k);
-        else extra(k, SYSCALL);
+        clocking.kernel(this, k);
     }
 
-    private static final int BRANCHES = Category.BRANCHES.ordinal(), SYSCALL = Category.SYSCALL.ordinal();
+    // ---- services for clockings ---------------------------------------------------------------
 
-    /** A dynamic charge on top of the current instruction's table cost. */
-    private void extra(long milli, int category) {
-        cycles += milli;
-        byCategory[overrideIndex >= 0 && category != SYSCALL ? overrideIndex : category] += milli;
+    private static final int SYSCALL = Category.SYSCALL.ordinal();
+
+    /** A dynamic charge during the current instruction (seq retries take it while overridden, syscalls never). */
+    void extra(long milli, int category) {
+        State s = st;
+        s.cycles += milli;
+        s.byCategory[s.overrideIndex >= 0 && category != SYSCALL ? s.overrideIndex : category] += milli;
+    }
+
+    /** Time outside any instruction, of category ordinal {@code category}. */
+    void stall(long milli, int category) {
+        st.cycles += milli;
+        st.byCategory[category] += milli;
+    }
+
+    /** Charges {@code milli} of instruction {@code index}'s time to its category, or to the override. */
+    void chargeInstruction(int index, long milli) {
+        State s = st;
+        s.byCategory[s.overrideIndex >= 0 ? s.overrideIndex : categoryIndex[index]] += milli;
     }
 
     // ---- snapshots ----------------------------------------------------------------------------
 
-    /** Everything the interpreter owns, for exact step-back. Memory is the owner's business. */
-    public record State(Cpu.CpuState cpu, int pc, long cycles, long instructions, long kernelEntries, long[] byCategory,
-                        long[] executed, long[] executedOverride, byte[] predictor, Category override) {}
+    /** A copy of the whole state, for exact step-back. */
+    public State save() { return st.copy(); }
 
-    public State save() {
-        return new State(cpu.save(), pc, cycles, instructions, kernelEntries, byCategory.clone(), executed.clone(),
-                executedOverride.clone(), predictor.clone(), override);
-    }
-
-    public void restore(State s) {
-        cpu.restore(s.cpu());
-        pc = s.pc();
-        cycles = s.cycles();
-        instructions = s.instructions();
-        kernelEntries = s.kernelEntries();
-        System.arraycopy(s.byCategory(), 0, byCategory, 0, byCategory.length);
-        executed = s.executed().clone();
-        executedOverride = s.executedOverride().clone();
-        predictor = s.predictor().clone();
-        setCategoryOverride(s.override());
-    }
+    public void restore(State s) { st.copyFrom(s); }
 }

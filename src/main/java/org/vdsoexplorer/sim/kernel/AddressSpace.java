@@ -3,6 +3,7 @@ package org.vdsoexplorer.sim.kernel;
 import org.vdsoexplorer.sim.cpu.Fault;
 import org.vdsoexplorer.sim.cpu.Memory;
 import org.vdsoexplorer.sim.event.Location;
+import org.vdsoexplorer.sim.state.Derived;
 
 /**
  * A task's user address space as the vDSO code sees it: four vvar slots just below the vDSO text (the
@@ -23,11 +24,13 @@ public final class AddressSpace implements Memory {
     private final long textStart, textEnd;
     private final Page[] slots = new Page[SLOTS];
     private final Page[] stackPages = new Page[STACK_SIZE / Page.SIZE];
+    @Derived("wiring: the kernel's seqlock probe, set once")
     private SeqProbe probe;
     /**
      * The {@link #locate} answer per vvar and stack byte, made on first use (immutable records, so one per address
      * serves every event: with a sink attached each access would otherwise allocate one or two objects).
      */
+    @Derived("cache: immutable answers made on first use, the same for every state")
     private Location[] vvarLocations, stackLocations;
 
     public AddressSpace(long textStart, long textEnd) {

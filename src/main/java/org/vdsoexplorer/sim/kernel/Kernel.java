@@ -13,12 +13,15 @@ import org.vdsoexplorer.sim.cpu.Hooks;
 import org.vdsoexplorer.sim.cpu.Interpreter;
 import org.vdsoexplorer.sim.event.Event;
 import org.vdsoexplorer.sim.event.EventSink;
+import org.vdsoexplorer.sim.state.Derived;
+import org.vdsoexplorer.sim.state.StepState;
 
 /**
  * The modelled kernel: the vvar pages and which slot each task sees them in, the clocksources, the seqlock
  * probe of the reader's call, and the system call path for the fallback; the timekeeper and the
  * update_vsyscall() writer racing the reader on a tick schedule are its {@link VsyscallWriter}. It is the
- * interpreter's {@link Hooks}: rdtsc and kernel entry come here.
+ * interpreter's {@link Hooks}: rdtsc and kernel entry come here. What stepping changes is one {@link State}
+ * holder (the writer's and the seqlock probe's inside it) plus the bytes of the pages it owns.
  */
 public final class Kernel implements Hooks, AddressSpace.SeqProbe {
     /** TSC value at simulated cycle 0. */
@@ -42,16 +45,30 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
     /** The clock_mode this kernel writes into vdso_data (see {@link #advertisedMode}). */
     private final long mode;
     /** Whether an RTC that can wake the system is registered (alarmtimer_get_rtcdev() != NULL). */
+    @Derived("configuration: set before stepping (setAlarmRtc)")
     private boolean alarmRtc = true;
 
-    /** The timekeeper and the update_vsyscall() schedule. */
+    /** Everything in the kernel that stepping changes, apart from the pages' bytes. */
+    public static final class State extends StepState<State> {
+        /** The timekeeper and the update_vsyscall() schedule. */
+        final VsyscallWriter.State writer = new VsyscallWriter.State();
+        long lastTsc;
+        /** The seqlock probe of the current call. */
+        final SeqCheck seqCheck = new SeqCheck();
+        long validatedSeq = -1;
+        int callRetries, callOddSpins;
+        /** What the last system call's clock read produced; never modified in place (a new array per read). */
+        long[] lastKernelResult;
+
+        private State() {}
+    }
+
+    private final State st = new State();
+    private final SeqCheck seqCheck = st.seqCheck;
     private final VsyscallWriter writer;
-    private long lastTsc;
-    // seqlock probe of the current call
-    private final SeqCheck seqCheck = new SeqCheck();
-    private long validatedSeq = -1;
-    private int callRetries, callOddSpins;
+    @Derived("wiring: the views' event sink")
     private EventSink sink;
+    @Derived("wiring: the interpreter whose seq retries are charged apart, attached once")
     private Interpreter reader;
 
     /**
@@ -93,7 +110,7 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
         hvclock.write(HV_SCALE, 8, hvScale);
         hvclock.write(HV_OFFSET, 8, hvOffset);
 
-        this.writer = new VsyscallWriter(this, vvar, costs, tickMilli, mode, tscHz);
+        this.writer = new VsyscallWriter(this, st.writer, vvar, costs, tickMilli, mode, tscHz);
 
         if (timens != null) setupTimensPage();
         mapTask();
@@ -202,9 +219,9 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
     /** A new reader call starts: forget the previous call's seqlock reads. */
     public void beginCall() {
         seqCheck.reset();
-        validatedSeq = -1;
-        callRetries = 0;
-        callOddSpins = 0;
+        st.validatedSeq = -1;
+        st.callRetries = 0;
+        st.callOddSpins = 0;
     }
 
     @Override
@@ -212,36 +229,36 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
         if (page.kind() != PageKind.VVAR) return; // the namespace page's odd seq is the designed path
         switch (seqCheck.read(value)) {
             case ODD -> {
-                callOddSpins++;
+                st.callOddSpins++;
                 if (reader != null) reader.setCategoryOverride(Category.SEQ_RETRY);
                 if (sink != null) sink.accept(new Event.SeqOdd(value, "vvar slot " + slot));
             }
             case BEGIN -> { }
-            case CHECK_OK -> validatedSeq = value;
+            case CHECK_OK -> st.validatedSeq = value;
             case RETRY -> {
-                callRetries++;
+                st.callRetries++;
                 if (reader != null) reader.setCategoryOverride(Category.SEQ_RETRY);
                 if (sink != null) sink.accept(new Event.SeqRetry(seqCheck.begin(), value, "vvar slot " + slot));
             }
         }
     }
 
-    public int callRetries() { return callRetries; }
+    public int callRetries() { return st.callRetries; }
 
-    public int callOddSpins() { return callOddSpins; }
+    public int callOddSpins() { return st.callOddSpins; }
 
     /** The even seq the reader's last successful retry check validated in this call, or -1. */
-    public long validatedSeq() { return validatedSeq; }
+    public long validatedSeq() { return st.validatedSeq; }
 
     /** TSC value of the last counter read (by the reader's rdtsc or by the kernel's own read). */
-    public long lastTsc() { return lastTsc; }
+    public long lastTsc() { return st.lastTsc; }
 
     // ---- hooks --------------------------------------------------------------------------------
 
     @Override
     public long rdtsc(Interpreter in) {
-        lastTsc = tsc(in.cycles());
-        return lastTsc;
+        st.lastTsc = tsc(in.cycles());
+        return st.lastTsc;
     }
 
     @Override
@@ -308,8 +325,8 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
      */
     private long[] cpuTime(long cyclesMilli) {
         long ns = Math.round(cyclesMilli / 1000.0 / (tscHz / 1e9));
-        lastKernelResult = new long[] {ns / Timekeeper.NSEC_PER_SEC, ns % Timekeeper.NSEC_PER_SEC};
-        return lastKernelResult;
+        st.lastKernelResult = new long[] {ns / Timekeeper.NSEC_PER_SEC, ns % Timekeeper.NSEC_PER_SEC};
+        return st.lastKernelResult;
     }
 
     /**
@@ -328,17 +345,15 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
 
     /** What the kernel's clock_gettime() returns for {@code clk} with the counter at {@code tsc}. */
     private long[] kernelTime(Clock clk, long tsc) {
-        lastTsc = tsc;
+        st.lastTsc = tsc;
         long[] t = clk.coarse() ? writer.tk().coarse(clk) : writer.tk().at(clk == Clock.REALTIME_ALARM ? Clock.REALTIME
                 : clk == Clock.BOOTTIME_ALARM ? Clock.BOOTTIME : clk, csRead(tsc));
-        lastKernelResult = scenario.namespace() ? addNs(t, nsOffsetSec(clk)) : t;
-        return lastKernelResult;
+        st.lastKernelResult = scenario.namespace() ? addNs(t, nsOffsetSec(clk)) : t;
+        return st.lastKernelResult;
     }
 
-    private long[] lastKernelResult;
-
     /** What the last system call's clock read produced ({sec, nsec}), or null if none yet. */
-    public long[] lastKernelResult() { return lastKernelResult; }
+    public long[] lastKernelResult() { return st.lastKernelResult; }
 
     private static long[] addNs(long[] t, long sec) { return new long[] {t[0] + sec, t[1]}; }
 
@@ -367,29 +382,25 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
 
     // ---- snapshots ----------------------------------------------------------------------------
 
-    /** Everything mutable in the kernel, copied. */
-    public record State(byte[] vvar, byte[] timens, byte[][] stack, Timekeeper tk, long nextTickMilli,
-                        List<Update> updates, int updateCount, long lastTsc, Map<Long, long[]> published,
-                        boolean expectCheck, long seqBegin, long validatedSeq, int callRetries, int callOddSpins,
-                        long[] lastKernelResult) {}
+    /**
+     * Everything mutable in the kernel, copied: its {@link State} and the bytes of the pages stepping writes (the
+     * vvar and time-namespace pages, the stack), shared between snapshots while a page is unchanged.
+     */
+    public record Snapshot(State state, byte[] vvar, byte[] timens, byte[][] stack) {
+        @Override public boolean equals(Object o) { return o instanceof Snapshot && StepState.deepEquals(this, o); }
 
-    public State save() {
-        return new State(vvar.snapshotBytes(), timens == null ? null : timens.snapshotBytes(), as.saveStack(),
-                writer.tk().copy(), writer.nextTickMilli(), writer.updatesCopy(), writer.updateCount(), lastTsc,
-                writer.publishedCopy(),
-                seqCheck.expectCheck(), seqCheck.begin(), validatedSeq, callRetries, callOddSpins, lastKernelResult);
+        @Override public int hashCode() { return StepState.digestOf(this).hashCode(); }
     }
 
-    public void restore(State s) {
+    public Snapshot save() {
+        return new Snapshot(st.copy(), vvar.snapshotBytes(), timens == null ? null : timens.snapshotBytes(), as.saveStack());
+    }
+
+    public void restore(Snapshot s) {
+        st.copyFrom(s.state());
         vvar.restoreBytes(s.vvar());
         if (timens != null) timens.restoreBytes(s.timens());
         as.restoreStack(s.stack());
-        writer.restore(s.tk(), s.nextTickMilli(), s.updates(), s.updateCount(), s.published());
-        lastTsc = s.lastTsc();
-        seqCheck.restore(s.expectCheck(), s.seqBegin());
-        validatedSeq = s.validatedSeq();
-        callRetries = s.callRetries();
-        callOddSpins = s.callOddSpins();
-        lastKernelResult = s.lastKernelResult(); // never modified in place: a new array per read
+        writer.restored();
     }
 }

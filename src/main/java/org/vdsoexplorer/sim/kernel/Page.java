@@ -3,8 +3,12 @@ package org.vdsoexplorer.sim.kernel;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import org.vdsoexplorer.sim.state.Derived;
 
-/** One 4 KiB page of kernel-owned memory, little-endian. Mutable; copied for snapshots. */
+/**
+ * One 4 KiB page of kernel-owned memory, little-endian. Mutable; its bytes are copied for snapshots (memory, so
+ * not a {@code StepState}: a page shares one copy between snapshots while it is unchanged).
+ */
 public final class Page {
     public static final int SIZE = 4096;
     private static final VarHandle I64 = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -18,6 +22,7 @@ public final class Page {
      * write). Most pages do not change between snapshots (the vvar page changes only on writer updates,
      * only the top of the stack moves), so snapshots share their copies instead of allocating new ones.
      */
+    @Derived("cache: a copy equal to the bytes (dropped on write); the bytes are saved through snapshotBytes()")
     private byte[] clean;
 
     public Page(PageKind kind) {

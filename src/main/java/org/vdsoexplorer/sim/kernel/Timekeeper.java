@@ -1,15 +1,17 @@
 package org.vdsoexplorer.sim.kernel;
 
 import java.math.BigInteger;
+import org.vdsoexplorer.sim.state.StepState;
 
 /**
  * The kernel's timekeeping state (a small model of struct timekeeper): the clocksource value at the
  * last update, mult/shift, and monotonic and raw time at that point in shifted nanoseconds. Realtime,
  * boottime and TAI are fixed offsets from monotonic (no NTP slewing in the model), so time is exactly
  * continuous across updates: any state gives the same answer for a counter value at or after its
- * {@code csLast}. That makes the reference time well defined for every interleaving.
+ * {@code csLast}. That makes the reference time well defined for every interleaving. Step-back state as it
+ * is (a {@link StepState}, copied with the writer's).
  */
-public final class Timekeeper {
+public final class Timekeeper extends StepState<Timekeeper> {
     public static final long NSEC_PER_SEC = 1_000_000_000L;
     public static final int SHIFT = 24;
 
@@ -18,7 +20,8 @@ public final class Timekeeper {
     static final long[] BOOTTIME_OFFSET = {12L, 500_000_000L};
     static final long TAI_MINUS_UTC = 37L;
 
-    final long mult;
+    /** Set at boot and never changed; not final only because copies are made field by field. */
+    long mult;
     long csLast;
     long monoSec, monoNsS;
     long rawSec, rawNsS;
@@ -33,16 +36,7 @@ public final class Timekeeper {
         this.rawNsS = 270_000_000L << SHIFT;
     }
 
-    private Timekeeper(Timekeeper o) {
-        mult = o.mult;
-        csLast = o.csLast;
-        monoSec = o.monoSec;
-        monoNsS = o.monoNsS;
-        rawSec = o.rawSec;
-        rawNsS = o.rawNsS;
-    }
-
-    Timekeeper copy() { return new Timekeeper(this); }
+    private Timekeeper() {}
 
     /** timekeeping_advance(): accumulate up to clocksource value {@code cs}. */
     void advance(long cs) {

@@ -1,13 +1,13 @@
 package org.vdsoexplorer.sim.timing;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.vdsoexplorer.sim.asm.Listing;
-import org.vdsoexplorer.sim.asm.Operand;
-import org.vdsoexplorer.sim.asm.Registers;
+import org.vdsoexplorer.sim.cpu.Category;
 import org.vdsoexplorer.sim.cpu.Clocking;
 import org.vdsoexplorer.sim.cpu.Interpreter;
+import org.vdsoexplorer.sim.state.Derived;
+import org.vdsoexplorer.sim.state.StepState;
 
 /**
  * The out-of-order timing model (after llvm-mca's pipeline and uiCA's port model), run over the
@@ -24,22 +24,24 @@ import org.vdsoexplorer.sim.cpu.Interpreter;
  * waits until every older instruction retired.
  *
  * <p>Every figure comes from the {@link Core} (assets/timing.yaml); nothing here is tuned to a result.
- * Deterministic; its state is copied for exact step-back ({@link #save()}).
- *
- * <p>Over ~450 lines on purpose: the scheduler's state, its two entry points and the snapshot of that state
- * stay in one place, so a field cannot be added without being saved.
+ * Deterministic; its state is one {@link State} holder, copied whole for exact step-back ({@link #save()}).
+ * It reports each instruction it retires to a {@link Listener} (llvm-mca's HWEventListener): the timeline
+ * view's rows are collected by one, a {@link TimelineRecorder}, not here.
  */
-public final class Pipeline implements Clocking {
+public final class Pipeline extends Clocking {
     /** Cycles of port reservations kept (a ring): more than any instruction's reach into the future. */
     private static final int RING = 256, RMASK = RING - 1;
     /** Slots of the store lookup table (a hash of the 8-byte granule). */
     private static final int HASH = 64;
-    /** Rows kept per call for the timeline view. */
-    public static final int MAX_ROWS = 4096;
 
     /** One dynamic instruction as scheduled, in cycles: what the timeline view draws. */
     public record Slot(long seq, int index, long fetch, long dispatch, long issue, long complete, long retire,
                        boolean mispredicted, boolean fused) {}
+
+    /** Told about every instruction of the listing the pipeline retires, in program order, with its cycles. */
+    public interface Listener {
+        void retired(Slot s);
+    }
 
     private final Core core;
     private final Shape[] shapes;
@@ -53,45 +55,53 @@ public final class Pipeline implements Clocking {
     /** The caller loop scheduled between calls, or null (the front end then waits the harness cost). */
     private final CallerLoop caller;
 
-    // ---- state (all of it is in State) ----
-    private long seq;
-    /** seq modulo the reorder buffer's size, and the store count modulo the store buffer's (no divisions per step). */
-    private int robPos, sbPos;
-    private long feCycle, feNext;
-    private int feUsed;
-    private long dispCycle;
-    private int dispUsed;
-    private long retCycle;
-    private int retUsed;
-    private long lastRetire;
-    private long[] robRetire;
-    private long[] regReady = new long[17];
-    /**
-     * Port reservations, a ring of cycles: {@code cycleTag[c & RMASK] == c + 1} when the slot holds cycle c,
-     * and then bit p of {@code cycleBusy[c & RMASK]} is set when port p is reserved in that cycle (a slot
-     * holding another cycle means every port is free in c). One lookup answers "which pipes are free".
-     */
-    private long[] cycleTag;
-    private int[] cycleBusy;
-    private long fenceDispatch, fenceIssue, maxComplete;
-    /** Recent stores by address hash (8-byte granules): address, data-ready and retirement cycles, via rsp. */
-    private long[] sbAddr, sbReady, sbRetire;
-    /** How each recent store named its memory ({@link Shape#renameKey}): a load named the same way is renamed. */
-    private long[] sbKey;
-    /** Instructions so far that changed or copied the stack pointer other than by push/pop/call/ret. */
-    private long stackEpoch;
-    /** Retirement cycles of the last {@link Core#storeBuffer()} stores: a store dispatches only with a free entry. */
-    private long[] sbRing;
-    private long stores;
-    private boolean prevFusible;
-    private long prevFlagsReady;
+    /** The scheduler's state: everything that carries from one instruction to the next. */
+    public static final class State extends StepState<State> {
+        long seq;
+        /** seq modulo the reorder buffer's size, and the store count modulo the store buffer's (no divisions per step). */
+        int robPos, sbPos;
+        long feCycle, feNext;
+        int feUsed;
+        long dispCycle;
+        int dispUsed;
+        long retCycle;
+        int retUsed;
+        long lastRetire;
+        long[] robRetire;
+        final long[] regReady = new long[17];
+        /**
+         * Port reservations, a ring of cycles: {@code cycleTag[c & RMASK] == c + 1} when the slot holds cycle c,
+         * and then bit p of {@code cycleBusy[c & RMASK]} is set when port p is reserved in that cycle (a slot
+         * holding another cycle means every port is free in c). One lookup answers "which pipes are free".
+         */
+        final long[] cycleTag = new long[RING];
+        final int[] cycleBusy = new int[RING];
+        long fenceDispatch, fenceIssue, maxComplete;
+        /** Recent stores by address hash (8-byte granules): address, data-ready and retirement cycles. */
+        final long[] sbAddr = new long[HASH], sbReady = new long[HASH], sbRetire = new long[HASH];
+        /** How each recent store named its memory ({@link Shape#renameKey}): a load named the same way is renamed. */
+        final long[] sbKey = new long[HASH];
+        /** Instructions so far that changed or copied the stack pointer other than by push/pop/call/ret. */
+        long stackEpoch;
+        /** Retirement cycles of the last {@link Core#storeBuffer()} stores: a store dispatches only with a free entry. */
+        long[] sbRing;
+        long stores;
+        boolean prevFusible;
+        long prevFlagsReady;
+
+        private State() {}
+    }
+
+    private final State st = new State();
     // the instruction in flight between begin() and end()
-    private long cFetch, cDispatch, cIssue, cComplete, cKernel, cLastComplete;
+    @Derived("scratch of the instruction in flight: begin() sets it (retire() cLastComplete) before it is read")
+    private long cFetch, cDispatch, cIssue, cComplete, cKernel, cBefore, cLastComplete;
+    @Derived("scratch of the instruction in flight: begin() sets it before retire() reads it")
     private int cSlots, cStore = -1;
+    @Derived("scratch of the instruction in flight: begin() sets it before retire() reads it")
     private boolean cTaken, cMispredict, cFused;
-    // rows of the current and the last finished call, when recording
-    private boolean recording;
-    private List<Slot> rows = new ArrayList<>(), lastRows = List.of();
+    @Derived("wiring: who is told about retirements (the timeline view's recorder while a view watches)")
+    private Listener listener;
 
     public Pipeline(Core core, Listing listing) { this(core, listing, null); }
 
@@ -115,15 +125,9 @@ public final class Pipeline implements Clocking {
         this.storeU = core.uop(UopClass.STORE);
         this.loadPorts = loadU.portMask();
         this.storePorts = storeU.portMask();
-        this.robRetire = new long[core.rob()];
-        this.cycleTag = new long[RING];
-        this.cycleBusy = new int[RING];
-        this.sbAddr = new long[HASH];
-        this.sbReady = new long[HASH];
-        this.sbRetire = new long[HASH];
-        this.sbKey = new long[HASH];
-        Arrays.fill(sbAddr, -1);
-        this.sbRing = new long[core.storeBuffer()];
+        st.robRetire = new long[core.rob()];
+        Arrays.fill(st.sbAddr, -1);
+        st.sbRing = new long[core.storeBuffer()];
     }
 
     public Core core() { return core; }
@@ -138,55 +142,57 @@ public final class Pipeline implements Clocking {
 
     @Override
     public long begin(Interpreter in, int index) {
+        cBefore = in.cycles();
         return begin(shapes[index], mains[index], mainPorts[index], movesStack[index], in.cpu.r);
     }
 
     /** Schedules one instruction up to its completion; {@code r} holds the registers its address uses. */
     private long begin(Shape s, Core.Uop main, int mainPortMask, boolean movesSp, long[] r) {
-        if (movesSp) stackEpoch++;
+        State st = this.st;
+        if (movesSp) st.stackEpoch++;
         cTaken = false;
         cMispredict = false;
         cKernel = 0;
         cStore = -1;
-        boolean fused = core.fusion() && s.conditional() && prevFusible;
+        boolean fused = core.fusion() && s.conditional() && st.prevFusible;
         cFused = fused;
         int slots = fused ? 0 : main != null ? main.uops() : 1;
         cSlots = slots;
         // front end
-        long f = Math.max(feNext, feCycle);
-        if (f > feCycle) {
-            feCycle = f;
-            feUsed = 0;
+        long f = Math.max(st.feNext, st.feCycle);
+        if (f > st.feCycle) {
+            st.feCycle = f;
+            st.feUsed = 0;
         }
         if (!fused) {
-            if (feUsed >= core.frontendWidth()) {
-                feCycle++;
-                feUsed = 0;
+            if (st.feUsed >= core.frontendWidth()) {
+                st.feCycle++;
+                st.feUsed = 0;
             }
-            feUsed++;
+            st.feUsed++;
         }
-        cFetch = feCycle;
+        cFetch = st.feCycle;
         // dispatch: in order, width-limited, only with room in the reorder buffer
-        long d = Math.max(cFetch, Math.max(fenceDispatch, dispCycle));
-        if (seq >= robRetire.length) d = Math.max(d, robRetire[robPos]);
-        if (s.kind() == Shape.Kind.KERNEL) d = Math.max(d, lastRetire);
-        if (s.store() && stores >= sbRing.length) d = Math.max(d, sbRing[sbPos]);
-        if (d > dispCycle) {
-            dispCycle = d;
-            dispUsed = 0;
+        long d = Math.max(cFetch, Math.max(st.fenceDispatch, st.dispCycle));
+        if (st.seq >= st.robRetire.length) d = Math.max(d, st.robRetire[st.robPos]);
+        if (s.kind() == Shape.Kind.KERNEL) d = Math.max(d, st.lastRetire);
+        if (s.store() && st.stores >= st.sbRing.length) d = Math.max(d, st.sbRing[st.sbPos]);
+        if (d > st.dispCycle) {
+            st.dispCycle = d;
+            st.dispUsed = 0;
         }
-        if (slots > 0 && dispUsed > 0 && dispUsed + slots > core.dispatchWidth()) {
-            dispCycle++;
-            dispUsed = 0;
+        if (slots > 0 && st.dispUsed > 0 && st.dispUsed + slots > core.dispatchWidth()) {
+            st.dispCycle++;
+            st.dispUsed = 0;
         }
-        cDispatch = d = dispCycle;
-        dispUsed += slots;
-        while (dispUsed > core.dispatchWidth()) { // an instruction wider than the dispatch takes several cycles
-            dispCycle++;
-            dispUsed -= core.dispatchWidth();
+        cDispatch = d = st.dispCycle;
+        st.dispUsed += slots;
+        while (st.dispUsed > core.dispatchWidth()) { // an instruction wider than the dispatch takes several cycles
+            st.dispCycle++;
+            st.dispUsed -= core.dispatchWidth();
         }
         // issue
-        long ready = Math.max(d + core.issueDelay(), fenceIssue);
+        long ready = Math.max(d + core.issueDelay(), st.fenceIssue);
         long addrReady = ready(s.addrMask(), ready);
         long done = ready, issue = ready;
         long loadDone = 0;
@@ -194,14 +200,14 @@ public final class Pipeline implements Clocking {
             issue = done = d;
         } else {
             if (s.load()) {
-                long a = address(s, r, false);
+                long a = s.address(r);
                 long li = reserve(loadPorts, addrReady, loadU.occupancy());
                 loadDone = li + loadU.latency();
                 int k = forwardingStore(a, li);
                 if (k >= 0) {
-                    long key = s.renameKey(stackEpoch);
-                    int fwd = key != 0 && sbKey[k] == key ? core.stackForward() : core.storeForward();
-                    loadDone = Math.max(li, sbReady[k]) + fwd;
+                    long key = s.renameKey(st.stackEpoch);
+                    int fwd = key != 0 && st.sbKey[k] == key ? core.stackForward() : core.storeForward();
+                    loadDone = Math.max(li, st.sbReady[k]) + fwd;
                 }
                 issue = li;
                 done = loadDone;
@@ -211,9 +217,9 @@ public final class Pipeline implements Clocking {
                 long src = s.zeroIdiom() && core.zeroIdiom() ? ready : ready(s.srcMask(), ready);
                 long mr = Math.max(src, s.load() ? loadDone : ready);
                 // lfence and rdtscp start only when every older instruction has completed
-                if (s.kind() == Shape.Kind.LFENCE || s.kind() == Shape.Kind.RDTSCP) mr = Math.max(mr, maxComplete);
+                if (s.kind() == Shape.Kind.LFENCE || s.kind() == Shape.Kind.RDTSCP) mr = Math.max(mr, st.maxComplete);
                 if (fused) {
-                    issue = Math.max(mr, prevFlagsReady);
+                    issue = Math.max(mr, st.prevFlagsReady);
                     done = issue;
                 } else {
                     issue = mainPortMask == 0 ? mr : reserve(mainPortMask, mr, u.occupancy());
@@ -221,16 +227,16 @@ public final class Pipeline implements Clocking {
                 }
             }
             if (s.store()) {
-                long a = address(s, r, true);
+                long a = s.address(r);
                 long data = u != null ? done : ready(s.storeDataMask(), ready);
                 long si = reserve(storePorts, Math.max(addrReady, data), storeU.occupancy());
                 long sd = si + storeU.latency();
                 int h = hash(a);
                 cStore = h;
-                sbAddr[h] = a >>> 3;
-                sbReady[h] = data;
-                sbRetire[h] = Long.MAX_VALUE;
-                sbKey[h] = s.renameKey(stackEpoch);
+                st.sbAddr[h] = a >>> 3;
+                st.sbReady[h] = data;
+                st.sbRetire[h] = Long.MAX_VALUE;
+                st.sbKey[h] = s.renameKey(st.stackEpoch);
                 if (u == null) issue = si;
                 done = Math.max(done, sd);
             }
@@ -238,32 +244,32 @@ public final class Pipeline implements Clocking {
         cIssue = issue;
         cComplete = done;
         long written = s.load() && main == null ? loadDone : done;
-        for (int m = s.dstMask(); m != 0; m &= m - 1) regReady[Integer.numberOfTrailingZeros(m)] = written;
-        if (s.fusible()) prevFlagsReady = done;
-        if (s.kind() == Shape.Kind.LFENCE && !core.lfenceDispatchSerializing()) fenceIssue = Math.max(fenceIssue, done);
-        if (s.kind() == Shape.Kind.PAUSE) fenceDispatch = Math.max(fenceDispatch, done);
+        for (int m = s.dstMask(); m != 0; m &= m - 1) st.regReady[Integer.numberOfTrailingZeros(m)] = written;
+        if (s.fusible()) st.prevFlagsReady = done;
+        if (s.kind() == Shape.Kind.LFENCE && !core.lfenceDispatchSerializing()) st.fenceIssue = Math.max(st.fenceIssue, done);
+        if (s.kind() == Shape.Kind.PAUSE) st.fenceDispatch = Math.max(st.fenceDispatch, done);
         // rdtsc reads the counter when it issues; the kernel runs once everything older retired
         return issue * 1000;
     }
 
     @Override
-    public void branch(boolean taken, boolean mispredicted) {
+    public void branch(Interpreter in, boolean taken, boolean mispredicted) {
         cTaken = taken;
         cMispredict = mispredicted;
     }
 
     @Override
-    public void kernel(long milli) { cKernel += (milli + 999) / 1000; }
+    public void kernel(Interpreter in, long milli) { cKernel += (milli + 999) / 1000; }
 
     /**
      * Time outside the listing before the next call: with a {@link CallerLoop} its instructions are scheduled
-     * like the listing's (the loop's own loads, stores, taken branches and its counter in memory); without
-     * one, the front end waits {@code milli}.
+     * like the listing's (the loop's own loads, st.stores, taken branches and its counter in memory); without
+     * one, the front end waits {@code milli}. Either way the time shows in the next instruction's, not as {@code c}.
      */
     @Override
-    public void stall(long milli) {
+    public void stall(Interpreter in, long milli, Category c) {
         if (caller == null) {
-            feNext = Math.max(feNext, feCycle + 1 + (milli + 999) / 1000);
+            st.feNext = Math.max(st.feNext, st.feCycle + 1 + (milli + 999) / 1000);
             return;
         }
         for (int k = 0; k < caller.size(); k++) {
@@ -277,57 +283,57 @@ public final class Pipeline implements Clocking {
     @Override
     public long end(Interpreter in, int index) {
         long rt = retire(shapes[index]);
-        if (recording && rows.size() < MAX_ROWS) {
-            rows.add(new Slot(seq - 1, index, cFetch, cDispatch, cIssue, cLastComplete, rt, cMispredict, cFused));
-        }
+        if (listener != null) listener.retired(new Slot(st.seq - 1, index, cFetch, cDispatch, cIssue, cLastComplete, rt, cMispredict, cFused));
+        chargeInstruction(in, index, rt * 1000 - cBefore);
         return rt * 1000;
     }
 
     /** Retires the instruction begun last (in order, width-limited); returns its retirement cycle. */
     private long retire(Shape s) {
+        State st = this.st;
         long complete = cComplete;
         if (s.kind() == Shape.Kind.KERNEL) {
             complete = cDispatch + cKernel;
-            for (int m = s.dstMask(); m != 0; m &= m - 1) regReady[Integer.numberOfTrailingZeros(m)] = complete;
-            feNext = Math.max(feNext, complete);
+            for (int m = s.dstMask(); m != 0; m &= m - 1) st.regReady[Integer.numberOfTrailingZeros(m)] = complete;
+            st.feNext = Math.max(st.feNext, complete);
         }
-        maxComplete = Math.max(maxComplete, complete);
+        st.maxComplete = Math.max(st.maxComplete, complete);
         // retire: in order, width-limited
-        long rt = Math.max(complete, lastRetire);
-        if (rt > retCycle) {
-            retCycle = rt;
-            retUsed = 0;
+        long rt = Math.max(complete, st.lastRetire);
+        if (rt > st.retCycle) {
+            st.retCycle = rt;
+            st.retUsed = 0;
         }
         if (cSlots > 0) {
-            if (retUsed > 0 && retUsed + cSlots > core.retireWidth()) {
-                retCycle++;
-                retUsed = 0;
+            if (st.retUsed > 0 && st.retUsed + cSlots > core.retireWidth()) {
+                st.retCycle++;
+                st.retUsed = 0;
             }
-            retUsed += cSlots;
-            while (retUsed > core.retireWidth()) {
-                retCycle++;
-                retUsed -= core.retireWidth();
+            st.retUsed += cSlots;
+            while (st.retUsed > core.retireWidth()) {
+                st.retCycle++;
+                st.retUsed -= core.retireWidth();
             }
         }
-        rt = retCycle;
-        robRetire[robPos] = rt;
-        if (++robPos == robRetire.length) robPos = 0;
-        seq++;
-        lastRetire = rt;
+        rt = st.retCycle;
+        st.robRetire[st.robPos] = rt;
+        if (++st.robPos == st.robRetire.length) st.robPos = 0;
+        st.seq++;
+        st.lastRetire = rt;
         if (cStore >= 0) {
-            sbRetire[cStore] = rt;
-            sbRing[sbPos] = rt;
-            if (++sbPos == sbRing.length) sbPos = 0;
-            stores++;
+            st.sbRetire[cStore] = rt;
+            st.sbRing[st.sbPos] = rt;
+            if (++st.sbPos == st.sbRing.length) st.sbPos = 0;
+            st.stores++;
         }
-        if (s.kind() == Shape.Kind.LFENCE && core.lfenceDispatchSerializing()) fenceDispatch = Math.max(fenceDispatch, rt);
+        if (s.kind() == Shape.Kind.LFENCE && core.lfenceDispatchSerializing()) st.fenceDispatch = Math.max(st.fenceDispatch, rt);
         // the front end after this instruction
         if (cMispredict) {
-            feNext = Math.max(feNext, complete + core.mispredict());
+            st.feNext = Math.max(st.feNext, complete + core.mispredict());
         } else if (s.branch() && (!s.conditional() || cTaken)) {
-            feNext = Math.max(feNext, feCycle + 1 + core.takenBubble());
+            st.feNext = Math.max(st.feNext, st.feCycle + 1 + core.takenBubble());
         }
-        prevFusible = s.fusible();
+        st.prevFusible = s.fusible();
         cLastComplete = complete;
         return rt;
     }
@@ -335,6 +341,7 @@ public final class Pipeline implements Clocking {
     // ---- scheduling helpers ---------------------------------------------------------------------
 
     private long ready(int mask, long from) {
+        long[] regReady = st.regReady;
         long t = from;
         for (int m = mask; m != 0; m &= m - 1) t = Math.max(t, regReady[Integer.numberOfTrailingZeros(m)]);
         return t;
@@ -343,11 +350,13 @@ public final class Pipeline implements Clocking {
     /** Ports busy in cycle {@code c} (a bit per port). */
     private int busy(long c) {
         int slot = (int) (c & RMASK);
-        return cycleTag[slot] == c + 1 ? cycleBusy[slot] : 0;
+        return st.cycleTag[slot] == c + 1 ? st.cycleBusy[slot] : 0;
     }
 
     private void mark(long c, int port) {
         int slot = (int) (c & RMASK);
+        long[] cycleTag = st.cycleTag;
+        int[] cycleBusy = st.cycleBusy;
         if (cycleTag[slot] != c + 1) {
             cycleTag[slot] = c + 1;
             cycleBusy[slot] = 0;
@@ -395,45 +404,22 @@ public final class Pipeline implements Clocking {
      */
     private int forwardingStore(long address, long at) {
         int k = hash(address);
-        return sbAddr[k] == address >>> 3 && sbRetire[k] >= at ? k : -1;
-    }
-
-    private static long address(Shape s, long[] r, boolean store) {
-        switch (s.implicitStack()) {
-            case Shape.PUSH -> { return r[Registers.RSP] - 8; }
-            case Shape.POP -> { return r[Registers.RSP]; }
-            case Shape.LEAVE -> { return r[Registers.RBP]; }
-            default -> { }
-        }
-        Operand.Mem m = s.mem();
-        if (m == null) return 0;
-        long a = m.disp();
-        if (m.base() >= 0) a += r[m.base()];
-        if (m.index() >= 0) a += r[m.index()] * m.scale();
-        return a;
+        return st.sbAddr[k] == address >>> 3 && st.sbRetire[k] >= at ? k : -1;
     }
 
     // ---- the timeline view's rows ---------------------------------------------------------------
 
-    /** Keep per-call rows for the timeline view (off in reports: it costs memory). */
-    public void setRecording(boolean on) {
-        recording = on;
-        if (!on) rows.clear();
-    }
+    /** Reports every retirement to {@code l} from now on (null: to nobody, and no rows are made). */
+    public void setListener(Listener l) { this.listener = l; }
 
-    public boolean recording() { return recording; }
+    /**
+     * Rows of the call in progress (or of the last call, right after it ended), in program order, as the
+     * {@link TimelineRecorder} listening collected them (none without one). The views' way in, kept here.
+     */
+    public List<Slot> currentRows() { return listener instanceof TimelineRecorder r ? r.currentRows() : List.of(); }
 
-    /** A call starts: the rows so far become the last finished call's. */
-    public void callStart() {
-        if (!recording) return;
-        lastRows = List.copyOf(rows);
-        rows = new ArrayList<>();
-    }
-
-    /** Rows of the call in progress (or of the last call, right after it ended), in program order. */
-    public List<Slot> currentRows() { return List.copyOf(rows); }
-
-    public List<Slot> lastRows() { return lastRows; }
+    /** Rows of the last finished call, as the listening {@link TimelineRecorder} collected them. */
+    public List<Slot> lastRows() { return listener instanceof TimelineRecorder r ? r.lastRows() : List.of(); }
 
     /** True if the row is a counter read (rdtsc/rdtscp). */
     public boolean isCounterRead(Slot r) {
@@ -453,62 +439,12 @@ public final class Pipeline implements Clocking {
     }
 
     /** The clock: the cycle the youngest retired instruction retired in. */
-    public long lastRetire() { return lastRetire; }
+    public long lastRetire() { return st.lastRetire; }
 
     // ---- snapshots ------------------------------------------------------------------------------
 
-    /** Everything the pipeline owns, copied. */
-    public record State(long[] scalars, int[] ints, boolean[] flags, long[] robRetire, long[] regReady, long[] cycleTag,
-                        int[] cycleBusy,
-                        long[] sbAddr, long[] sbReady, long[] sbRetire, long[] sbKey, long[] sbRing, List<Slot> rows,
-                        List<Slot> lastRows) {}
+    /** A copy of the scheduler's state. */
+    public State save() { return st.copy(); }
 
-    public State save() {
-        return new State(new long[] {seq, feCycle, feNext, dispCycle, retCycle, lastRetire, fenceDispatch, fenceIssue,
-            maxComplete, prevFlagsReady, stores, stackEpoch}, new int[] {feUsed, dispUsed, retUsed, robPos, sbPos}, new boolean[] {prevFusible, recording},
-                robRetire.clone(), regReady.clone(), cycleTag.clone(), cycleBusy.clone(), sbAddr.clone(), sbReady.clone(), sbRetire.clone(), sbKey.clone(),
-                sbRing.clone(), List.copyOf(rows), lastRows);
-    }
-
-    public void restore(State s) {
-        long[] a = s.scalars();
-        seq = a[0];
-        feCycle = a[1];
-        feNext = a[2];
-        dispCycle = a[3];
-        retCycle = a[4];
-        lastRetire = a[5];
-        fenceDispatch = a[6];
-        fenceIssue = a[7];
-        maxComplete = a[8];
-        prevFlagsReady = a[9];
-        stores = a[10];
-        stackEpoch = a[11];
-        feUsed = s.ints()[0];
-        dispUsed = s.ints()[1];
-        retUsed = s.ints()[2];
-        robPos = s.ints()[3];
-        sbPos = s.ints()[4];
-        prevFusible = s.flags()[0];
-        recording = s.flags()[1];
-        robRetire = s.robRetire().clone();
-        regReady = s.regReady().clone();
-        cycleTag = s.cycleTag().clone();
-        cycleBusy = s.cycleBusy().clone();
-        sbAddr = s.sbAddr().clone();
-        sbReady = s.sbReady().clone();
-        sbRetire = s.sbRetire().clone();
-        sbKey = s.sbKey().clone();
-        sbRing = s.sbRing().clone();
-        rows = new ArrayList<>(s.rows());
-        lastRows = s.lastRows();
-    }
-
-    /** A digest of the state (for the machine's exact-step-back digest). */
-    public String digest() {
-        State s = save();
-        return Arrays.toString(s.scalars()) + Arrays.toString(s.ints()) + Arrays.toString(s.robRetire())
-                + Arrays.toString(s.regReady()) + Arrays.hashCode(s.cycleTag()) + Arrays.hashCode(s.cycleBusy()) + Arrays.toString(s.sbAddr())
-                + Arrays.toString(s.sbReady()) + Arrays.toString(s.sbRetire()) + Arrays.toString(s.sbRing()) + s.rows().size();
-    }
+    public void restore(State s) { st.copyFrom(s); }
 }

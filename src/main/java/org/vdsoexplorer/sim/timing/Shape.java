@@ -51,6 +51,21 @@ public record Shape(boolean load, UopClass main, boolean store, int srcMask, int
                 | (mem.disp() & 0xff_ffff_ffffL));
     }
 
+    /** The address this instruction's memory access uses, from registers {@code r} as they are before it. */
+    long address(long[] r) {
+        switch (implicitStack) {
+            case PUSH -> { return r[Registers.RSP] - 8; }
+            case POP -> { return r[Registers.RSP]; }
+            case LEAVE -> { return r[Registers.RBP]; }
+            default -> { }
+        }
+        if (mem == null) return 0;
+        long a = mem.disp();
+        if (mem.base() >= 0) a += r[mem.base()];
+        if (mem.index() >= 0) a += r[mem.index()] * mem.scale();
+        return a;
+    }
+
     /**
      * True if {@code in} changes the stack pointer other than by push/pop/call/ret, or copies it (the frame
      * pointer set-up {@code mov %rsp,%rbp}): push/pop pairs across it are not renamed.

@@ -160,17 +160,22 @@ class FastOpsDifferentialTest {
 
     private static void assertSameState(ListingRunner.Prepared a, ListingRunner.Prepared b, String at, long from) {
         Interpreter.State sa = a.cpu().save(), sb = b.cpu().save();
-        assertArrayEquals(sa.cpu().regs(), sb.cpu().regs(), at + ": registers differ");
-        assertEquals(sa.cpu(), sb.cpu(), at + ": rip or flags differ");
-        assertEquals(sa.pc(), sb.pc(), at);
-        assertEquals(sa.cycles(), sb.cycles(), at + ": cycles differ");
-        assertEquals(sa.instructions(), sb.instructions(), at);
-        assertEquals(sa.kernelEntries(), sb.kernelEntries(), at);
-        assertArrayEquals(sa.byCategory(), sb.byCategory(), at);
-        assertArrayEquals(sa.executed(), sb.executed(), at);
-        assertArrayEquals(sa.executedOverride(), sb.executedOverride(), at);
-        assertArrayEquals(sa.predictor(), sb.predictor(), at);
-        assertEquals(sa.override(), sb.override(), at);
+        assertArrayEquals(sa.cpu.r, sb.cpu.r, at + ": registers differ");
+        assertEquals(sa.cpu.save(), sb.cpu.save(), at + ": rip or flags differ");
+        assertEquals(sa.pc, sb.pc, at);
+        assertEquals(sa.cycles, sb.cycles, at + ": cycles differ");
+        assertEquals(sa.instructions, sb.instructions, at);
+        assertEquals(sa.kernelEntries, sb.kernelEntries, at);
+        assertArrayEquals(sa.byCategory, sb.byCategory, at);
+        assertArrayEquals(sa.executed, sb.executed, at);
+        assertArrayEquals(sa.executedOverride, sb.executedOverride, at);
+        assertArrayEquals(sa.predictor, sb.predictor, at);
+        assertEquals(sa.override, sb.override, at);
+        // and nothing else differs: the whole holders, the lazy flags in their computed form (the two op sets may
+        // leave the same flags pending in different forms)
+        sa.cpu.restore(sa.cpu.save());
+        sb.cpu.restore(sb.cpu.save());
+        assertEquals(sa, sb, at + ": the interpreters' states differ");
         long base = Math.max(from & ~7L, AddressSpace.STACK_TOP - AddressSpace.STACK_SIZE);
         for (long p = base; p < AddressSpace.STACK_TOP; p += 8) {
             if (a.memory().read(p, 8) != b.memory().read(p, 8)) {

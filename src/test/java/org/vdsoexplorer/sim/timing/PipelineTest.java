@@ -20,7 +20,7 @@ class PipelineTest {
 
     static Machine warm(Scenario s, Variant v, Clock c, Core core) {
         Machine m = new Machine(Setup.of(s, v, c).withTick(0).with(TimingModel.pipeline(core)));
-        m.pipeline().setRecording(true);
+        m.timelineRecorder().setRecording(true);
         for (int i = 0; i < 50; i++) m.runCall();
         m.runCall();
         return m;
