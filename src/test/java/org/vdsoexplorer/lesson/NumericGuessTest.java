@@ -86,11 +86,9 @@ class NumericGuessTest {
     void gradingReadsTheSameWay() {
         // the case: 14,5 for a factor of 14.7 give or take 1.5 was graded "Not quite"
         Answer a = new Answer(PredictKind.SPEEDUP_FACTOR, "14.7", 14.7, 1.5, "");
-        assertTrue(a.accepts("14,5"));
-        assertTrue(a.accepts(" +13,2x "));
-        assertFalse(a.accepts("13,1"));
-        assertFalse(a.accepts("1.234,5"));
-        assertFalse(a.accepts("abc"));
+        java.util.Map<String, Boolean> typed = java.util.Map.of("14,5", true, " +13,2x ", true, "13,1", false,
+                "1.234,5", false, "abc", false);
+        typed.forEach((text, right) -> assertEquals(right, a.accepts(text), "'" + text + "' for 14.7 +- 1.5"));
         Answer pct = new Answer(PredictKind.SPEEDUP_PERCENT, "8.3", 8.3, 0.8, "");
         assertTrue(pct.accepts("7,6 %") && pct.accepts("9,1percent") && !pct.accepts("9,2 %"));
     }
