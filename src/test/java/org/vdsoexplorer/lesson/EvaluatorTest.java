@@ -101,10 +101,10 @@ class EvaluatorTest {
         assertEquals("tsc", answer("scenario: host\nvariant: unlikely", "counter").value());
         assertEquals("pvclock", answer("scenario: pvclock\nvariant: unlikely", "counter").value());
         assertEquals("hvclock", answer("scenario: hyperv\nvariant: unlikely", "counter").value());
-        assertEquals("syscall", answer("scenario: hyperv-5.13\nvariant: unlikely", "counter").value());
+        assertEquals("syscall", answer("scenario: hyperv-5.13-rc1\nvariant: unlikely", "counter").value());
         assertEquals("none", answer("scenario: host\nvariant: unlikely\nclock: monotonic-coarse", "counter").value());
-        assertEquals("yes", answer("scenario: hyperv-5.13\nvariant: always-inline-all\nclock: realtime", "fallback").value());
-        assertEquals("no", answer("scenario: hyperv-5.13\nvariant: always-inline-all\nclock: realtime-coarse", "fallback").value());
+        assertEquals("yes", answer("scenario: hyperv-5.13-rc1\nvariant: always-inline-all\nclock: realtime", "fallback").value());
+        assertEquals("no", answer("scenario: hyperv-5.13-rc1\nvariant: always-inline-all\nclock: realtime-coarse", "fallback").value());
         assertEquals("no", answer("scenario: hyperv\nvariant: always-inline-all\nclock: realtime", "fallback").value());
     }
 
@@ -119,7 +119,7 @@ class EvaluatorTest {
         assertEquals(model, pct.number(), 0.05);
         assertTrue(pct.accepts(pct.value()) && pct.accepts(pct.value() + " %"));
         assertFalse(pct.accepts(Double.toString(pct.number() + pct.tolerance() + 1)));
-        Answer hv = answer("scenario: hyperv\nvariant: always-inline-all\nclock: realtime\ncompare: hyperv-5.13", "speedup-factor");
+        Answer hv = answer("scenario: hyperv\nvariant: always-inline-all\nclock: realtime\ncompare: hyperv-5.13-rc1", "speedup-factor");
         assertTrue(hv.number() > 10 && hv.number() < 20, "the Hyper-V regression, seed 004: 14.6x; model " + hv.value());
         assertTrue(hv.accepts("14.6x"));
         LessonException tie = assertThrows(LessonException.class,

@@ -80,7 +80,7 @@ class SpeedupTest {
 
     @Test
     void aFactorFromTwiceAsManyCalls() {
-        // hyperv-5.13 falls back to the syscall: several times slower than hyperv's vDSO read
+        // hyperv-5.13-rc1 falls back to the syscall: several times slower than hyperv's vDSO read
         Row fast = Report.measure(Setup.of(Scenario.HYPERV, Variant.TIMENS_INLINE, Clock.MONOTONIC));
         Row slow = Report.measure(Setup.of(Scenario.HYPERV_5_13, Variant.TIMENS_INLINE, Clock.MONOTONIC));
         Speedup s = new Speedup(slow, fast);

@@ -114,7 +114,7 @@ class ReportTest {
         Row hv = by.get(Scenario.HYPERV).get(Variant.V5_13).get(Clock.REALTIME);
         Row hv513 = by.get(Scenario.HYPERV_5_13).get(Variant.V5_13).get(Clock.REALTIME);
         double slow = (double) hv.callsIn3s() / hv513.callsIn3s();
-        assertTrue(slow > 12 && slow < 17, "hyperv-5.13 is " + slow + "x slower (seed 14.6x)");
+        assertTrue(slow > 12 && slow < 17, "hyperv-5.13-rc1 is " + slow + "x slower (seed 14.6x)");
         assertEquals(1.0, hv513.fallbacks(), "every hres call falls back on v5.13-rc1");
         assertEquals(0.0, by.get(Scenario.HYPERV_5_13).get(Variant.V5_13).get(Clock.REALTIME_COARSE).fallbacks(),
                 "coarse clocks stay in the vDSO");

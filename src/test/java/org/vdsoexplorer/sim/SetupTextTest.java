@@ -67,6 +67,15 @@ class SetupTextTest {
         assertEquals(TimingModel.pipeline(other), SetupText.parse("f", one("timing", "pipeline:" + other.id()), BASE, TABLE).timing());
     }
 
+    /** The Hyper-V regression's scenario was renamed to say that only v5.13-rc1 shipped it; files with the old name open. */
+    @Test
+    void theFormerNameOfTheHyperVRegressionScenarioStillOpens() {
+        assertEquals("hyperv-5.13-rc1", Scenario.HYPERV_5_13.cliName());
+        assertEquals(Scenario.HYPERV_5_13, SetupText.parse("f", one("scenario", "hyperv-5.13"), BASE, TABLE).scenario());
+        assertEquals(Scenario.HYPERV_5_13, SetupText.parse("f", one("scenario", "hyperv-5.13-rc1"), BASE, TABLE).scenario());
+        assertEquals("hyperv-5.13-rc1", SetupText.fields(BASE.with(Scenario.HYPERV_5_13)).get("scenario"), "written with the new name");
+    }
+
     @Test
     void unknownNamesAreRefusedInOneFormAtTheirLine() {
         String cores = String.join(", ", TABLE.cores().stream().map(Core::id).toList());

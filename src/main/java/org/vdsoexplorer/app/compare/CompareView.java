@@ -28,7 +28,7 @@ import org.vdsoexplorer.session.Session;
 /**
  * Two setups side by side, two model instances in lockstep. Each pane (A, B) picks its own scenario,
  * variant and clock, so it compares two variants (timens-inline vs timens-noinline), two scenarios
- * (hyperv vs hyperv-5.13, host vs timens) or two clocks. It shows both listings (lines only one of them
+ * (hyperv vs hyperv-5.13-rc1, host vs timens) or two clocks. It shows both listings (lines only one of them
  * has marked, prologue/epilogue instructions marked, the next instruction of each highlighted; when
  * both run the same listing, the instructions only one of them ran in this call), the per-call cycles,
  * instructions, spills and categories of both with the delta, and a bar chart of calls per 3 s.
@@ -280,7 +280,7 @@ public final class CompareView extends BorderPane {
 
     static String describe(Setup s) { return org.vdsoexplorer.sim.SetupText.describe(s); }
 
-    /** The names that tell {@code s} apart from {@code other} ("hyperv-5.13"), or its variant if none do. */
+    /** The names that tell {@code s} apart from {@code other} ("hyperv-5.13-rc1"), or its variant if none do. */
     private static String label(Setup s, Setup other) {
         String l = org.vdsoexplorer.sim.SetupText.difference(s, other);
         return l.isEmpty() ? s.variant().cliName() : l;

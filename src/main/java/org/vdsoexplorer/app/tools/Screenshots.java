@@ -34,7 +34,7 @@ import org.vdsoexplorer.session.Session;
  * Renders the window and each view to PNG with {@link Node#snapshot}, headlessly: builds the UI on
  * timens / timens-inline / monotonic, runs one call, steps the second call until the code reads the
  * real data page in slot 3, and writes one PNG per view; then places a writer update inside the read
- * loop and finishes the call (seqlock retry), and shows hyperv-5.13's fallback in the dispatch view; then
+ * loop and finishes the call (seqlock retry), and shows hyperv-5.13-rc1's fallback in the dispatch view; then
  * the pages view at 1600 x 1000 and 1280 x 800, a namespace task just after adding the offset and a host task.
  */
 public final class Screenshots {
@@ -230,7 +230,7 @@ public final class Screenshots {
             out.add(checkedShot(w.root(), dir.resolve("compare.png")));
             cmp.runCall();
             out.add(checkedShot(w.root(), dir.resolve("compare-call.png")));
-            // two scenarios, one listing: hyperv's HVCLOCK read vs hyperv-5.13's syscall fallback; one returns first and waits
+            // two scenarios, one listing: hyperv's HVCLOCK read vs hyperv-5.13-rc1's syscall fallback; one returns first and waits
             cmp.setSetups(Setup.of(Scenario.HYPERV, Variant.TIMENS_INLINE, Clock.MONOTONIC),
                     Setup.of(Scenario.HYPERV_5_13, Variant.TIMENS_INLINE, Clock.MONOTONIC));
             cmp.runCall();
@@ -251,12 +251,12 @@ public final class Screenshots {
             out.add(checkedShot(w.root(), dir.resolve("seed-tables.png")));
             w.showCompare(false);
 
-            // hyperv-5.13: clock_mode NONE, every hres call falls back to the syscall
+            // hyperv-5.13-rc1: clock_mode NONE, every hres call falls back to the syscall
             w.scenarioPicker().setValue(Scenario.HYPERV_5_13);
             for (int i = 0; i < 3; i++) s.runCall();
             stepUntil(s, e -> e instanceof Event.Fallback);
-            out.add(checkedShot(w.dispatch(), dir.resolve("dispatch-hyperv-5.13.png")));
-            out.add(checkedShot(w.root(), dir.resolve("window-hyperv-5.13.png")));
+            out.add(checkedShot(w.dispatch(), dir.resolve("dispatch-hyperv-5.13-rc1.png")));
+            out.add(checkedShot(w.root(), dir.resolve("window-hyperv-5.13-rc1.png")));
         } finally {
             w.dispose();
         }

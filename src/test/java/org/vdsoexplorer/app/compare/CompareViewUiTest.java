@@ -42,7 +42,7 @@ import org.testfx.util.WaitForAsyncUtils;
 import org.vdsoexplorer.session.Session;
 
 /**
- * The compare tab with two scenarios (hyperv vs hyperv-5.13, host vs timens): panes, listing diff,
+ * The compare tab with two scenarios (hyperv vs hyperv-5.13-rc1, host vs timens): panes, listing diff,
  * per-category deltas and calls per 3 s against each pane's machine and against report rows; lockstep
  * when the two take different paths; invalid combinations; a lesson step comparing two scenarios.
  */
@@ -130,14 +130,14 @@ class CompareViewUiTest {
         assertEquals(0, c.diff().countOnlyA());
         assertEquals(0, c.diff().countOnlyB());
         assertTrue(c.diffText().startsWith("Same listing in both panes (timens-inline.lst"), c.diffText());
-        assertTrue(robot.lookup("#compare-title").queryAs(Label.class).getText().contains("scenario hyperv vs hyperv-5.13"));
+        assertTrue(robot.lookup("#compare-title").queryAs(Label.class).getText().contains("scenario hyperv vs hyperv-5.13-rc1"));
 
         robot.type(KeyCode.ENTER); // one whole call in each
         Machine ma = c.sessionA().machine(), mb = c.sessionB().machine();
         assertEquals(1, ma.calls());
         assertEquals(1, mb.calls());
         assertEquals(0, ma.fallbacks());
-        assertEquals(1, mb.fallbacks(), "hyperv-5.13 advertises clock_mode NONE: the call falls back");
+        assertEquals(1, mb.fallbacks(), "hyperv-5.13-rc1 advertises clock_mode NONE: the call falls back");
         assertEquals(0, c.sessionA().callCategoryMilli(Category.SYSCALL));
         long sys = c.sessionB().callCategoryMilli(Category.SYSCALL);
         assertTrue(sys > 0);
@@ -147,7 +147,7 @@ class CompareViewUiTest {
         assertEquals("", c.lockstepText());
         // the bars and the speed line: each setup's steady state (the report's rows), the same after 1 and 101 calls
         Row ra = Report.measure(HYPERV), rb = Report.measure(HYPERV_513);
-        String bars = "A hyperv: " + Fmt.big(ra.callsIn3s()) + " calls in 3 s | B hyperv-5.13: " + Fmt.big(rb.callsIn3s())
+        String bars = "A hyperv: " + Fmt.big(ra.callsIn3s()) + " calls in 3 s | B hyperv-5.13-rc1: " + Fmt.big(rb.callsIn3s())
                 + " calls in 3 s";
         assertEquals(bars, steadyBars(c));
         String speed = robot.lookup("#compare-speed").queryAs(Label.class).getText();
@@ -382,7 +382,7 @@ class CompareViewUiTest {
         assertTrue(w.comparing());
         CompareView c = w.compare();
         assertEquals(CompareView.describe(st.modelSetup()), CompareView.describe(c.sessionA().setup()));
-        assertEquals("hyperv-5.13 / always-inline-all / realtime", CompareView.describe(c.sessionB().setup()));
+        assertEquals("hyperv-5.13-rc1 / always-inline-all / realtime", CompareView.describe(c.sessionB().setup()));
         assertNotNull(focused[0]);
         assertEquals("compare-table", focused[0].getId());
         // the main window's listener does not undo the comparison on the next refresh

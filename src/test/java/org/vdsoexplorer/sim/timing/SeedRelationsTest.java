@@ -53,7 +53,7 @@ class SeedRelationsTest {
         RELATIONS.add("gleixner: MONOCOARSE, + VDSO patch > MONOCOARSE, + timens page");
         RELATIONS.add("gleixner: MONO, + timens page > MONO, switch instead of array, + timens page");
         // seed 004 and seed 003
-        RELATIONS.add("hyperv: hyperv (HVCLOCK works) > hyperv-5.13 (clock_mode NONE)");
+        RELATIONS.add("hyperv: hyperv (HVCLOCK works) > hyperv-5.13-rc1 (clock_mode NONE)");
         RELATIONS.add("paravirt: sysenter-2007 (vDSO on) > paravirt-2007 (int $0x80)");
     }
 
