@@ -82,6 +82,15 @@ public final class AnimatedGif implements Closeable {
      */
     public void abort() { writer.abort(); }
 
+    /** Deletes the temp file now, best effort (it may still be open: the writer's {@link #abandon()} deletes it again). */
+    public void deleteTemp() {
+        try {
+            Files.deleteIfExists(tmp);
+        } catch (IOException ignored) {
+            // abandon() tries again once the writer has let go of it
+        }
+    }
+
     /** Stops without writing the target (cancelled or failed). */
     public void abandon() {
         try {

@@ -218,27 +218,28 @@ public final class GifExport {
     }
 
     /**
-     * Stops the job (on the FX thread, without waiting): the encoder is told to abort its frame, then, on the encoder's
-     * thread once that frame is given up, the partial file is deleted, the window disposed and {@link #done} completes
+     * Stops the job (on the FX thread, without waiting for the encoder): the encoder is told to abort its frame, the
+     * partial file is unlinked at once (the writer may still hold it open; where a file cannot be unlinked while open
+     * the encoder's clean-up deletes it once the frame is given up), the window disposed, and {@link #done} completes
      * with {@code t} (an {@link OutOfMemoryError} as a message saying what did not fit).
      */
     private void fail(Throwable t) {
         if (done.isDone() || !stopped.compareAndSet(false, true)) return;
         Throwable why = t instanceof OutOfMemoryError ? new IllegalStateException(outOfMemory(), t) : t;
         AnimatedGif g = gif;
-        if (g != null) g.abort();
-        Runnable cleanUp = () -> {
-            if (done.isDone()) return; // that was the last frame: the GIF is whole
-            if (g != null) g.abandon();
-            if (window != null) Platform.runLater(window::dispose);
-            done.completeExceptionally(why);
-        };
+        if (g != null) {
+            g.abort();
+            g.deleteTemp();
+        }
         try {
-            encoder.execute(cleanUp);
+            encoder.execute(() -> { if (g != null) g.abandon(); });
             encoder.shutdown();
         } catch (java.util.concurrent.RejectedExecutionException finished) {
-            cleanUp.run(); // the encoder has already stopped
+            if (g != null) g.abandon(); // the encoder has already stopped
         }
+        if (done.isDone()) return; // that was the last frame: the GIF is whole
+        if (window != null) window.dispose();
+        done.completeExceptionally(why);
     }
 
     /** The message of an OutOfMemoryError: what the frames needed and what to ask for instead. */
