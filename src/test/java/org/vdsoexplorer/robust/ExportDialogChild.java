@@ -16,7 +16,8 @@ import org.vdsoexplorer.sim.kernel.Scenario;
  * A child JVM for {@link ClassroomExportFaultsTest}, started with the app's own JVM options (bin/jvm.options: its
  * heap): the app's main window at 1600x1000 (its live set), then the Export GIF dialog over it at the dialog's largest
  * pixel scale. {@code OUT.gif export LAST}: exports steps 0..LAST and prints {@code status: ...}; {@code OUT.gif cancel
- * LAST}: presses Cancel once frame 1 is done and prints {@code cancelled-after-ms: N} (how long until the job ended)
+ * LAST}: presses Cancel once frame 1 is done and prints {@code cancel-handler-ms: N} (how long the FX thread was
+ * busy with the press itself), {@code cancelled-after-ms: N} (how long until the job ended)
  * and {@code fx-turn-ms: N} (how long the FX thread then took to answer). Exits 0 when it could say, 3 when the job
  * did not end within 50 s.
  */
@@ -49,8 +50,14 @@ public final class ExportDialogChild {
             while (!Fx.fx(d::status).startsWith("frame ") && !d.job().done().isDone() && System.nanoTime() < deadline) {
                 LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20)); // waiting for frame 1's progress line
             }
+            System.out.println("status-before-cancel: " + Fx.fx(d::status) + (d.job().done().isDone() ? " (ended)" : ""));
             long t0 = System.nanoTime();
-            Fx.fxRun(d::pressCancel);
+            long handler = Fx.fx(() -> { // the press itself, timed on the FX thread (not the wait for its turn)
+                long t = System.nanoTime();
+                d.pressCancel();
+                return System.nanoTime() - t;
+            });
+            System.out.println("cancel-handler-ms: " + handler / 1_000_000);
             try {
                 d.job().done().get(50, TimeUnit.SECONDS);
             } catch (java.util.concurrent.ExecutionException | java.util.concurrent.CancellationException expected) {
