@@ -23,6 +23,16 @@ public class VdsoExplorerApp extends Application {
     private MainWindow window;
     private UncaughtErrors errors;
 
+    /** Before the window: temp files that killed saves left in the progress folder are removed (their writers are gone). */
+    @Override
+    public void init() {
+        try {
+            org.vdsoexplorer.util.AtomicFiles.removeStale(org.vdsoexplorer.session.ProgressStore.defaultDir());
+        } catch (RuntimeException ignored) {
+            // housekeeping only: a folder that cannot be named or read is reported when progress is saved
+        }
+    }
+
     @Override
     public void start(Stage stage) {
         stage.setTitle(TITLE);

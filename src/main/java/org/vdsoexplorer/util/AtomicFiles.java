@@ -2,7 +2,8 @@ package org.vdsoexplorer.util;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.AccessDeniedException;
@@ -40,19 +41,34 @@ public final class AtomicFiles {
 
     /** Writes {@code bytes} to {@code target} atomically (creating its folder if needed); a link's target is written. */
     public static void write(Path target, byte[] bytes) throws IOException {
+        write(target, out -> out.write(bytes));
+    }
+
+    /** What writes a file's content ({@link #write(Path, Body)}). */
+    @FunctionalInterface
+    public interface Body {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    /**
+     * Writes what {@code body} writes to {@code target} atomically, streamed into the temp file (a large picture is
+     * never held twice); the temp file, {@link #tempName named} with this process's id, is deleted if anything fails.
+     */
+    public static void write(Path target, Body body) throws IOException {
         Path file = followLinks(target.toAbsolutePath());
         Path dir = file.getParent();
         createFolder(dir);
         Path tmp;
         try {
-            tmp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");
+            tmp = Files.createTempFile(dir, tempPrefix(file), ".tmp");
         } catch (IOException e) {
             throw worded(e, "cannot create a file in " + dir);
         }
         try {
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-                ByteBuffer b = ByteBuffer.wrap(bytes);
-                while (b.hasRemaining()) ch.write(b);
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+                 OutputStream out = new java.io.BufferedOutputStream(Channels.newOutputStream(ch), 1 << 16)) {
+                body.writeTo(out);
+                out.flush();
                 ch.force(true);
             }
             try {
@@ -70,6 +86,44 @@ public final class AtomicFiles {
         } catch (IOException | RuntimeException ignored) {
             // best effort
         }
+    }
+
+    /** The start of a temp file's name beside {@code file}: {@code .NAME.PID-} (the rest is random, then {@code .tmp}). */
+    private static String tempPrefix(Path file) {
+        return "." + file.getFileName() + "." + ProcessHandle.current().pid() + "-";
+    }
+
+    /** A fresh temp file name beside {@code file} in the form {@link #removeStale} knows: {@code .NAME.PID-UUID.tmp}. */
+    public static Path tempName(Path file) {
+        return file.resolveSibling(tempPrefix(file) + java.util.UUID.randomUUID() + ".tmp");
+    }
+
+    /** A temp file of this class: {@code .NAME.PID-RANDOM.tmp}; group 1 is the writer's process id. */
+    private static final java.util.regex.Pattern TEMP = java.util.regex.Pattern.compile("\\..+\\.([0-9]{1,10})-[0-9a-fA-F-]{1,40}\\.tmp");
+    /** Entries of a folder looked at by {@link #removeStale} at most (a huge folder is not walked for this). */
+    static final int STALE_SCAN_LIMIT = 10_000;
+
+    /**
+     * Deletes the temp files in {@code dir} left by writers that were killed: those named by {@link #tempName} (or
+     * {@link #write}) whose process is no longer running. A running process's temp files are kept (it may still be
+     * writing). Best effort: returns how many were deleted; an unreadable folder deletes none.
+     */
+    public static int removeStale(Path dir) {
+        if (dir == null || !Files.isDirectory(dir)) return 0;
+        int removed = 0, seen = 0;
+        try (var entries = Files.newDirectoryStream(dir, ".*.tmp")) {
+            for (Path p : entries) {
+                if (++seen > STALE_SCAN_LIMIT) break;
+                var m = TEMP.matcher(p.getFileName().toString());
+                if (!m.matches()) continue;
+                long pid = Long.parseLong(m.group(1));
+                if (pid == ProcessHandle.current().pid() || ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) continue;
+                if (Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS) && Files.deleteIfExists(p)) removed++;
+            }
+        } catch (IOException | RuntimeException ignored) {
+            // a folder that cannot be listed keeps its files: this is housekeeping, not the write
+        }
+        return removed;
     }
 
     /**

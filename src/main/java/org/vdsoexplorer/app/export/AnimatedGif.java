@@ -32,8 +32,7 @@ public final class AnimatedGif implements Closeable {
     public AnimatedGif(Path file, int fps) throws IOException {
         this.file = file.toAbsolutePath();
         // not createTempFile: that makes it readable by the owner only, and the GIF is meant to be shared
-        this.tmp = Files.createFile(this.file.resolveSibling("." + file.getFileName() + "." + ProcessHandle.current().pid()
-                + "-" + java.util.UUID.randomUUID() + ".tmp"));
+        this.tmp = Files.createFile(org.vdsoexplorer.util.AtomicFiles.tempName(this.file));
         this.writer = ImageIO.getImageWritersByFormatName("gif").next();
         this.out = ImageIO.createImageOutputStream(tmp.toFile());
         this.delayCentis = Math.max(2, Math.round(100f / fps));
@@ -75,6 +74,21 @@ public final class AnimatedGif implements Closeable {
             writer.dispose();
         }
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /**
+     * Asks the writer to stop the frame it is writing (any thread; it checks between rows), so that a cancel need not
+     * wait for a large frame to finish; then {@link #abandon()}.
+     */
+    public void abort() { writer.abort(); }
+
+    /** Deletes the temp file now, best effort (it may still be open: the writer's {@link #abandon()} deletes it again). */
+    public void deleteTemp() {
+        try {
+            Files.deleteIfExists(tmp);
+        } catch (IOException ignored) {
+            // abandon() tries again once the writer has let go of it
+        }
     }
 
     /** Stops without writing the target (cancelled or failed). */

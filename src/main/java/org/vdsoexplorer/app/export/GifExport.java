@@ -1,5 +1,6 @@
 package org.vdsoexplorer.app.export;
 
+import org.vdsoexplorer.app.common.PictureMemory;
 import org.vdsoexplorer.app.common.Snapshots;
 
 import org.vdsoexplorer.app.export.AnimatedGif;
@@ -30,12 +31,18 @@ import org.vdsoexplorer.session.GifRequest;
  * Renders a {@link GifRequest} from the model: an off-screen main window of the requested size and UI scale,
  * in the requested state (a demo, or the setup with writer updates placed), stepped one reader step per frame
  * from {@code from} to {@code to}; each frame is a {@link Node#snapshot} of the requested view (works on the
- * headless platform), encoded on a background thread. Frames are rendered one per FX-thread turn, so the app
- * stays responsive, shows progress and can cancel; the headless command waits for the same job.
+ * headless platform), encoded on a background thread as soon as it is taken (frames are streamed: at most
+ * {@link #QUEUE} wait, fewer when the heap has room for fewer, see {@link PictureMemory}). Frames are rendered one per
+ * FX-thread turn, so the app stays responsive, shows progress and can cancel; the headless command waits for the
+ * same job. A request whose frames cannot fit in the heap is refused in words before anything is rendered; any
+ * failure on either thread (an {@link OutOfMemoryError} included) ends the job with a message, the partial file
+ * deleted. Cancel stops the encoder inside the frame it is writing and never blocks the FX thread.
  */
 public final class GifExport {
-    /** Frames waiting for the encoder at most (each is width x height x 4 bytes). */
-    private static final int QUEUE = 3;
+    /** Frames taken and not yet encoded at most (each is width x height x 4 bytes). */
+    static final int QUEUE = 3;
+    /** Frames in flight for this job: as many of {@link #QUEUE} as the heap has room for (at least one). */
+    private int inFlight = 1;
 
     private final GifRequest request;
     private final GifRequest.Progress progress;
@@ -65,12 +72,29 @@ public final class GifExport {
     public static GifExport start(GifRequest request, ExportWindow.Factory windows, GifRequest.Progress progress) {
         GifExport job = new GifExport(request, windows, progress);
         try {
+            room(request); // refused at once when even an empty heap is too small
+            org.vdsoexplorer.util.AtomicFiles.removeStale(request.out().toAbsolutePath().getParent());
             job.open();
+            job.inFlight = room(request); // again with the export's window built: what the frames really have
             Platform.runLater(job::next);
-        } catch (Exception e) {
+        } catch (Exception | OutOfMemoryError e) {
             job.fail(e);
         }
         return job;
+    }
+
+    /**
+     * How many frames of {@code r} can be in flight (1 to {@link #QUEUE}); refuses (IllegalArgumentException, in words:
+     * what it needs, what fits) when not even one fits in the heap.
+     */
+    static int room(GifRequest r) {
+        long free = PictureMemory.availableAfterCollection(
+                PictureMemory.need(PictureMemory.pixels(r.width(), r.pixelScale()), PictureMemory.pixels(r.height(), r.pixelScale()),
+                        PictureMemory.Encoder.GIF, QUEUE + 1));
+        String tooBig = PictureMemory.refusal(r.width(), r.height(), r.pixelScale(), PictureMemory.Encoder.GIF, free);
+        if (tooBig != null) throw new IllegalArgumentException(tooBig);
+        long w = PictureMemory.pixels(r.width(), r.pixelScale()), h = PictureMemory.pixels(r.height(), r.pixelScale());
+        return Math.max(1, PictureMemory.fitting(w, h, PictureMemory.Encoder.GIF, free, QUEUE + 1) - 1);
     }
 
     /** The headless command: starts JavaFX (the headless platform without a display), renders, waits. */
@@ -92,7 +116,14 @@ public final class GifExport {
      */
     public CompletableFuture<Integer> done() { return done; }
 
-    public void cancel() { cancelled.set(true); }
+    /** Cancels: the frame being encoded is aborted, the partial file deleted; {@link #done} completes soon after. */
+    public void cancel() {
+        cancelled.set(true);
+        AnimatedGif g = gif;
+        if (g != null) g.abort();
+        if (Platform.isFxApplicationThread()) fail(new java.util.concurrent.CancellationException("cancelled"));
+        else Platform.runLater(() -> fail(new java.util.concurrent.CancellationException("cancelled")));
+    }
 
     /** Total frames (known once started). */
     public int total() { return (int) (to - from + 1); }
@@ -129,7 +160,7 @@ public final class GifExport {
             default -> { }
         }
         // one whole-window pass first: the tab and split panes size the views when the window is laid out
-        Snapshots.image(window.root(), null, BufferedImage.TYPE_INT_RGB);
+        Snapshots.layOut(window.root());
         at = from;
         gif = new AnimatedGif(request.out(), request.fps());
     }
@@ -144,12 +175,12 @@ public final class GifExport {
     }
 
     private void next() {
-        if (done.isDone()) return;
+        if (done.isDone() || stopped.get()) return;
         if (cancelled.get()) {
             fail(new java.util.concurrent.CancellationException("cancelled"));
             return;
         }
-        if (queued.get() >= QUEUE) { // the encoder is behind: try again shortly
+        if (queued.get() >= inFlight) { // the encoder is behind: try again shortly
             PauseTransition wait = new PauseTransition(Duration.millis(15));
             wait.setOnFinished(e -> next());
             wait.play();
@@ -164,7 +195,7 @@ public final class GifExport {
             progress.frame(index + 1, total());
             at++;
             if (at <= to) Platform.runLater(this::next);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | OutOfMemoryError e) {
             fail(e);
         }
     }
@@ -174,26 +205,49 @@ public final class GifExport {
             if (stopped.get() || done.isDone()) return;
             gif.add(frame);
             queued.decrementAndGet();
+            if (stopped.get()) return; // aborted inside the frame: the clean-up queued behind this task deletes the file
             if (index == total() - 1) {
                 gif.close();
                 Platform.runLater(window::dispose);
-                encoder.shutdown();
                 done.complete(gif.frames());
+                encoder.shutdown();
             }
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | OutOfMemoryError e) {
             Platform.runLater(() -> fail(e));
         }
     }
 
-    /** Stops the job: the partial file deleted and the window disposed, then {@link #done} completes with {@code t}. */
+    /**
+     * Stops the job (on the FX thread, without waiting for the encoder): the encoder is told to abort its frame, the
+     * partial file is unlinked at once (the writer may still hold it open; where a file cannot be unlinked while open
+     * the encoder's clean-up deletes it once the frame is given up), the window disposed, and {@link #done} completes
+     * with {@code t} (an {@link OutOfMemoryError} as a message saying what did not fit).
+     */
     private void fail(Throwable t) {
         if (done.isDone() || !stopped.compareAndSet(false, true)) return;
-        encoder.shutdownNow();
-        if (gif != null) encoder.close(); // let a frame being written finish before deleting the file
+        Throwable why = t instanceof OutOfMemoryError ? new IllegalStateException(outOfMemory(), t) : t;
+        AnimatedGif g = gif;
+        if (g != null) {
+            g.abort();
+            g.deleteTemp();
+        }
+        try {
+            encoder.execute(() -> { if (g != null) g.abandon(); });
+            encoder.shutdown();
+        } catch (java.util.concurrent.RejectedExecutionException finished) {
+            if (g != null) g.abandon(); // the encoder has already stopped
+        }
         if (done.isDone()) return; // that was the last frame: the GIF is whole
-        if (gif != null) gif.abandon();
         if (window != null) window.dispose();
-        done.completeExceptionally(t);
+        done.completeExceptionally(why);
+    }
+
+    /** The message of an OutOfMemoryError: what the frames needed and what to ask for instead. */
+    private String outOfMemory() {
+        String tooBig = PictureMemory.refusal(request.width(), request.height(), request.pixelScale(), PictureMemory.Encoder.GIF,
+                PictureMemory.available() / 2);
+        return "out of memory at frame " + Math.min(total(), at - from + 1) + " of " + total()
+                + (tooBig == null ? "" : ": " + tooBig) + " (the export was stopped; nothing was written)";
     }
 
     private SnapshotParameters params() {

@@ -42,6 +42,8 @@ public final class GifExportDialog {
     private final Button export = new Button("Export\u2026");
     private final Button cancel = new Button("Cancel");
     private GifExport job;
+    /** The pixel scales offered (the largest must fit at 1600x1000 in the app's heap: ClassroomExportFaultsTest). */
+    public static final List<String> PIXEL_SCALES = List.of("1", "1.5", "2");
     private final ExportWindow.Factory windows;
     private Path lastDir = Path.of("").toAbsolutePath();
 
@@ -63,7 +65,7 @@ public final class GifExportDialog {
         size.setEditable(true);
         size.getItems().setAll(String.format(Locale.ROOT, "%.0fx%.0f", w, h), "1280x800", "1600x1000", "1920x1080");
         size.setValue(size.getItems().getFirst());
-        pixelScale.getItems().setAll("1", "1.5", "2");
+        pixelScale.getItems().setAll(PIXEL_SCALES);
         pixelScale.setValue("1");
         uiScale.getValueFactory().setValue(uiScalePercent);
         fps.setEditable(true);
@@ -136,6 +138,16 @@ public final class GifExportDialog {
     }
 
     public GifExport job() { return job; }
+
+    /** Sets the window size, pixel scale and last step as a user would type them (tests; null keeps a field). */
+    public void choose(String windowSize, String scale, String toStep) {
+        if (windowSize != null) size.setValue(windowSize);
+        if (scale != null) pixelScale.setValue(scale);
+        if (toStep != null) to.setText(toStep);
+    }
+
+    /** Presses Cancel. */
+    public void pressCancel() { cancel.fire(); }
 
     public String status() { return status.getText(); }
 

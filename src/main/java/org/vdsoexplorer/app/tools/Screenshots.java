@@ -114,6 +114,9 @@ public final class Screenshots {
     public static Shot screen(ScreenOptions o) {
         String unusable = prepare(o.dir());
         if (unusable != null) throw new IllegalArgumentException(unusable);
+        String tooBig = org.vdsoexplorer.app.common.PictureMemory.refusal((int) o.width(), (int) o.height(), 1,
+                org.vdsoexplorer.app.common.PictureMemory.Encoder.PNG, org.vdsoexplorer.app.common.PictureMemory.available());
+        if (tooBig != null) throw new IllegalArgumentException("--size " + tooBig);
         Snapshots.startToolkit();
         Setup initial = Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC);
         org.vdsoexplorer.app.WindowServices services = org.vdsoexplorer.app.WindowServices.standard();
