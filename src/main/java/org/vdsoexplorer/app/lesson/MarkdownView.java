@@ -3,6 +3,7 @@ package org.vdsoexplorer.app.lesson;
 import java.util.List;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Separator;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
@@ -187,7 +188,16 @@ public final class MarkdownView {
             }
             row++;
         }
-        return g;
+        // a table wider than the panel scrolls on its own, so the text around it keeps the panel's width and wraps
+        ScrollPane sp = new ScrollPane(g);
+        sp.getStyleClass().add("md-table-scroll");
+        sp.setVbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        sp.setHbarPolicy(ScrollPane.ScrollBarPolicy.AS_NEEDED);
+        sp.minViewportHeightProperty().bind(g.heightProperty());
+        sp.prefViewportHeightProperty().bind(g.heightProperty());
+        sp.prefViewportWidthProperty().bind(g.widthProperty());
+        sp.setMaxWidth(Region.USE_PREF_SIZE);
+        return sp;
     }
 
     /** Inline content of a block as a TextFlow. */
