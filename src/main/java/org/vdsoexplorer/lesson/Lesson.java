@@ -14,4 +14,21 @@ public record Lesson(String file, String id, String title, int order, int minute
         prerequisites = List.copyOf(prerequisites);
         steps = List.copyOf(steps);
     }
+
+    /** The intro as the lesson panel shows it with step 1: a first line '# Title' repeating the title blanked (the header shows it). */
+    public String shownIntro() { return withoutTitle(intro, title); }
+
+    /** {@code intro} with a first non-blank line '# {@code title}' blanked, its other lines (and their numbers) kept. */
+    static String withoutTitle(String intro, String title) {
+        if (intro == null || title == null) return intro;
+        String[] lines = intro.split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            if (lines[i].isBlank()) continue;
+            String first = lines[i].stripLeading();
+            if (!first.startsWith("# ") || !first.substring(2).strip().equals(title.strip())) return intro;
+            lines[i] = "";
+            return String.join("\n", lines);
+        }
+        return intro;
+    }
 }

@@ -234,6 +234,9 @@ public final class LessonParser extends BlockValues {
             steps.add(new Step(i + 1, r.title, r.line, body(lines, r, end), r.line + 1, setup, inherited, broken, q, notes, notesLine));
         }
         String intro = body(lines, new Raw(bodyStart, ""), Math.min(introEnd, lines.length));
+        for (Step st : steps) { // what the lesson panel cannot show (the same rule it renders by)
+            ShownMarkdown.check(file, st, st.number() == 1 ? Lesson.withoutTitle(intro, title) : null, bodyStart + 1, problems);
+        }
         if (front == null || id == null || title == null || order < 0 || minutes < 0) return null;
         return new Lesson(file, id, title, order, minutes, prereq, intro, bodyStart + 1, steps);
     }

@@ -315,27 +315,50 @@ public final class LessonPane extends BorderPane {
         refreshWarning();
         stepCount.setText("Step " + (i + 1) + " of " + lesson.steps().size());
         stepTitle.setText(s.title());
+        // the step's own navigation and setup line first: nothing that goes wrong below leaves the last step's
+        prev.setDisable(i == 0);
+        next.setDisable(i == lesson.steps().size() - 1);
+        setupLine.show("", false);
         body.getChildren().clear();
-        if (i == 0 && lesson.intro() != null && !lesson.intro().isBlank()) {
-            VBox intro = MarkdownView.render(withoutTitle(lesson.intro(), lesson.title()));
-            intro.getStyleClass().add("lesson-intro");
-            body.getChildren().add(intro);
-        }
-        body.getChildren().add(MarkdownView.render(s.body()));
+        showBody(i, s);
         if (i == lesson.steps().size() - 1) {
             Label end = LessonPicker.meta("\u2713 End of the lesson. Your progress is saved; \u25c0 Lessons picks the next one.");
             end.setId("lesson-end");
             end.getStyleClass().add("lesson-end");
             body.getChildren().add(end);
         }
-        prev.setDisable(i == 0);
-        next.setDisable(i == lesson.steps().size() - 1);
         setupLine.apply(host, s, jumped);
         question.build(s);
         bodyScroll.setVvalue(0);
         presenter.stepChanged(s);
         keepFocus();
     }
+
+    /**
+     * The step's text (with the intro on step 1) into the body, as far as {@link MarkdownView} shows it; should rendering
+     * still fail (out of memory, a bug), the step says so instead of staying blank.
+     */
+    private void showBody(int i, Step s) {
+        try {
+            if (i == 0 && lesson.intro() != null && !lesson.intro().isBlank()) {
+                VBox intro = MarkdownView.render(lesson.shownIntro());
+                intro.getStyleClass().add("lesson-intro");
+                body.getChildren().add(intro);
+            }
+            body.getChildren().add(renderer.apply(s.body()));
+        } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
+            body.getChildren().clear();
+            Label why = LessonPicker.meta("This step's text could not be shown: " + (e instanceof OutOfMemoryError
+                    ? "the app ran out of memory rendering it" : e instanceof StackOverflowError ? "it is nested too deeply"
+                    : "rendering failed (" + e + ")") + ". The steps before and after it still work.");
+            why.setId("lesson-step-unshown");
+            why.getStyleClass().add("bad");
+            body.getChildren().add(why);
+        }
+    }
+
+    /** Renders a step's body (tests replace it to make rendering fail). */
+    java.util.function.Function<String, Node> renderer = MarkdownView::render;
 
     /** Whether the keyboard was in the panel (or nowhere) before the step changed the model and the controls. */
     private boolean keyboardHere;
@@ -359,15 +382,6 @@ public final class LessonPane extends BorderPane {
      */
     private void keepFocus() {
         if (keyboardHere || keyboardInPane()) requestFocus();
-    }
-
-    /** The intro without a leading '# Title' that repeats the lesson's title (shown in the header already). */
-    static String withoutTitle(String intro, String title) {
-        String t = intro.stripLeading();
-        int nl = t.indexOf('\n');
-        String first = nl < 0 ? t : t.substring(0, nl);
-        if (first.startsWith("# ") && first.substring(2).strip().equals(title.strip())) return nl < 0 ? "" : t.substring(nl + 1);
-        return intro;
     }
 
     /** Shows {@code text} on the step's setup line ("" hides it), marked as a problem if {@code bad}. */

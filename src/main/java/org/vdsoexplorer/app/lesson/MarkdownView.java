@@ -1,9 +1,9 @@
 package org.vdsoexplorer.app.lesson;
 
-import java.util.ArrayList;
 import java.util.List;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Separator;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
@@ -15,7 +15,6 @@ import javafx.scene.text.Text;
 import javafx.scene.text.TextFlow;
 import org.commonmark.ext.gfm.tables.TableBlock;
 import org.commonmark.ext.gfm.tables.TableCell;
-import org.commonmark.ext.gfm.tables.TableRow;
 import org.commonmark.node.BlockQuote;
 import org.commonmark.node.BulletList;
 import org.commonmark.node.Code;
@@ -35,14 +34,15 @@ import org.commonmark.node.SoftLineBreak;
 import org.commonmark.node.StrongEmphasis;
 import org.commonmark.node.ThematicBreak;
 import org.vdsoexplorer.lesson.DocEntries;
-import org.vdsoexplorer.lesson.LessonParser;
+import org.vdsoexplorer.lesson.ShownMarkdown;
 
 /**
  * Lesson Markdown to JavaFX nodes (no WebView): headings and paragraphs become TextFlows, code spans
  * and code blocks a monospace style sized for a projector (lesson.css), lists, quotes and tables their
  * obvious layouts. A link to an entry of docs/sources.md or docs/glossary.md opens that entry in a popover
  * ({@link CitationPopover}); other links are shown as text (their address as a tooltip) and never opened; HTML is
- * shown as written.
+ * shown as written. A long text is shown as far as {@link ShownMarkdown#plan} says (the rule check-lessons checks
+ * by), then a line saying how much was shown.
  */
 public final class MarkdownView {
     private MarkdownView() {}
@@ -62,11 +62,24 @@ public final class MarkdownView {
         VBox box = new VBox(10);
         box.getStyleClass().add("md");
         try {
-            org.commonmark.node.Node doc = LessonParser.markdownParser().parse(markdown == null ? "" : markdown);
-            blocks(doc, box.getChildren(), 0, from);
+            org.commonmark.node.Node doc = ShownMarkdown.parse(markdown);
+            ShownMarkdown.Plan plan = ShownMarkdown.plan(doc);
+            org.commonmark.node.Node n = doc.getFirstChild();
+            for (int i = 0; i < plan.wholeBlocks(); i++, n = n.getNext()) {
+                Node fx = block(n, 0, from);
+                if (fx != null) box.getChildren().add(fx);
+            }
+            if (plan.partial() instanceof TableBlock t) box.getChildren().add(table(t, plan.partsShown(), from));
+            else if (plan.partial() != null) box.getChildren().add(list(plan.partial(), plan.partsShown(), 0, from));
+            if (plan.cut()) {
+                Label cut = plain(plan.reason());
+                cut.getStyleClass().addAll("lesson-meta", "md-cut");
+                box.getChildren().add(cut);
+            }
         } catch (RuntimeException e) {
-            // the parser is bounded; should it still fail, show the text as it is
-            box.getChildren().setAll(plain(markdown));
+            // the parser is bounded; should it still fail, show the text as it is (as much as a step shows)
+            int max = ShownMarkdown.MAX_UNITS * ShownMarkdown.CHARS_PER_UNIT;
+            box.getChildren().setAll(plain(markdown != null && markdown.length() > max ? markdown.substring(0, max) + "\u2026" : markdown));
         }
         return box;
     }
@@ -114,12 +127,9 @@ public final class MarkdownView {
                 blocks(q, v.getChildren(), depth + 1, from);
                 return v;
             }
-            case BulletList l -> { return list(l, false, 1, depth, from); }
-            case OrderedList l -> {
-                Integer start = l.getMarkerStartNumber();
-                return list(l, true, start == null ? 1 : start, depth, from);
-            }
-            case TableBlock t -> { return table(t, from); }
+            case BulletList l -> { return list(l, Integer.MAX_VALUE, depth, from); }
+            case OrderedList l -> { return list(l, Integer.MAX_VALUE, depth, from); }
+            case TableBlock t -> { return table(t, Integer.MAX_VALUE, from); }
             default -> {
                 // anything else: its children as blocks, else its text
                 VBox v = new VBox(6);
@@ -140,11 +150,14 @@ public final class MarkdownView {
         return l;
     }
 
-    private static Node list(org.commonmark.node.Node l, boolean ordered, int start, int depth, String from) {
+    /** A bullet or ordered list, its first {@code items} items. */
+    private static Node list(org.commonmark.node.Node l, int items, int depth, String from) {
         VBox v = new VBox(4);
         v.getStyleClass().add("md-list");
-        int i = start;
-        for (org.commonmark.node.Node item = l.getFirstChild(); item != null; item = item.getNext()) {
+        boolean ordered = l instanceof OrderedList;
+        Integer start = l instanceof OrderedList o ? o.getMarkerStartNumber() : null;
+        int i = start == null ? 1 : start, shown = 0;
+        for (org.commonmark.node.Node item = l.getFirstChild(); item != null && shown++ < items; item = item.getNext()) {
             if (!(item instanceof ListItem)) continue;
             Label bullet = new Label(ordered ? (i++) + "." : "\u2022");
             bullet.getStyleClass().add("md-bullet");
@@ -158,14 +171,14 @@ public final class MarkdownView {
         return v;
     }
 
-    private static Node table(TableBlock t, String from) {
+    /** A table, its first {@code rows} rows (the header row first). */
+    private static Node table(TableBlock t, int rows, String from) {
         GridPane g = new GridPane();
         g.getStyleClass().add("md-table");
         g.setMaxWidth(Region.USE_PREF_SIZE);
         int row = 0;
-        List<org.commonmark.node.Node> rows = new ArrayList<>();
-        collectRows(t, rows);
-        for (org.commonmark.node.Node r : rows) {
+        List<org.commonmark.node.Node> all = ShownMarkdown.rows(t);
+        for (org.commonmark.node.Node r : all.subList(0, Math.min(rows, all.size()))) {
             int col = 0;
             for (org.commonmark.node.Node c = r.getFirstChild(); c != null; c = c.getNext()) {
                 if (!(c instanceof TableCell cell)) continue;
@@ -175,14 +188,16 @@ public final class MarkdownView {
             }
             row++;
         }
-        return g;
-    }
-
-    private static void collectRows(org.commonmark.node.Node n, List<org.commonmark.node.Node> out) {
-        for (org.commonmark.node.Node c = n.getFirstChild(); c != null; c = c.getNext()) {
-            if (c instanceof TableRow) out.add(c);
-            else collectRows(c, out);
-        }
+        // a table wider than the panel scrolls on its own, so the text around it keeps the panel's width and wraps
+        ScrollPane sp = new ScrollPane(g);
+        sp.getStyleClass().add("md-table-scroll");
+        sp.setVbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        sp.setHbarPolicy(ScrollPane.ScrollBarPolicy.AS_NEEDED);
+        sp.minViewportHeightProperty().bind(g.heightProperty());
+        sp.prefViewportHeightProperty().bind(g.heightProperty());
+        sp.prefViewportWidthProperty().bind(g.widthProperty());
+        sp.setMaxWidth(Region.USE_PREF_SIZE);
+        return sp;
     }
 
     /** Inline content of a block as a TextFlow. */
