@@ -38,7 +38,10 @@ public final class Main {
             org.vdsoexplorer.app.Launch.launch(args);
             return;
         }
-        System.exit(commands().run(args, System.out, System.err));
+        // the commands' output is checked (a full disk, > /dev/full): one message and exit 1, never output lost with exit 0
+        org.vdsoexplorer.util.CheckedOutput out = org.vdsoexplorer.util.CheckedOutput.stdout();
+        System.setOut(out);
+        System.exit(commands().run(args, out, System.err));
     }
 
     private static final String NO_JAVAFX = "vdso-explorer: JavaFX is not on the module path: start it with bin/vdso-explorer, "

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
 import org.vdsoexplorer.session.DemoState;
+import org.vdsoexplorer.util.AtomicFiles;
 import org.vdsoexplorer.session.WindowModel;
 
 /**
@@ -35,7 +36,7 @@ public final class DemoFiles {
         var s = model.session();
         fc.setInitialFileName("demo-" + s.setup().scenario().cliName() + "-step" + s.position() + ".vdso-demo");
         File f = owner == null ? null : fc.showSaveDialog(owner);
-        if (f != null) save(f.toPath());
+        if (f != null) save(owner, f.toPath());
     }
 
     /** Asks for a file (if {@code owner} is shown) and opens it. */
@@ -57,20 +58,30 @@ public final class DemoFiles {
             dir = file.toAbsolutePath().getParent();
             model.setStatus("opened demo " + file + ": " + o.demo());
         }, (f, why) -> model.setStatus(why));
-        // a refused file (not a cancel) also gets a dialog: the reason names the file and line
+        // a refused file (not a cancel) also gets a dialog: the reason names the file and line. This task's own reason,
+        // not the status line's: this handler runs before the task's onFailed has set the status
         task.addEventHandler(javafx.concurrent.WorkerStateEvent.WORKER_STATE_FAILED, e -> Notice.show(owner,
                 javafx.scene.control.Alert.AlertType.ERROR, "Could not open the demo " + file.getFileName(),
-                model.statusProperty().get() + "\n\nNothing was changed: the window shows what it showed before."));
+                DemoOpener.failure(file, task.getException()) + "\n\nNothing was changed: the window shows what it showed before."));
         return task;
     }
 
-    void save(Path file) {
+    /**
+     * Saves the window's demo to {@code file} (atomically: a failure leaves the previous file as it was); a failure is
+     * said in the status line and in a dialog naming the file and the reason, and the window keeps its state to save
+     * again elsewhere. {@code owner}: the window the dialog belongs to (none: the status line only).
+     */
+    void save(Window owner, Path file) {
         try {
             DemoState.of(model.session()).write(file);
             dir = file.toAbsolutePath().getParent();
             model.setStatus("saved demo " + file);
         } catch (java.io.IOException | RuntimeException e) {
-            model.setStatus("could not save " + file + ": " + e.getMessage());
+            String why = e instanceof java.io.IOException io ? AtomicFiles.naming(io, file) : e.getMessage();
+            model.setStatus("could not save the demo: " + why);
+            Notice.show(owner, javafx.scene.control.Alert.AlertType.ERROR, "Could not save the demo " + file.getFileName(),
+                    why + "\n\nNothing was lost: the window still shows this demo (save it again, to another folder), and "
+                            + (java.nio.file.Files.exists(file) ? "the file that was there is unchanged." : "no file was left half-written."));
         }
     }
 }

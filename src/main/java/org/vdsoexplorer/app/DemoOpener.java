@@ -60,7 +60,7 @@ public final class DemoOpener {
         });
         task.setOnFailed(e -> {
             dialog.close();
-            failed.accept(file, "could not open " + file + ": " + describe(task.getException()));
+            failed.accept(file, failure(file, task.getException()));
         });
         task.setOnCancelled(e -> {
             dialog.close();
@@ -70,6 +70,9 @@ public final class DemoOpener {
         Background.executor().execute(task);
         return task;
     }
+
+    /** The sentence a failed open of {@code file} reports (the status line and the dialog say the same). */
+    static String failure(Path file, Throwable t) { return "could not open " + file + ": " + describe(t); }
 
     /** A failure in words: out of memory says so, refusals give their own message. */
     static String describe(Throwable t) {

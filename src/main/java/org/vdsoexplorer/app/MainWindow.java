@@ -171,7 +171,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     @FXML private void closeHelp() { help.setVisible(false); }
 
     /** Writes the current state to {@code file} (see {@link DemoState}). */
-    public void saveDemo(java.nio.file.Path file) { demos.save(file); }
+    public void saveDemo(java.nio.file.Path file) { demos.save(scene.getWindow(), file); }
 
     /**
      * Opens a demo file off the UI thread (see {@link DemoOpener}): pickers, breakpoints, writer placements

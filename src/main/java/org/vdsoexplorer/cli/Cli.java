@@ -29,6 +29,7 @@ import org.vdsoexplorer.report.SeedsText;
 import org.vdsoexplorer.sim.timing.TimingModel;
 import org.vdsoexplorer.sim.timing.TimingTable;
 import org.vdsoexplorer.session.GifRequest;
+import org.vdsoexplorer.util.AtomicFiles;
 import org.vdsoexplorer.util.BadInputException;
 
 /**
@@ -163,10 +164,15 @@ public final class Cli {
             err.println();
             out.println("export-gif: " + frames + " frames, " + r.fps() + " frames/s, " + r.out());
             return 0;
-        } catch (IllegalArgumentException | java.io.IOException e) {
+        } catch (IllegalArgumentException e) {
             err.println();
             err.println("vdso-explorer: export-gif: " + e.getMessage());
-            return e instanceof IllegalArgumentException ? 2 : 1;
+            return 2;
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+            err.println();
+            java.io.IOException io = e instanceof java.io.UncheckedIOException u ? u.getCause() : (java.io.IOException) e;
+            err.println("vdso-explorer: export-gif: " + AtomicFiles.naming(io, r.out()));
+            return 1;
         } catch (Exception e) {
             err.println();
             err.println("vdso-explorer: export-gif: " + e);

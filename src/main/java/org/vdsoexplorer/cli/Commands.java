@@ -10,6 +10,7 @@ import java.util.Map;
 import org.vdsoexplorer.sim.asm.ListingException;
 import org.vdsoexplorer.sim.cpu.ExecutionException;
 import org.vdsoexplorer.util.BadInputException;
+import org.vdsoexplorer.util.CheckedOutput;
 
 /**
  * The registry of headless commands: each {@link Command} registers its name, operands, one-line summary,
@@ -196,8 +197,38 @@ public final class Commands {
         return sb.append(line).append('\n').toString();
     }
 
-    /** Runs the command line and returns the process exit code: 0 done, 1 the command failed, 2 a usage error. */
+    /**
+     * Runs the command line and returns the process exit code: 0 done, 1 the command failed (or its output could not
+     * be written), 2 a usage error. Every command's output is checked here, after it ran: a standard output that
+     * could not take it all ({@code > /dev/full}, a full disk) is one message with the reason and exit 1, never exit
+     * 0 with output lost (the reason where {@code out} is a {@link CheckedOutput}). A reader that closed the pipe
+     * ({@code | head}) ends it with exit 1 and no message, as a pipe's writer is expected to stop.
+     */
     public int run(String[] args, PrintStream out, PrintStream err) {
+        int code = dispatch(args, out, err);
+        String failed;
+        if (out instanceof CheckedOutput c) {
+            failed = c.problem();
+            if (failed != null && c.brokenPipe()) return Math.max(code, 1);
+        } else {
+            out.flush();
+            failed = out.checkError() ? "write error" : null;
+        }
+        String where = out instanceof CheckedOutput c ? c.name() : "standard output";
+        if (failed != null) err.println("vdso-explorer: " + label(args) + "cannot write " + where + ": " + failed);
+        err.flush();
+        return failed != null || err.checkError() ? Math.max(code, 1) : code;
+    }
+
+    /** "report: " or "live vdso: " for messages about the command {@code args} name; "" if none. */
+    private String label(String[] args) {
+        Command c = args.length == 0 ? null : commands.get(args[0]);
+        if (c == null) return "";
+        for (Command s : c.subcommands()) if (args.length > 1 && s.leaf().equals(args[1])) return s.name() + ": ";
+        return c.name() + ": ";
+    }
+
+    private int dispatch(String[] args, PrintStream out, PrintStream err) {
         if (args.length == 0 || isHelp(args[0]) || args[0].equals("help")) {
             if (args.length > 1 && args[0].equals("help")) return help(Arrays.copyOfRange(args, 1, args.length), out, err);
             out.print(usage());

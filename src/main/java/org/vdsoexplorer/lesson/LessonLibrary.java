@@ -1,7 +1,6 @@
 package org.vdsoexplorer.lesson;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -14,6 +13,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.vdsoexplorer.util.AtomicFiles;
+import org.vdsoexplorer.util.BadInputException;
 
 /**
  * A folder of lessons: every {@code *.md} file directly in it except README.md, read without following
@@ -69,10 +70,10 @@ public final class LessonLibrary {
                 continue;
             }
             byte[] bytes;
-            try {
-                bytes = readBounded(p);
-            } catch (IOException | RuntimeException e) {
-                problems.add(new Problem(name, 1, "cannot read: " + e.getMessage()));
+            try { // the hardened loader: a regular file (not a link), bounded
+                bytes = AtomicFiles.input(p, LessonParser.MAX_BYTES, "a lesson", LinkOption.NOFOLLOW_LINKS);
+            } catch (BadInputException e) {
+                problems.add(new Problem(name, 1, e.problem()));
                 continue;
             }
             LessonParser.Result r = LessonParser.parse(name, bytes);
@@ -86,13 +87,6 @@ public final class LessonLibrary {
         lessons.sort(Comparator.comparingInt(Lesson::order).thenComparing(Lesson::id));
         problems.sort(null);
         return new Loaded(lessons, problems);
-    }
-
-    /** Reads at most MAX_BYTES + 1 bytes (a larger file is reported by the parser, not read whole). */
-    private static byte[] readBounded(Path p) throws IOException {
-        try (InputStream in = Files.newInputStream(p, LinkOption.NOFOLLOW_LINKS)) {
-            return in.readNBytes(LessonParser.MAX_BYTES + 1);
-        }
     }
 
     /** Unique ids, known prerequisites, no cycles. */

@@ -99,12 +99,7 @@ public record DemoState(Setup setup, long position, SortedSet<Integer> breakInst
     /** Reads and validates a demo file; throws {@link BadInputException} naming the file, line and reason. */
     public static DemoState read(Path file) throws IOException {
         String name = file.toString();
-        byte[] bytes;
-        try {
-            bytes = AtomicFiles.readRegular(file, MAX_BYTES);
-        } catch (IOException e) {
-            throw new BadInputException(name, 1, e.getMessage());
-        }
+        byte[] bytes = AtomicFiles.input(file, MAX_BYTES, "a demo file");
         String text;
         try {
             text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();

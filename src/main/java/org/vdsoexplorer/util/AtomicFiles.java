@@ -10,6 +10,7 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
@@ -229,27 +230,59 @@ public final class AtomicFiles {
     }
 
     /**
-     * Reads {@code file} if it is a regular file of at most {@code maxBytes}; a FIFO, device or folder is
-     * refused without being opened.
+     * Reads {@code file} if it is a regular file of at most {@code maxBytes}; a FIFO, device or directory is
+     * refused without being opened (opening a FIFO blocks; /dev/zero never ends). Messages start with the file.
      */
-    public static byte[] readRegular(Path file, int maxBytes) throws IOException {
+    public static byte[] readRegular(Path file, int maxBytes) throws IOException { return readRegular(file, maxBytes, "a file"); }
+
+    /**
+     * The one loader of user input files (tables, listings, lessons, demos, the progress file): {@link #readRegular(Path,
+     * int)}, its size refusal naming what {@code kind} of file may have at most {@code maxBytes} ("a lesson").
+     * {@code options}: {@link LinkOption#NOFOLLOW_LINKS} refuses a link instead of reading what it names.
+     */
+    public static byte[] readRegular(Path file, int maxBytes, String kind, LinkOption... options) throws IOException {
         BasicFileAttributes a;
         try {
-            a = Files.readAttributes(file, BasicFileAttributes.class);
+            a = Files.readAttributes(file, BasicFileAttributes.class, options);
         } catch (IOException e) {
             throw worded(e, "cannot read " + file);
         }
-        if (a.isDirectory()) throw new IOException(file + " is a folder, not a file");
+        if (a.isDirectory()) throw new IOException(file + " is a directory, not a file");
+        if (a.isSymbolicLink()) throw new IOException(file + " is a symbolic link (links are not followed here)");
         if (!a.isRegularFile()) throw new IOException(file + " is not a regular file (a pipe or device?); it was not opened");
-        if (a.size() > maxBytes) throw new IOException(file + " is larger than " + Range.fmt(maxBytes) + " bytes");
+        String limit = kind + " may be at most " + Range.fmt(maxBytes) + " bytes";
+        if (a.size() > maxBytes) throw new IOException(file + " is " + Range.fmt(a.size()) + " bytes; " + limit);
         byte[] bytes;
-        try (InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = Files.newInputStream(file, options)) {
             bytes = in.readNBytes(maxBytes + 1);
         } catch (IOException e) {
             throw worded(e, "cannot read " + file);
         }
-        if (bytes.length > maxBytes) throw new IOException(file + " is larger than " + Range.fmt(maxBytes) + " bytes");
+        if (bytes.length > maxBytes) throw new IOException(file + " is more than " + Range.fmt(maxBytes) + " bytes; " + limit);
         return bytes;
+    }
+
+    /**
+     * {@link #readRegular(Path, int, String, LinkOption...)} for a loader whose refusals are {@link BadInputException}s:
+     * each at line 1 of the file, its problem in words without the file's name repeated ("is a directory, not a file").
+     */
+    public static byte[] input(Path file, int maxBytes, String kind, LinkOption... options) {
+        try {
+            return readRegular(file, maxBytes, kind, options);
+        } catch (IOException e) {
+            String origin = file.toString();
+            String m = e.getMessage() == null ? e.toString() : e.getMessage();
+            throw new BadInputException(origin, 1, m.startsWith(origin + " ") ? m.substring(origin.length() + 1)
+                    : m.startsWith("cannot read " + origin + ": ") ? "cannot read: " + m.substring(("cannot read " + origin + ": ").length()) : m);
+        }
+    }
+
+    /** The message of {@code e} from writing {@code file}, naming it ("cannot write FILE: No space left on device"). */
+    public static String naming(IOException e, Path file) {
+        String m = e.getMessage();
+        if (m != null && m.contains(file.toString())) return m;
+        // a writer's own wrapper (ImageIO's "I/O error writing header!") has the system's reason below it
+        return "cannot write " + file + ": " + reason(e.getCause() instanceof IOException c ? c : e);
     }
 
     /** {@code what}, then the reason in words. */

@@ -1,6 +1,5 @@
 package org.vdsoexplorer.util;
 
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
@@ -38,14 +37,11 @@ public final class SafeYaml {
      * {@link BadInputException} at line 1 of the file, in words.
      */
     public static String read(Path file) {
-        String origin = file.toString();
+        byte[] bytes = AtomicFiles.input(file, MAX_CODE_POINTS, "a table");
         try {
-            return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(AtomicFiles.readRegular(file, MAX_CODE_POINTS))).toString();
+            return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
         } catch (CharacterCodingException e) {
-            throw new BadInputException(origin, 1, "not UTF-8 text");
-        } catch (IOException e) {
-            String m = e.getMessage() == null ? e.toString() : e.getMessage();
-            throw new BadInputException(origin, 1, m.startsWith(origin + " ") ? m.substring(origin.length() + 1) : m);
+            throw new BadInputException(file.toString(), 1, "not UTF-8 text");
         }
     }
 

@@ -11,6 +11,8 @@ import javafx.stage.Window;
  */
 public final class Notice {
     private static Alert last;
+    /** The text's width: a readable line, and room on a 1024 px projector. */
+    static final double WIDTH = 560;
 
     private Notice() {}
 
@@ -24,8 +26,11 @@ public final class Notice {
         Label body = new Label(text);
         body.setWrapText(true);
         body.setId("notice-text");
-        body.setMaxWidth(640);
+        // a wrapping label's preferred width is its text on one line (a long reason made the dialog 1940 px wide)
+        body.setPrefWidth(WIDTH);
+        body.setMaxWidth(WIDTH);
         a.getDialogPane().setContent(body);
+        a.getDialogPane().setMaxWidth(WIDTH + 80);
         a.getDialogPane().setId("notice");
         if (last != null) last.close();
         last = a;

@@ -2,9 +2,7 @@ package org.vdsoexplorer.app.common;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.function.Supplier;
 import javafx.scene.control.Button;
@@ -14,6 +12,7 @@ import javafx.scene.input.ClipboardContent;
 import javafx.scene.layout.HBox;
 import javafx.stage.FileChooser;
 import org.vdsoexplorer.report.ReportFormat;
+import org.vdsoexplorer.util.AtomicFiles;
 
 /**
  * Copy and save buttons for a table the app shows: CSV or Markdown (formatted by {@link ReportFormat}) to the
@@ -44,7 +43,10 @@ public final class TableExport {
                 save(f.toPath(), header.get(), rows.get(), leftColumns);
                 save.getTooltip().setText("saved " + f);
             } catch (IOException x) {
-                save.getTooltip().setText("could not save " + f + ": " + x.getMessage());
+                String why = AtomicFiles.naming(x, f.toPath());
+                save.getTooltip().setText("could not save: " + why);
+                Notice.show(save.getScene().getWindow(), javafx.scene.control.Alert.AlertType.ERROR, "Could not save the table "
+                        + f.getName(), why + "\n\nThe table is still here: save it again to another folder, or copy it.");
             }
         });
         return new HBox(6, csv, md, save);
@@ -54,9 +56,7 @@ public final class TableExport {
     public static void save(Path file, List<String> header, List<List<String>> rows, int leftColumns) throws IOException {
         boolean md = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".md");
         String text = md ? ReportFormat.markdown(header, rows, leftColumns) : ReportFormat.csv(header, rows);
-        Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
-        Files.writeString(tmp, text, StandardCharsets.UTF_8);
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFiles.write(file, text.getBytes(StandardCharsets.UTF_8));
     }
 
     private static void copy(String text) {

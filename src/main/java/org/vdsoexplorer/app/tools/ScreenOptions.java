@@ -1,6 +1,5 @@
 package org.vdsoexplorer.app.tools;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.vdsoexplorer.cli.Args;
@@ -82,7 +81,8 @@ public record ScreenOptions(Path dir, double width, double height, int scale, bo
         }
         if ((v = a.one("lesson")) != null) {
             lesson = Path.of(v);
-            if (!Files.isRegularFile(lesson)) throw new IllegalArgumentException("--lesson: cannot read '" + v + "'");
+            // the one loader's checks before JavaFX starts: a FIFO, device, directory or too big a file is one line
+            org.vdsoexplorer.util.AtomicFiles.input(lesson, org.vdsoexplorer.lesson.LessonParser.MAX_BYTES, "a lesson");
         }
         if ((v = a.one("step")) != null) {
             step = number("--step", v);

@@ -1,13 +1,11 @@
 package org.vdsoexplorer.sim.asm;
 
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.vdsoexplorer.util.AtomicFiles;
 
 /**
  * Reads objdump's AT&T disassembly into a {@link Listing}: {@code objdump -d}, with or without the raw-bytes
@@ -62,15 +61,9 @@ public final class ListingParser {
         String fileName = file.toString();
         String text;
         try {
-            if (!Files.isRegularFile(file)) throw new ListingException(fileName, 0, "not a regular file");
-            long size = Files.size(file);
-            if (size > MAX_BYTES) {
-                throw new ListingException(fileName, 0, "the file is " + size + " bytes; a listing may have at most "
-                        + MAX_BYTES + " bytes (16 MiB)");
-            }
-            text = decodeUtf8(fileName, Files.readAllBytes(file));
-        } catch (IOException | java.io.UncheckedIOException | SecurityException e) {
-            throw new ListingException(fileName, 0, "cannot read listing: " + e.getMessage());
+            text = decodeUtf8(fileName, AtomicFiles.input(file, (int) MAX_BYTES, "a listing"));
+        } catch (org.vdsoexplorer.util.BadInputException e) {
+            throw new ListingException(fileName, 1, e.problem()); // a FIFO, device or directory, too big, unreadable
         }
         String name = file.getFileName() == null ? fileName : file.getFileName().toString().replaceFirst("\\.lst$", "");
         return parse(name, fileName, text);

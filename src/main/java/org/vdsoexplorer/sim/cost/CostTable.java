@@ -78,26 +78,10 @@ public final class CostTable {
     }
 
     /** Reads a cost table from a file (a regular file of at most {@link SafeYaml#MAX_CODE_POINTS} bytes). */
-    public static CostTable load(Path file) {
-        String text;
-        try {
-            text = SafeYaml.read(file);
-        } catch (BadInputException e) {
-            throw CostTableException.of(e);
-        }
-        return parse(file.toString(), text);
-    }
+    public static CostTable load(Path file) { return CostTableException.load(file, CostTable::parse); }
 
     public static CostTable parse(String origin, String yaml) {
-        Optional<Node> root;
-        try {
-            root = SafeYaml.compose(origin, yaml);
-        } catch (BadInputException e) {
-            throw CostTableException.of(e);
-        }
-        if (root.isEmpty() || !(root.get() instanceof MappingNode map)) {
-            throw new CostTableException(origin, 1, "expected a mapping at the top level");
-        }
+        MappingNode map = CostTableException.topMapping(origin, yaml, "expected a mapping at the top level");
         Map<String, Entry> entries = new LinkedHashMap<>();
         walk(origin, "", map, entries);
         CostTable t = new CostTable(origin, entries);

@@ -74,15 +74,7 @@ public final class TimingTable {
     }
 
     /** Reads a pipeline table from a file through the hardened loader ({@link SafeYaml#read}: a regular file, bounded). */
-    public static TimingTable load(Path file) {
-        String text;
-        try {
-            text = SafeYaml.read(file);
-        } catch (BadInputException e) {
-            throw CostTableException.of(e);
-        }
-        return parse(file.toString(), text);
-    }
+    public static TimingTable load(Path file) { return CostTableException.load(file, TimingTable::parse); }
 
     /** True if {@code yaml} looks like a pipeline table (a top-level {@code cores:}), not a cost table. */
     public static boolean isTimingTable(String yaml) {
@@ -90,15 +82,7 @@ public final class TimingTable {
     }
 
     public static TimingTable parse(String origin, String yaml) {
-        Optional<Node> root;
-        try {
-            root = SafeYaml.compose(origin, yaml); // bounded size and depth, no aliases, every refusal at a line >= 1
-        } catch (BadInputException e) {
-            throw CostTableException.of(e);
-        }
-        if (root.isEmpty() || !(root.get() instanceof MappingNode top)) {
-            throw new CostTableException(origin, 1, "expected a mapping with 'cores:' at the top level");
-        }
+        MappingNode top = CostTableException.topMapping(origin, yaml, "expected a mapping with 'cores:' at the top level");
         Reader r = new Reader(origin);
         Map<String, Node> topFields = r.fields(top, "", List.of("cores", "cpuid"), List.of("cpuid"));
         MappingNode coresNode = r.map(topFields, "cores", "");
