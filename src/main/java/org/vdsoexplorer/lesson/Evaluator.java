@@ -35,6 +35,33 @@ public final class Evaluator {
     /** An evaluator whose steady states are kept in {@code figures}. */
     public Evaluator(org.vdsoexplorer.report.SteadyFigures figures) { this.figures = figures; }
 
+    /** The seed tables, read once (only their cells' rows and figures are used: no model run). */
+    private volatile List<org.vdsoexplorer.report.SeedTables.Table> seeds;
+
+    private List<org.vdsoexplorer.report.SeedTables.Table> seeds() {
+        List<org.vdsoexplorer.report.SeedTables.Table> t = seeds;
+        if (t == null) {
+            org.vdsoexplorer.sim.cost.CostTable c = org.vdsoexplorer.sim.cost.CostTable.defaults();
+            seeds = t = org.vdsoexplorer.report.SeedTables.load(c, c.ghz());
+        }
+        return t;
+    }
+
+    /** What the seeds measured for the comparison {@code a} against {@code b}, in the form of {@code k}'s answer. */
+    private List<Answer.Measured> measured(PredictKind k, Setup a, Setup b, String la, String lb, boolean modelAFaster) {
+        List<Answer.Measured> out = new ArrayList<>();
+        for (var m : org.vdsoexplorer.report.MeasuredSpeedup.find(seeds(), a, b)) {
+            String v = switch (k) {
+                case SPEEDUP_PERCENT -> String.format(Locale.ROOT, "%.1f", m.percent());
+                case SPEEDUP_FACTOR -> String.format(Locale.ROOT, "%.1f", m.factor());
+                default -> m.aFaster() ? la : lb;
+            };
+            var cite = java.util.regex.Pattern.compile("sources\\.md#(s[0-9]+)").matcher(m.table().source());
+            out.add(new Answer.Measured(v, m.aFaster() == modelAFaster, m.describe(), cite.find() ? cite.group(1) : ""));
+        }
+        return out;
+    }
+
     /** A machine at a step's setup point, with the writer updates still to come (reader step numbers). */
     public record Staged(Machine machine, Timeline timeline, List<Long> pendingUpdates) {}
 
@@ -260,17 +287,18 @@ public final class Evaluator {
                     + " calls in 3 s): nothing to predict");
         }
         Speedup sp = new Speedup(a, b); // the compare tab's sentence comes from the same record
+        List<Answer.Measured> seen = measured(k, s.modelSetup(), s.compareSetup(), la, lb, sp.aFaster());
         return switch (k) {
-            case FASTER_VARIANT -> new Answer(k, sp.aFaster() ? la : lb, Double.NaN, 0, detail);
+            case FASTER_VARIANT -> new Answer(k, sp.aFaster() ? la : lb, Double.NaN, 0, detail, seen);
             case SPEEDUP_PERCENT -> {
                 double pct = sp.percent();
                 double tol = Double.isNaN(q.tolerance()) ? Math.max(0.1, Math.round(pct * 10) / 100.0) : q.tolerance();
-                yield new Answer(k, String.format(Locale.ROOT, "%.1f", pct), pct, tol, detail);
+                yield new Answer(k, String.format(Locale.ROOT, "%.1f", pct), pct, tol, detail, seen);
             }
             case SPEEDUP_FACTOR -> {
                 double f = sp.factor();
                 double tol = Double.isNaN(q.tolerance()) ? Math.max(0.1, Math.round(f * 10) / 100.0) : q.tolerance();
-                yield new Answer(k, String.format(Locale.ROOT, "%.1f", f), f, tol, detail);
+                yield new Answer(k, String.format(Locale.ROOT, "%.1f", f), f, tol, detail, seen);
             }
             default -> throw new LessonException("unsupported predict kind " + k.lessonName());
         };

@@ -136,6 +136,12 @@ public final class LessonChecker {
             if (!choices.isEmpty() && choices.stream().noneMatch(a::accepts)) {
                 out.add(new Problem(file, q.line(), "the model's answer '" + a.value() + "' is not among the options"));
             }
+            // a student who answers with a measured figure the step cites must not be marked wrong
+            String text = String.join("\n", st.body(), q.prompt(), q.hint(), q.explain());
+            for (String ex : a.excluded(text)) {
+                out.add(new Problem(file, q.line(), "predict " + q.predict().lessonName() + ": " + ex
+                        + "; widen 'tolerance' to cover both, or ask which is faster"));
+            }
         } catch (LessonException e) {
             out.add(new Problem(file, q.line(), "predict " + q.predict().lessonName() + ": cannot compute the answer: " + e.getMessage()));
         }

@@ -31,6 +31,26 @@ class EvaluatorTest {
         return EV.answer(s.effectiveSetup(), s.question());
     }
 
+    /**
+     * A speed comparison carries what the seeds measured for the same two setups, computed from the seed table's
+     * counts (Vagin, S2: 163691015 against 155278332 calls in 3 s, 5.4 % more), beside the model's figure.
+     */
+    @Test
+    void aSpeedComparisonCarriesTheSeedsMeasurementOfTheSameSetups() throws Exception {
+        Answer a = answer("scenario: host\nvariant: always-inline\nclock: monotonic\ncompare: {variant: timens-noinline}",
+                "speedup-percent");
+        Answer.Measured vagin = a.measured().stream().filter(m -> m.anchor().equals("s2")).findFirst().orElseThrow();
+        assertEquals(String.format(java.util.Locale.ROOT, "%.1f", (163691015.0 / 155278332 - 1) * 100), vagin.value());
+        assertTrue(vagin.sameFaster(), "both find always-inline faster");
+        assertTrue(vagin.source().contains("163691015") && vagin.source().contains("155278332"), vagin.source());
+        // the checker asks only for figures the step cites
+        assertTrue(vagin.citedIn("as measured ([S2](../docs/sources.md#s2))"));
+        assertFalse(vagin.citedIn("([S22](../docs/sources.md#s22))"));
+        // a setup pair no seed table holds has none
+        assertEquals(List.of(), answer("scenario: pvclock\nvariant: always-inline\nclock: monotonic\ncompare: {variant: timens-noinline}",
+                "speedup-percent").measured());
+    }
+
     @Test
     void theNamespacePagesSeqIsOne() throws Exception {
         Answer a = answer("scenario: timens\nvariant: timens-inline\nrun_to: c:472", "next-seq");

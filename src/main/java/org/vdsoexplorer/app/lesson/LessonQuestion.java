@@ -315,6 +315,13 @@ final class LessonQuestion {
     private void showRevealed(Step s, Answer a, String g) {
         result.getChildren().add(answerLine("The model's answer: " + a.value() + (a.tolerance() > 0
                 ? String.format(Locale.ROOT, "  (a guess within \u00b1%s counts)", trim(a.tolerance())) : "")));
+        // beside the model's figure, what was measured for the same two setups (the seeds), each with its source
+        for (Answer.Measured m : a.measured()) {
+            Label measured = LessonPicker.meta("Measured: " + m.value() + (m.sameFaster() ? "" : " (the other side faster)")
+                    + ", " + m.source());
+            measured.getStyleClass().add("lesson-measured");
+            result.getChildren().add(measured);
+        }
         boolean right = g != null && a.accepts(g);
         state.finish(right);
         if (g == null) {
@@ -374,9 +381,7 @@ final class LessonQuestion {
 
     // ---- shared with ActQuestion ---------------------------------------------------------------------
 
-    static String trim(double d) {
-        return d == Math.rint(d) ? Long.toString((long) d) : String.format(Locale.ROOT, "%.1f", d);
-    }
+    static String trim(double d) { return Answer.trim(d); }
 
     Label answerLine(String text) {
         Label ans = new Label(text);

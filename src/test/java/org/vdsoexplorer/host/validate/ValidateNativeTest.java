@@ -22,8 +22,16 @@ class ValidateNativeTest {
         assumeTrue(NativeHarness.version("gcc-12") != null, "gcc-12 is not installed");
         Validation.Options o = Validation.Options.defaults().withRounds(5).withSeconds(0.1).withModel(false)
                 .withRows(List.of(Variant.V5_6), List.of(Clock.MONOTONIC, Clock.MONOTONIC_COARSE));
+        // v5.6: host and namespace, two clocks. A row is dropped only when every try of it in every round had a context
+        // switch (the harness counts them): on a machine busy with other work that can happen, so the run is repeated,
+        // and if the machine never lets a row through the test is aborted with the count, not failed; a row missing
+        // without a context switch, or any figure out of bounds, fails it.
         Validation.Result r = Validation.run(o, m -> {});
-        assertEquals(4, r.rows().size(), "rows (lost to context switches: " + r.lost() + ", notes " + r.notes() + ")"); // v5.6: host and namespace, two clocks
+        for (int again = 0; again < 2 && r.rows().size() < 4 && r.lost() > 0; again++) r = Validation.run(o, m -> {});
+        final Validation.Result last = r;
+        assumeTrue(r.rows().size() == 4 || r.lost() == 0, () -> "the machine was too busy to measure every row: "
+                + last.lost() + " row-rounds lost to context switches in the last of three runs (" + last.notes() + ")");
+        assertEquals(4, r.rows().size(), "rows (lost to context switches: " + r.lost() + ", notes " + r.notes() + ")");
         Validation.Row hres = find(r, "host", "monotonic"), coarse = find(r, "host", "monotonic-coarse");
         Validation.Row nsHres = find(r, "namespace", "monotonic");
         double realVdso = r.real().stream().filter(v -> v.clock().equals("monotonic")).findFirst().orElseThrow().ns();
