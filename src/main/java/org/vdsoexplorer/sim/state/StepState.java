@@ -39,6 +39,20 @@ import java.util.Map;
 public abstract class StepState<T extends StepState<T>> {
 
     /** Instance fields by name (a fixed order for digests), accessible. */
+    /** A record class's component accessors, accessible, in declaration order. */
+    private static final ClassValue<java.lang.reflect.Method[]> ACCESSORS = new ClassValue<>() {
+        @Override
+        protected java.lang.reflect.Method[] computeValue(Class<?> c) {
+            RecordComponent[] rc = c.getRecordComponents();
+            java.lang.reflect.Method[] out = new java.lang.reflect.Method[rc.length];
+            for (int i = 0; i < rc.length; i++) {
+                out[i] = rc[i].getAccessor();
+                out[i].setAccessible(true);
+            }
+            return out;
+        }
+    };
+
     private static final ClassValue<Field[]> FIELDS = new ClassValue<>() {
         @Override protected Field[] computeValue(Class<?> c) {
             List<Field> out = new ArrayList<>();
@@ -167,7 +181,9 @@ public abstract class StepState<T extends StepState<T>> {
     private static byte[] sha256(Object v) {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
-            feed(md, v, ByteBuffer.allocate(8));
+            ByteBuffer b = ByteBuffer.allocate(BUFFER);
+            feed(md, v, b);
+            flush(md, b);
             return md.digest();
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
@@ -190,6 +206,12 @@ public abstract class StepState<T extends StepState<T>> {
         }
         if (a.getClass() != b.getClass()) return false;
         if (a instanceof Collection<?> x) return sameElements(x, (Collection<?>) b);
+        // primitive arrays compared in bulk (element by element through Array.get they were boxed, one by one)
+        if (a instanceof long[] x) return java.util.Arrays.equals(x, (long[]) b);
+        if (a instanceof int[] x) return java.util.Arrays.equals(x, (int[]) b);
+        if (a instanceof byte[] x) return java.util.Arrays.equals(x, (byte[]) b);
+        if (a instanceof boolean[] x) return java.util.Arrays.equals(x, (boolean[]) b);
+        if (a instanceof double[] x) return java.util.Arrays.equals(x, (double[]) b); // as Double.equals: NaN equals NaN
         if (a.getClass().isArray()) {
             int n = Array.getLength(a);
             if (n != Array.getLength(b)) return false;
@@ -202,11 +224,7 @@ public abstract class StepState<T extends StepState<T>> {
                 return true;
             }
             if (a.getClass().isRecord()) {
-                for (RecordComponent c : a.getClass().getRecordComponents()) {
-                    var m = c.getAccessor();
-                    m.setAccessible(true);
-                    if (!deepEquals(m.invoke(a), m.invoke(b))) return false;
-                }
+                for (var m : ACCESSORS.get(a.getClass())) if (!deepEquals(m.invoke(a), m.invoke(b))) return false;
                 return true;
             }
         } catch (IllegalAccessException | InvocationTargetException e) {
@@ -224,10 +242,10 @@ public abstract class StepState<T extends StepState<T>> {
 
     private static void feed(MessageDigest md, Object v, ByteBuffer b) {
         switch (v) {
-            case null -> md.update((byte) 'N');
+            case null -> u8(md, b, (byte) 'N');
             case byte[] a -> {
                 tag(md, b, 'b', a.length);
-                md.update(a);
+                bytes(md, b, a);
             }
             case long[] a -> {
                 tag(md, b, 'l', a.length);
@@ -239,7 +257,7 @@ public abstract class StepState<T extends StepState<T>> {
             }
             case boolean[] a -> {
                 tag(md, b, 'z', a.length);
-                for (boolean x : a) md.update((byte) (x ? 1 : 0));
+                for (boolean x : a) u8(md, b, (byte) (x ? 1 : 0));
             }
             case Object[] a -> {
                 tag(md, b, 'A', a.length);
@@ -247,7 +265,7 @@ public abstract class StepState<T extends StepState<T>> {
             }
             case Long x -> put(md, b, x);
             case Integer x -> put(md, b, x);
-            case Boolean x -> md.update((byte) (x ? 'T' : 'F'));
+            case Boolean x -> u8(md, b, (byte) (x ? 'T' : 'F'));
             case Number x -> text(md, b, 'n', x.toString()); // short, byte, double...
             case Character x -> put(md, b, x);
             case String s -> text(md, b, 'S', s);
@@ -274,11 +292,7 @@ public abstract class StepState<T extends StepState<T>> {
             case Record r -> {
                 text(md, b, 'R', r.getClass().getName());
                 try {
-                    for (RecordComponent c : r.getClass().getRecordComponents()) {
-                        var m = c.getAccessor();
-                        m.setAccessible(true);
-                        feed(md, m.invoke(r), b);
-                    }
+                    for (var m : ACCESSORS.get(r.getClass())) feed(md, m.invoke(r), b);
                 } catch (IllegalAccessException | InvocationTargetException e) {
                     throw new IllegalStateException(e);
                 }
@@ -297,19 +311,37 @@ public abstract class StepState<T extends StepState<T>> {
     }
 
     private static void tag(MessageDigest md, ByteBuffer b, char t, int n) {
-        md.update((byte) t);
+        u8(md, b, (byte) t);
         put(md, b, n);
     }
 
+    // The bytes go to the digest through b, a buffer of BUFFER bytes (one update() per 8 bytes was most of a digest's
+    // time): the same bytes in the same order, so the same digest.
+    private static final int BUFFER = 4096;
+
     private static void put(MessageDigest md, ByteBuffer b, long x) {
-        b.clear();
+        if (b.remaining() < 8) flush(md, b);
         b.putLong(x);
-        md.update(b.array(), 0, 8);
+    }
+
+    private static void u8(MessageDigest md, ByteBuffer b, byte x) {
+        if (!b.hasRemaining()) flush(md, b);
+        b.put(x);
+    }
+
+    private static void bytes(MessageDigest md, ByteBuffer b, byte[] a) {
+        flush(md, b);
+        md.update(a);
+    }
+
+    private static void flush(MessageDigest md, ByteBuffer b) {
+        md.update(b.array(), 0, b.position());
+        b.clear();
     }
 
     private static void text(MessageDigest md, ByteBuffer b, char t, String s) {
         byte[] u = s.getBytes(StandardCharsets.UTF_8);
         tag(md, b, t, u.length);
-        md.update(u);
+        bytes(md, b, u);
     }
 }
