@@ -109,7 +109,8 @@ public final class Commands {
 
     static final String INTRO = """
             Without a command the interactive JavaFX app is started; with --first-frame it prints the time
-            from JVM start to its first frame and quits (a start-up measurement).
+            from JVM start to its first frame and quits (a start-up measurement); with --lessons DIR its lessons
+            panel opens on the lesson folder DIR instead of the shipped course (check it with check-lessons DIR).
             """;
 
     private static final int WIDTH = 110;
