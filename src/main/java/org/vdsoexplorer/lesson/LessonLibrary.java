@@ -129,8 +129,8 @@ public final class LessonLibrary {
 
     /**
      * Why {@code dir} is not a lesson folder at all, or null: it has no lesson file (pointing at a subfolder that
-     * has some), or none of its Markdown files starts with front matter (a folder of other documents: one message,
-     * not one per file).
+     * has some), or none of its two or more Markdown files starts with front matter (a folder of other documents: one
+     * message, not one per file; a lone file's own problem says more).
      */
     private static String noLessons(Path dir, List<Path> files) {
         String how = "a lesson is a *.md file directly in the folder that starts with front matter (see lessons/README.md)";
@@ -145,6 +145,7 @@ public final class LessonLibrary {
             return "no lessons: the folder has no lesson files (" + how + "; subfolders are not read)"
                     + (subs.isEmpty() ? "" : "; did you mean " + String.join(" or ", subs.stream().map(s -> "'" + s + "'").toList()) + "?");
         }
+        if (files.size() < 2) return null;
         for (Path p : files) {
             if (!Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS) || startsWithFrontMatter(p)) return null;
         }
