@@ -96,11 +96,8 @@ public final class LessonPane extends BorderPane {
 
     /**
      * Shows the lessons panel at the right of {@code w}'s root, or hides it if shown; {@code panel} is the one
-     * made before (null: made now, from the default lessons). Returns the panel.
+     * made before (null: made now, from the lessons of {@code dir}, null: the shipped course). Returns the panel.
      */
-    public static LessonPane toggle(LessonWindow w, LessonPane panel) { return toggle(w, panel, null); }
-
-    /** As {@link #toggle(LessonWindow, LessonPane)}, a panel made now opening on the lessons of {@code dir} (null: the course). */
     public static LessonPane toggle(LessonWindow w, LessonPane panel, Path dir) {
         if (w.root().getRight() != null) {
             w.root().setRight(null);
@@ -180,11 +177,7 @@ public final class LessonPane extends BorderPane {
         });
     }
 
-    /**
-     * Shows the lessons of {@code dir} instead (the picker's "Open lesson folder...", the app's {@code --lessons DIR}):
-     * leaves the lesson being played, and loads in the background as at the start. Progress stays where it was: lessons
-     * are known by id, so a prerequisite of the shipped course done before counts.
-     */
+    /** Shows the lessons of {@code dir} instead ("Open lesson folder...", {@code --lessons DIR}), loaded in the background. */
     public void openFolder(Path dir) {
         requestedDir = dir;
         loaded = null;
@@ -192,8 +185,7 @@ public final class LessonPane extends BorderPane {
         loadInBackground();
     }
 
-    /** The folder asked for (null: the shipped course). */
-    public Path requestedFolder() { return requestedDir; }
+    public Path requestedFolder() { return requestedDir; } // null: the shipped course
 
     /** Loads synchronously (tests). */
     void loadNow() {
