@@ -133,7 +133,7 @@ public final class LessonLibrary {
      * message, not one per file; a lone file's own problem says more).
      */
     private static String noLessons(Path dir, List<Path> files) {
-        String how = "a lesson is a *.md file directly in the folder that starts with front matter (see lessons/README.md)";
+        String how = "a lesson is a *.md file directly in the folder that starts with front matter; see lessons/README.md";
         if (files.isEmpty()) {
             List<String> subs = new ArrayList<>();
             try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, d -> Files.isDirectory(d, LinkOption.NOFOLLOW_LINKS))) {

@@ -93,7 +93,7 @@ class BadLessonsTest {
         assertEquals(1, w.code(), w.out());
         assertEquals(List.of(docs + ":1: no lessons: none of the folder's 2 Markdown files (notes.md, sources.md) starts with "
                 + "front matter, so this is not a lesson folder (a lesson is a *.md file directly in the folder that starts with "
-                + "front matter (see lessons/README.md))"), w.out().lines().toList());
+                + "front matter; see lessons/README.md)"), w.out().lines().toList());
 
         // the lessons are one level down: the message points there
         Path parent = Files.createDirectory(tmp.resolve("course"));
