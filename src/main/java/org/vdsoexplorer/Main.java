@@ -24,8 +24,12 @@ public final class Main {
             System.err.println("vdso-explorer: " + unreadable);
             System.exit(2);
         }
-        boolean app = args.length == 0 || args.length == 1 && args[0].equals("--first-frame");
-        if (app) {
+        if (org.vdsoexplorer.app.AppOptions.startsApp(args)) {
+            String wrong = org.vdsoexplorer.app.AppOptions.problem(args);
+            if (wrong != null) {
+                System.err.println("vdso-explorer: " + wrong);
+                System.exit(2);
+            }
             if (!javafxFound()) {
                 System.err.println(NO_JAVAFX);
                 System.exit(2);

@@ -228,7 +228,17 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     }
 
     /** Shows or hides the lessons side panel (built on first use; lessons load in the background). */
-    public void toggleLessons() { lessons = org.vdsoexplorer.app.lesson.LessonPane.toggle(this, lessons); }
+    public void toggleLessons() { lessons = org.vdsoexplorer.app.lesson.LessonPane.toggle(this, lessons, lessonsDir); }
+
+    /** The lesson folder the panel opens on (null: the shipped course); the app's {@code --lessons DIR}. */
+    private java.nio.file.Path lessonsDir;
+
+    /** Shows the lessons panel on the lessons of {@code dir} ({@code --lessons DIR}). */
+    public void openLessons(java.nio.file.Path dir) {
+        lessonsDir = dir;
+        if (lessons != null) lessons.openFolder(dir);
+        if (root.getRight() == null) toggleLessons();
+    }
 
     /** The lessons side panel if it was opened, else null. */
     public Node lessonsPanel() { return root.getRight(); }

@@ -48,10 +48,12 @@ public class VdsoExplorerApp extends Application {
         stage.show();
         // (tests call start() on an instance that was not launched: no parameters)
         if (getParameters() != null && getParameters().getRaw().contains(FIRST_FRAME)) reportFirstFrame();
+        java.nio.file.Path lessons = getParameters() == null ? null : AppOptions.lessons(getParameters().getRaw());
+        if (lessons != null) window.openLessons(lessons); // --lessons DIR: the teacher's folder, its panel open
     }
 
     /** The option that makes the app print the time to its first frame and quit (a start-up measurement). */
-    public static final String FIRST_FRAME = "--first-frame";
+    public static final String FIRST_FRAME = AppOptions.FIRST_FRAME;
 
     /**
      * On the first pulse with the window shown (as bench-ui measures it): prints the time since the JVM started,

@@ -44,8 +44,10 @@ public final class Args {
             if (eq >= 0) name = name.substring(0, eq);
             Commands.Option o = known.get(name);
             if (o == null) {
+                String near = org.vdsoexplorer.util.Known.nearest(name, known.keySet());
                 throw new UsageException(command + ": unknown option --" + name
-                        + (known.isEmpty() ? " (it takes no options)" : " (known: --" + String.join(", --", new TreeSet<>(known.keySet())) + ")"));
+                        + (known.isEmpty() ? " (it takes no options)" : " (known: --" + String.join(", --", new TreeSet<>(known.keySet())) + ")"
+                        + org.vdsoexplorer.util.Known.didYouMean(near == null ? null : "--" + near)));
             }
             if (o.isFlag()) {
                 if (eq >= 0) throw new UsageException(command + ": option --" + name + " takes no value");
@@ -113,7 +115,7 @@ public final class Args {
     public String choice(String name, List<String> known) {
         String v = one(name);
         if (v == null) return known.getFirst();
-        if (!known.contains(v)) throw new UsageException(command + ": unknown " + name + " '" + v + "' (known: " + String.join(", ", known) + ")");
+        if (!known.contains(v)) throw new UsageException(command + ": " + org.vdsoexplorer.util.Known.unknown(name, v, known));
         return v;
     }
 

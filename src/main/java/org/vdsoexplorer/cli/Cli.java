@@ -52,7 +52,7 @@ public final class Cli {
         Commands.Option scenario = Commands.Option.value("scenario", "S", known("only this scenario", Scenario.names()));
         Commands.Option variant = Commands.Option.value("variant", "V", known("only this variant", Variant.names()));
         Commands.Option clock = Commands.Option.value("clock", "C", known("only this clock",
-                String.join(", ", Clock.reportClocks().stream().map(Clock::cliName).toList())));
+                String.join(", ", Clock.servedNames())));
         Commands.Option compiler = compilerOption();
         Commands.Option core = coreOption();
         Commands.Option ghz = Commands.Option.value("ghz", "F", "the core clock in GHz that turns cycles into ns (default: the cost table's)");
@@ -197,8 +197,7 @@ public final class Cli {
         Variant v = a.one("variant") == null ? null : chosen.variant();
         Clock c = a.one("clock") == null ? null : chosen.clock();
         if (c != null && !c.servedByVdso()) {
-            throw new UsageException("report: clock '" + c.cliName() + "' has no vDSO path to measure (report clocks: "
-                    + String.join(", ", Clock.reportClocks().stream().map(Clock::cliName).toList()) + ")");
+            throw new UsageException("report: " + c.unserved());
         }
         String format = a.choice("format", List.of("table", "tsv", "csv", "markdown", "json"));
         CostTable costs = t.costs();

@@ -109,7 +109,8 @@ public final class Commands {
 
     static final String INTRO = """
             Without a command the interactive JavaFX app is started; with --first-frame it prints the time
-            from JVM start to its first frame and quits (a start-up measurement).
+            from JVM start to its first frame and quits (a start-up measurement); with --lessons DIR its lessons
+            panel opens on the lesson folder DIR instead of the shipped course (check it with check-lessons DIR).
             """;
 
     private static final int WIDTH = 110;
@@ -236,15 +237,18 @@ public final class Commands {
         }
         Command c = commands.get(args[0]);
         if (c == null) {
-            err.println("vdso-explorer: unknown command '" + args[0] + "' (known: " + String.join(", ", commands.keySet()) + ", help)");
+            List<String> names = new ArrayList<>(commands.keySet());
+            names.add("help");
+            err.println("vdso-explorer: " + org.vdsoexplorer.util.Known.unknown("command", args[0], names));
             return 2;
         }
         int from = 1;
         if (!c.subcommands().isEmpty() && args.length > 1 && !args[1].startsWith("-")) {
             Command sub = c.subcommands().stream().filter(s -> s.leaf().equals(args[1])).findFirst().orElse(null);
             if (sub == null) {
-                err.println("vdso-explorer: " + c.name() + ": unknown subcommand '" + args[1] + "' (known: "
-                        + String.join(", ", c.subcommands().stream().map(Command::leaf).toList()) + "; or none)");
+                List<String> leaves = c.subcommands().stream().map(Command::leaf).toList();
+                err.println("vdso-explorer: " + c.name() + ": " + org.vdsoexplorer.util.Known.unknown("subcommand", args[1],
+                        String.join(", ", leaves) + "; or none", org.vdsoexplorer.util.Known.nearest(args[1], leaves)));
                 return 2;
             }
             c = sub;
@@ -289,8 +293,7 @@ public final class Commands {
             c = c.subcommands().stream().filter(s -> s.leaf().equals(names[1])).findFirst().orElse(null);
         }
         if (c == null || names.length > 2) {
-            err.println("vdso-explorer: help: unknown command '" + String.join(" ", names) + "' (known: "
-                    + String.join(", ", commands.keySet()) + ")");
+            err.println("vdso-explorer: help: " + org.vdsoexplorer.util.Known.unknown("command", String.join(" ", names), commands.keySet()));
             return 2;
         }
         out.print(help(c));

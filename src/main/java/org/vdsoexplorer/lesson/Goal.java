@@ -33,8 +33,9 @@ public record Goal(Map<String, String> conditions) {
                 }
             }
             case "fallback", "wrong-time" -> yesNo(value) == null ? key + " must be yes or no, not '" + value + "'" : null;
-            case "counter" -> COUNTERS.contains(value) ? null : "counter must be one of " + String.join(", ", COUNTERS);
-            default -> "unknown condition '" + key + "' (known: " + String.join(", ", KEYS) + ")";
+            case "counter" -> COUNTERS.contains(value) ? null : "counter must be one of " + String.join(", ", COUNTERS)
+                    + org.vdsoexplorer.util.Known.didYouMean(value, COUNTERS);
+            default -> org.vdsoexplorer.util.Known.unknown("condition", key, KEYS);
         };
     }
 

@@ -24,17 +24,36 @@ public final class LessonFolder {
     /** The folder to load and a description of where it came from. */
     public record Source(Path dir, String description) {}
 
+    /**
+     * The folder {@code given} (a teacher's: {@code --lessons DIR}, "Open lesson folder..."; the app refuses one that
+     * is not there before it gets here), else the shipped course: {@code ./lessons}, else the copy inside the app.
+     */
     public static Source resolve(Path given) {
         if (given != null && Files.isDirectory(given)) return new Source(given, given.toString());
         Path local = Path.of("lessons");
         if (given == null && Files.isDirectory(local)) return new Source(local, local.toAbsolutePath().toString());
-        try {
-            Path extracted = extractFromClassPath();
-            if (extracted != null) return new Source(extracted, "the lessons built into the app");
-        } catch (IOException | RuntimeException e) {
-            // fall through: LessonLibrary reports the missing folder as a problem
-        }
+        Path built = builtIn();
+        if (built != null) return new Source(built, "the lessons built into the app");
         return new Source(given != null ? given : local, (given != null ? given : local).toString());
+    }
+
+    /** The shipped course's folder ({@link #resolve} of no folder), or null if there is none. */
+    public static Path course() {
+        Path local = Path.of("lessons");
+        return Files.isDirectory(local) ? local : builtIn();
+    }
+
+    private static volatile Path extracted;
+
+    /** The class path's lessons, extracted once per run; null if there are none. */
+    private static synchronized Path builtIn() {
+        if (extracted != null && Files.isDirectory(extracted)) return extracted;
+        try {
+            extracted = extractFromClassPath();
+        } catch (IOException | RuntimeException e) {
+            extracted = null; // LessonLibrary reports the missing folder as a problem
+        }
+        return extracted;
     }
 
     /** Copies the class path's /lessons/*.md to a fresh temp folder; null if there are none. */

@@ -12,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.regex.Pattern;
 import org.commonmark.ext.gfm.tables.TablesExtension;
 import org.commonmark.node.Document;
@@ -41,7 +40,7 @@ public final class LessonParser extends BlockValues {
     /** Link brackets per file: the Markdown library's link parsing is quadratic in them. */
     static final int MAX_BRACKETS = 4000;
     static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9-]{0,63}");
-    static final Set<String> FRONT_KEYS = Set.of("id", "title", "order", "minutes", "prerequisites");
+    static final List<String> FRONT_KEYS = List.of("id", "title", "order", "minutes", "prerequisites");
     /** A setup block's keys: the setup's own ({@link org.vdsoexplorer.sim.SetupText#KEYS}), then the step's. */
     static final List<String> SETUP_KEYS = java.util.stream.Stream.concat(org.vdsoexplorer.sim.SetupText.KEYS.stream(),
             java.util.stream.Stream.of("run_to", "writer_update_at", "breakpoints", "compare", "focus", "highlight", "expect")).toList();
@@ -145,7 +144,7 @@ public final class LessonParser extends BlockValues {
         if (front != null) {
             for (YamlBlock.Value v : front.values()) {
                 if (!FRONT_KEYS.contains(v.key())) {
-                    problem(v.line(), "unknown front matter key '" + v.key() + "' (known: id, title, order, minutes, prerequisites)");
+                    problem(v.line(), org.vdsoexplorer.util.Known.unknown("front matter key", v.key(), FRONT_KEYS));
                 }
             }
             id = string(front.get("id"), "id");
@@ -231,6 +230,7 @@ public final class LessonParser extends BlockValues {
             String notes = r.literals.getOrDefault("notes", "").strip();
             int notesLine = r.blocks.containsKey("notes") ? r.blocks.get("notes")[0] : 0;
             boolean broken = r.blocks.containsKey("setup") && setup == null;
+            if (q != null && !broken) new QuestionBlockParser(file, problems).actNeeds(q, setup);
             steps.add(new Step(i + 1, r.title, r.line, body(lines, r, end), r.line + 1, setup, inherited, broken, q, notes, notesLine));
         }
         String intro = body(lines, new Raw(bodyStart, ""), Math.min(introEnd, lines.length));

@@ -5,7 +5,6 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * What a predict question asks; the answer is computed by running the model from the step's setup
@@ -99,5 +98,8 @@ public enum PredictKind {
         return Arrays.stream(values()).filter(k -> k.lessonName.equals(s)).findFirst();
     }
 
-    public static String names() { return Arrays.stream(values()).map(PredictKind::lessonName).collect(Collectors.joining(", ")); }
+    /** The kinds' lesson names, in order. */
+    public static List<String> nameList() { return Arrays.stream(values()).map(PredictKind::lessonName).toList(); }
+
+    public static String names() { return String.join(", ", nameList()); }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.vdsoexplorer.util.Known;
 
 /**
  * Reads a lesson step's ```question block for {@link LessonParser}: choice (options, the right answer,
@@ -24,7 +25,7 @@ final class QuestionBlockParser extends BlockValues {
         int before = problems.size();
         for (YamlBlock.Value v : m.values()) {
             if (!LessonParser.QUESTION_KEYS.contains(v.key())) {
-                problem(v.line(), "unknown question key '" + v.key() + "' (known: " + String.join(", ", LessonParser.QUESTION_KEYS) + ")");
+                problem(v.line(), Known.unknown("question key", v.key(), LessonParser.QUESTION_KEYS));
             }
         }
         String typeS = string(m.get("type"), "type");
@@ -40,7 +41,7 @@ final class QuestionBlockParser extends BlockValues {
                 case "explain" -> Question.Type.EXPLAIN;
                 default -> null;
             };
-            if (type == null) problem(m.get("type").line(), "question type '" + YamlBlock.oneLine(typeS) + "' is unknown (known: " + TYPES + ")");
+            if (type == null) problem(m.get("type").line(), Known.unknown("question type", typeS, TYPE_NAMES));
         }
         String prompt = string(m.get("prompt"), "prompt");
         if (prompt == null && !m.containsKey("prompt")) problem(line, "question: missing 'prompt'");
@@ -65,7 +66,8 @@ final class QuestionBlockParser extends BlockValues {
             if (answer == null) {
                 if (!m.containsKey("answer")) problem(line, "choice question: missing 'answer' (the text of the right option)");
             } else if (!options.isEmpty() && !options.contains(answer)) {
-                problem(m.get("answer").line(), "answer '" + YamlBlock.oneLine(answer) + "' is not one of the options");
+                problem(m.get("answer").line(), "answer '" + YamlBlock.oneLine(answer) + "' is not one of the options"
+                        + Known.didYouMean(answer, options));
             }
         } else if (type == Question.Type.PREDICT) {
             String k = string(m.get("predict"), "predict");
@@ -74,7 +76,7 @@ final class QuestionBlockParser extends BlockValues {
             } else {
                 kind = PredictKind.byName(k).orElse(null);
                 if (kind == null) {
-                    problem(m.get("predict").line(), "unknown predict kind '" + YamlBlock.oneLine(k) + "' (known: " + PredictKind.names() + ")");
+                    problem(m.get("predict").line(), Known.unknown("predict kind", k, PredictKind.nameList()));
                 }
             }
             if (m.containsKey("tolerance")) {
@@ -101,7 +103,7 @@ final class QuestionBlockParser extends BlockValues {
                 switch (a) {
                     case "updates" -> act = Question.Act.UPDATES;
                     case "setup" -> act = Question.Act.SETUP;
-                    default -> problem(m.get("act").line(), "act '" + YamlBlock.oneLine(a) + "' is unknown (known: updates, setup)");
+                    default -> problem(m.get("act").line(), Known.unknown("act", a, List.of("updates", "setup")));
                 }
             }
         } else if (type == Question.Type.CLICK) {
@@ -109,7 +111,8 @@ final class QuestionBlockParser extends BlockValues {
             if (click == null) {
                 if (!m.containsKey("click")) problem(line, "click question: missing 'click' (" + CLICKS + ")");
             } else if (!click.equals(Question.NEXT_SLOT) && (Target.anchor(click) == null)) {
-                problem(m.get("click").line(), "click '" + YamlBlock.oneLine(click) + "' is unknown (known: " + CLICKS + ")");
+                problem(m.get("click").line(), Known.unknown("click", click, CLICKS, Known.nearest(click, List.of(Question.NEXT_SLOT)) != null
+                        ? Question.NEXT_SLOT : Target.nearest(click, false)));
             } else if (click.startsWith("after:")) {
                 problem(m.get("click").line(), "click names an instruction: write the anchor without after:");
             }
@@ -126,7 +129,8 @@ final class QuestionBlockParser extends BlockValues {
                     String text = string(e.getValue(), "feedback");
                     if (text == null) continue;
                     if (!options.contains(e.getKey()) && !(type == Question.Type.PREDICT && kind != null && kind.choices(null).contains(e.getKey()))) {
-                        problem(e.getValue().line(), "feedback for '" + YamlBlock.oneLine(e.getKey()) + "', which is not an option");
+                        problem(e.getValue().line(), "feedback for '" + YamlBlock.oneLine(e.getKey()) + "', which is not an option"
+                                + Known.didYouMean(e.getKey(), type == Question.Type.PREDICT && kind != null ? kind.choices(null) : options));
                     } else if (e.getKey().equals(answer)) {
                         problem(e.getValue().line(), "feedback is for wrong options; the right one gets 'explain'");
                     } else {
@@ -150,7 +154,42 @@ final class QuestionBlockParser extends BlockValues {
                 explain == null ? "" : explain, feedback, attempts, goal, act, click);
     }
 
-    static final String TYPES = "choice, predict, challenge, click, explain";
+    /**
+     * What a challenge needs of its step's own setup block ({@code own}: null if the step has none), reported at the
+     * question: {@code act: updates} a setup with {@code run_to: call_end} (the call to work on has finished, so the
+     * whole of it is on the timeline: the model replays that call with the student's updates) and {@code focus:
+     * seqlock} (the timeline the student clicks is in that view); {@code act: setup} a setup of its own (the student
+     * starts from a known setup, the one the model proves does not meet the goal, not from wherever the last step
+     * left the model) without {@code writer_update_at} (the call the student runs after picking a setup, and the
+     * solution the model finds, have no placed updates).
+     */
+    void actNeeds(Question q, StepSetup own) {
+        if (q.type() != Question.Type.CHALLENGE) return;
+        String act = "challenge (act: " + (q.act() == Question.Act.SETUP ? "setup" : "updates") + ")";
+        if (q.act() == Question.Act.SETUP) {
+            if (own == null) {
+                problem(q.line(), act + " needs a ```setup block in its own step: the student starts from that setup, which "
+                        + "must not meet the goal yet");
+            } else if (!own.writerUpdateAt().isEmpty() || !own.updateAnchors().isEmpty()) {
+                problem(q.line(), act + ": the step's writer_update_at never happens (the call the student runs after picking "
+                        + "a setup has no placed updates); leave it out, or write act: updates");
+            }
+            return;
+        }
+        List<String> missing = new ArrayList<>();
+        if (own == null || own.runTo() == null || own.runTo().kind() != Target.Kind.CALL_END) {
+            missing.add("run_to: call_end" + (own != null && own.runTo() != null ? " (not " + own.runTo().text() + ")" : ""));
+        }
+        if (own == null || own.focus() != View.SEQLOCK) {
+            missing.add("focus: seqlock" + (own != null && own.focus() != null ? " (not " + own.focus().lessonName() + ")" : ""));
+        }
+        if (missing.isEmpty()) return;
+        problem(q.line(), act + " needs " + String.join(" and ", missing) + " in " + (own == null ? "a ```setup block of its own "
+                + "step" : "the step's setup") + ": the student places updates on the seqlock view's timeline of a finished call");
+    }
+
+    static final List<String> TYPE_NAMES = List.of("choice", "predict", "challenge", "click", "explain");
+    static final String TYPES = String.join(", ", TYPE_NAMES);
     static final String CLICKS = "next-slot, fn:FUNCTION, " + String.join(", ", Target.ANCHORS) + "; #N for a later one";
 
     /** Keys that belong to other question types. */

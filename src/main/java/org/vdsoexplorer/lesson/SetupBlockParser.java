@@ -8,6 +8,7 @@ import org.vdsoexplorer.sim.Compiler;
 import org.vdsoexplorer.sim.Setup;
 import org.vdsoexplorer.sim.SetupText;
 import org.vdsoexplorer.sim.Variant;
+import org.vdsoexplorer.sim.kernel.Clock;
 import org.vdsoexplorer.sim.kernel.Scenario;
 import org.vdsoexplorer.sim.timing.TimingTable;
 import org.vdsoexplorer.util.Known;
@@ -43,7 +44,8 @@ final class SetupBlockParser extends BlockValues {
                 if (runTo == null) {
                     problem(m.get("run_to").line(), "run_to '" + YamlBlock.oneLine(t) + "' is not a target: write an anchor ("
                             + String.join(", ", Target.ANCHORS) + ", optionally after: before it or #N after it), fn:FUNCTION, "
-                            + "c:LINE for a C line, asm:ADDR for an instruction, step:N for a reader step count, or call_end");
+                            + "c:LINE for a C line, asm:ADDR for an instruction, step:N for a reader step count, or call_end"
+                            + Known.didYouMean(Target.nearest(t, true)));
                 }
             }
         }
@@ -65,7 +67,7 @@ final class SetupBlockParser extends BlockValues {
                 } catch (NumberFormatException e) {
                     problem(item.line(), "writer_update_at '" + YamlBlock.oneLine(t) + "' must be an anchor ("
                             + String.join(", ", Target.ANCHORS) + ", fn:FUNCTION; before:/after: and #N allowed) or a reader step "
-                            + "number from 0 to " + Evaluator.MAX_SETUP_STEPS);
+                            + "number from 0 to " + Evaluator.MAX_SETUP_STEPS + Known.didYouMean(Target.nearest(t, false)));
                 }
             }
             updates.sort(null);
@@ -104,13 +106,20 @@ final class SetupBlockParser extends BlockValues {
                         && !(focus == View.CODE && codeTarget(highlight) != null)) {
                     problem(hv.line(), "view '" + focus.lessonName() + "' has no element '" + YamlBlock.oneLine(highlight)
                             + "' (known: " + String.join(", ", focus.elements()) + (focus == View.CODE
-                            ? ", an anchor (" + String.join(", ", Target.ANCHORS) + "), fn:FUNCTION, c:LINE, asm:ADDR" : "") + ")");
+                            ? ", an anchor (" + String.join(", ", Target.ANCHORS) + "), fn:FUNCTION, c:LINE, asm:ADDR" : "") + ")"
+                            + Known.didYouMean(nearElement(focus, highlight)));
                 }
             }
         }
         Goal expect = m.containsKey("expect") ? goal(m.get("expect"), "expect") : null;
         if (problems.size() > before) return null;
         return new StepSetup(line, s, runTo, updates, bps, cmp, focus, highlight, lines, updateAnchors, expect);
+    }
+
+    /** The element of {@code view} (or, in the code view, the anchor) {@code h} is a near miss of, or null. */
+    private static String nearElement(View view, String h) {
+        String e = Known.nearest(h, view.elements());
+        return e != null || view != View.CODE ? e : Target.nearest(h, false);
     }
 
     /** A code-view highlight: c:LINE, asm:ADDR, fn:NAME or an anchor; null if none of these. */
@@ -130,11 +139,25 @@ final class SetupBlockParser extends BlockValues {
             YamlBlock.Value v = m.get(k);
             if (v == null) continue;
             String t = string(v, k);
-            if (t == null) bad = true;
+            String unserved = t != null && k.equals(SetupText.CLOCK) ? unservedClock(t) : null;
+            if (unserved != null) problem(v.line(), unserved);
+            if (t == null || unserved != null) bad = true;
             else fields.put(k, new SetupText.Field(t, v.line()));
         }
         Setup s = SetupText.parse(fields, base, TimingTable.defaults(), this::problem);
         return bad ? null : s;
+    }
+
+    /**
+     * Why a lesson cannot use the clock named {@code t}, or null (it may, or SetupText refuses the name): a lesson
+     * runs only the clocks the model serves ({@link Clock#unserved}, the rule {@code report --clock} refuses by too),
+     * so an unknown name is refused with those as the known ones.
+     */
+    static String unservedClock(String t) {
+        String name = t.strip();
+        Clock c = java.util.Arrays.stream(Clock.values()).filter(k -> k.cliName().equals(name)).findFirst().orElse(null);
+        if (c == null) return Known.unknown(SetupText.CLOCK, t, Clock.servedNames());
+        return c.unserved();
     }
 
     /** {@code compare}: one name (a variant, scenario, clock or compiler: the one thing that differs) or a mapping of setup keys. */
@@ -143,10 +166,21 @@ final class SetupBlockParser extends BlockValues {
             String t = v.scalar().strip();
             for (String k : List.of(SetupText.VARIANT, SetupText.SCENARIO, SetupText.CLOCK, SetupText.COMPILER)) {
                 Setup o = SetupText.parse(Map.of(k, new SetupText.Field(t, v.line())), s, TimingTable.defaults(), (l, msg) -> { });
-                if (o != null) return o;
+                if (o == null) continue;
+                if (o.clock().unserved() != null) {
+                    problem(v.line(), "compare: " + o.clock().unserved());
+                    return null;
+                }
+                return o;
             }
+            List<String> names = new ArrayList<>();
+            for (Variant x : Variant.values()) names.add(x.cliName());
+            for (Scenario x : Scenario.all()) names.add(x.cliName());
+            names.addAll(Clock.servedNames());
+            for (Compiler x : Compiler.values()) names.add(x.cliName());
             problem(v.line(), "compare '" + YamlBlock.oneLine(t) + "' is no variant, scenario, clock or compiler name (variants: "
-                    + Variant.names() + "; scenarios: " + Scenario.names() + "; compilers: " + Compiler.names() + ")");
+                    + Variant.names() + "; scenarios: " + Scenario.names() + "; clocks: " + String.join(", ", Clock.servedNames())
+                    + "; compilers: " + Compiler.names() + ")" + Known.didYouMean(t, names));
             return null;
         }
         if (v.map() == null) {

@@ -2,6 +2,7 @@ package org.vdsoexplorer.lesson;
 
 import java.util.List;
 import org.vdsoexplorer.sim.asm.Instruction;
+import org.vdsoexplorer.util.Known;
 
 /**
  * Where a step runs the model to, a writer update, a breakpoint or a highlight: a C line ({@code c:408}), an
@@ -65,6 +66,29 @@ public record Target(Kind kind, long value, String text, String name, boolean af
         } catch (NumberFormatException e) {
             return null;
         }
+    }
+
+    /**
+     * The anchor (or, with {@code end}, also {@code call_end}) that {@code t} is a near miss of, with the
+     * {@code before:}/{@code after:} and {@code #N} it was written with ({@code after:first-lod-seq#2} suggests
+     * {@code after:first-load-seq#2}); null if none is close ({@link Known#nearest}).
+     */
+    static String nearest(String t, boolean end) {
+        String s = t.strip(), prefix = "", suffix = "";
+        if (s.startsWith("before:") || s.startsWith("after:")) {
+            int c = s.indexOf(':') + 1;
+            prefix = s.substring(0, c);
+            s = s.substring(c).strip();
+        }
+        int hash = s.indexOf('#');
+        if (hash >= 0) {
+            suffix = s.substring(hash);
+            s = s.substring(0, hash).strip();
+        }
+        List<String> names = new java.util.ArrayList<>(ANCHORS);
+        if (end && prefix.isEmpty() && suffix.isEmpty()) names.add("call_end");
+        String n = Known.nearest(s, names);
+        return n == null ? null : prefix + n + suffix;
     }
 
     /** {@code [before:|after:]NAME[#N]} with NAME one of {@link #ANCHORS}, or null. */

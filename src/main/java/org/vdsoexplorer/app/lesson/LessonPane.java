@@ -42,7 +42,7 @@ import org.vdsoexplorer.session.ProgressStore;
 public final class LessonPane extends BorderPane {
     private final LessonWindow window;
     private final LessonHost host;
-    private final Path requestedDir;
+    private Path requestedDir;
     private final ProgressStore progress;
     private final Evaluator evaluator = new Evaluator();
     private final Presenter presenter;
@@ -96,15 +96,15 @@ public final class LessonPane extends BorderPane {
 
     /**
      * Shows the lessons panel at the right of {@code w}'s root, or hides it if shown; {@code panel} is the one
-     * made before (null: made now, from the default lessons). Returns the panel.
+     * made before (null: made now, from the lessons of {@code dir}, null: the shipped course). Returns the panel.
      */
-    public static LessonPane toggle(LessonWindow w, LessonPane panel) {
+    public static LessonPane toggle(LessonWindow w, LessonPane panel, Path dir) {
         if (w.root().getRight() != null) {
             w.root().setRight(null);
             w.root().requestFocus();
             return panel;
         }
-        LessonPane p = panel == null ? open(w, null) : panel;
+        LessonPane p = panel == null ? open(w, dir) : panel;
         w.root().setRight(p);
         return p;
     }
@@ -161,8 +161,9 @@ public final class LessonPane extends BorderPane {
 
     void loadInBackground() {
         picker.showLoading();
+        Path dir = requestedDir;
         org.vdsoexplorer.util.Background.run(() -> {
-            LessonFolder.Source src = LessonFolder.resolve(requestedDir);
+            LessonFolder.Source src = LessonFolder.resolve(dir);
             LessonLibrary.Loaded l;
             try {
                 l = LessonLibrary.load(src.dir(), evaluator, true);
@@ -170,9 +171,21 @@ public final class LessonPane extends BorderPane {
                 l = new LessonLibrary.Loaded(List.of(), List.of(new Problem(src.dir().toString(), 1, "could not load: " + e)));
             }
             LessonLibrary.Loaded done = l;
-            Platform.runLater(() -> loaded(src, done));
+            Platform.runLater(() -> { // a folder opened since: its own load shows it, not this one
+                if (java.util.Objects.equals(dir, requestedDir)) loaded(src, done);
+            });
         });
     }
+
+    /** Shows the lessons of {@code dir} instead ("Open lesson folder...", {@code --lessons DIR}), loaded in the background. */
+    public void openFolder(Path dir) {
+        requestedDir = dir;
+        loaded = null;
+        showPicker();
+        loadInBackground();
+    }
+
+    public Path requestedFolder() { return requestedDir; } // null: the shipped course
 
     /** Loads synchronously (tests). */
     void loadNow() {

@@ -31,6 +31,7 @@ final class LessonPicker {
     private final Label warning = new Label();
     private final Label loading = new Label("Loading lessons\u2026");
     private LessonLibrary.Loaded loaded;
+    private LessonFolder.Source source;
 
     LessonPicker(LessonPane pane, ProgressStore progress) {
         this.pane = pane;
@@ -54,6 +55,7 @@ final class LessonPicker {
     /** The list of lessons as it stands ({@code loaded} null: still loading), in a scroll pane. */
     ScrollPane build(LessonLibrary.Loaded loaded, LessonFolder.Source source) {
         this.loaded = loaded;
+        if (source != null) this.source = source;
         progress.reload(); // what another window saved since
         refreshWarning();
         Label head = new Label("Lessons");
@@ -63,6 +65,13 @@ final class LessonPicker {
         HBox headRow = new HBox(8, head, gap);
         headRow.setAlignment(Pos.CENTER_LEFT);
         pickerBox.getChildren().setAll(headRow, warning);
+        Button folder = new Button("Open lesson folder\u2026");
+        folder.setId("lesson-open-folder");
+        folder.setTooltip(new Tooltip("Show the lessons of another folder: your own (check it with check-lessons DIR), "
+                + "or the shipped course again; the app's --lessons DIR does the same at start"));
+        folder.getStyleClass().add("lesson-small");
+        folder.setOnAction(e -> chooseFolder(folder));
+        folder.setMinWidth(Region.USE_PREF_SIZE);
         if (loaded != null) {
             Button reset = new Button("Reset all progress");
             reset.setId("lesson-reset-all");
@@ -95,7 +104,7 @@ final class LessonPicker {
             Label from = new Label("from " + source.description());
             from.getStyleClass().add("lesson-meta");
             from.setWrapText(true);
-            pickerBox.getChildren().add(from);
+            pickerBox.getChildren().addAll(from, folder); // on a row of its own: the head row stays as wide as it was
             for (Lesson l : loaded.lessons()) pickerBox.getChildren().add(card(l));
             List<Problem> orphans = new ArrayList<>();
             for (Problem p : loaded.problems()) {
@@ -120,6 +129,16 @@ final class LessonPicker {
         return sp;
     }
 
+    /** The native folder dialog, starting in the folder shown; the chosen folder's lessons replace these. */
+    private void chooseFolder(Node owner) {
+        javafx.stage.DirectoryChooser c = new javafx.stage.DirectoryChooser();
+        c.setTitle("Open lesson folder");
+        java.nio.file.Path now = source == null ? null : source.dir().toAbsolutePath();
+        if (now != null && java.nio.file.Files.isDirectory(now)) c.setInitialDirectory(now.toFile());
+        java.io.File f = c.showDialog(owner.getScene() == null ? null : owner.getScene().getWindow());
+        if (f != null) pane.openFolder(f.toPath());
+    }
+
     void refreshWarning() {
         warning.setText(progress.warning());
         warning.setVisible(!progress.warning().isEmpty());
@@ -141,7 +160,8 @@ final class LessonPicker {
         List<String> needs = new ArrayList<>();
         for (String p : l.prerequisites()) {
             ProgressStore.Entry e = progress.peek(p);
-            String name = loaded.lessons().stream().filter(x -> x.id().equals(p)).map(Lesson::title).findFirst().orElse(p);
+            Lesson named = loaded.byId(p); // in the folder, or the shipped course's
+            String name = named == null ? p : named.title();
             needs.add(name + (e != null && e.done() ? " \u2713" : ""));
         }
         Label info = meta(l.minutes() + " min \u00b7 " + l.steps().size() + " steps"

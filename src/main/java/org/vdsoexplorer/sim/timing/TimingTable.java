@@ -240,7 +240,7 @@ public final class TimingTable {
                 }
                 String core = scalar(f.get("core"), key + ".core").trim();
                 if (!cores.containsKey(core)) {
-                    throw bad(f.get("core"), key + ".core", "unknown core '" + core + "' (known: " + String.join(", ", cores.keySet()) + ")");
+                    throw bad(f.get("core"), key + ".core", org.vdsoexplorer.util.Known.unknown("core", core, cores.keySet()));
                 }
                 out.add(new CpuidRange(vendor, family, models, core, text, source(f, m, key), line(m)));
             }
