@@ -26,7 +26,11 @@ import org.vdsoexplorer.sim.state.StepState;
  * <p>Every figure comes from the {@link Core} (assets/timing.yaml); nothing here is tuned to a result.
  * Deterministic; its state is one {@link State} holder, copied whole for exact step-back ({@link #save()}).
  * It reports each instruction it retires to a {@link Listener} (llvm-mca's HWEventListener): the timeline
- * view's rows are collected by one, a {@link TimelineRecorder}, not here.
+ * view's rows are collected by one, a {@link TimelineRecorder}, not here. Between two stalls the same scheduling
+ * is replayed rather than redone when its state and inputs repeat ({@link SteadyReplay}: exact, the same cycles).
+ *
+ * <p>A little over 450 lines: the scheduler is one piece (its stages share the instruction in flight's scratch
+ * fields), and the hooks the steady-state replay needs to rebuild it sit beside what they rebuild.
  */
 public final class Pipeline extends Clocking {
     /** Cycles of port reservations kept (a ring): more than any instruction's reach into the future. */
@@ -100,8 +104,14 @@ public final class Pipeline extends Clocking {
     private int cSlots, cStore = -1;
     @Derived("scratch of the instruction in flight: begin() sets it before retire() reads it")
     private boolean cTaken, cMispredict, cFused;
+    @Derived("scratch of the instruction in flight: begin() sets it before end() records it")
+    private long cAddr;
+    @Derived("scratch of the steady state: the least margin of dispatch over fetch since it was reset")
+    long fetchMargin = Long.MAX_VALUE;
     @Derived("wiring: who is told about retirements (the timeline view's recorder while a view watches)")
     private Listener listener;
+    /** The exact steady state: units between two stalls recorded once and replayed (see {@link SteadyReplay}). */
+    private final SteadyReplay steady;
 
     public Pipeline(Core core, Listing listing) { this(core, listing, null); }
 
@@ -128,7 +138,17 @@ public final class Pipeline extends Clocking {
         st.robRetire = new long[core.rob()];
         Arrays.fill(st.sbAddr, -1);
         st.sbRing = new long[core.storeBuffer()];
+        this.steady = new SteadyReplay(this, st);
     }
+
+    /**
+     * With {@code on} false, the plain scheduler: every instruction scheduled, no state canonicalised or replayed
+     * (the reference the tests compare the replay with); on by default. Set before the first step.
+     */
+    public void setSteadyReplay(boolean on) { steady.setEnabled(on); }
+
+    /** Units replayed and instructions replayed so far (a test's and a benchmark's view of the replay). */
+    public long[] steadyCounts() { return steady.counts(); }
 
     public Core core() { return core; }
 
@@ -143,11 +163,40 @@ public final class Pipeline extends Clocking {
     @Override
     public long begin(Interpreter in, int index) {
         cBefore = in.cycles();
-        return begin(shapes[index], mains[index], mainPorts[index], movesStack[index], in.cpu.r);
+        Shape s = shapes[index];
+        long a = s.memory() ? s.address(in.cpu.r) : 0;
+        if (steady.replaying()) {
+            cTaken = false;
+            cMispredict = false;
+            long t = steady.begin(index, a);
+            if (t != SteadyReplay.DIVERGED) return t * 1000;
+        }
+        cAddr = a;
+        return begin(s, mains[index], mainPorts[index], movesStack[index], a);
     }
 
-    /** Schedules one instruction up to its completion; {@code r} holds the registers its address uses. */
-    private long begin(Shape s, Core.Uop main, int mainPortMask, boolean movesSp, long[] r) {
+    /** Schedules instruction {@code index} of the listing, its memory at {@code a} (the steady state's replays). */
+    void beginAt(int index, long a) { begin(shapes[index], mains[index], mainPorts[index], movesStack[index], a); }
+
+    /** Schedules and retires instruction {@code index} as it ran before (address, branch outcome; no kernel entry). */
+    void scheduleAgain(int index, long a, boolean taken, boolean mispredicted) {
+        beginAt(index, a);
+        cTaken = taken;
+        cMispredict = mispredicted;
+        retire(shapes[index]);
+    }
+
+    boolean taken() { return cTaken; }
+
+    boolean mispredicted() { return cMispredict; }
+
+    void setBranch(boolean taken, boolean mispredicted) {
+        cTaken = taken;
+        cMispredict = mispredicted;
+    }
+
+    /** Schedules one instruction up to its completion; {@code a} is the address of its memory access. */
+    private long begin(Shape s, Core.Uop main, int mainPortMask, boolean movesSp, long a) {
         State st = this.st;
         if (movesSp) st.stackEpoch++;
         cTaken = false;
@@ -173,7 +222,9 @@ public final class Pipeline extends Clocking {
         }
         cFetch = st.feCycle;
         // dispatch: in order, width-limited, only with room in the reorder buffer
-        long d = Math.max(cFetch, Math.max(st.fenceDispatch, st.dispCycle));
+        long other = Math.max(st.fenceDispatch, st.dispCycle);
+        if (other - cFetch < fetchMargin) fetchMargin = other - cFetch; // how far the front end was from mattering
+        long d = Math.max(cFetch, other);
         if (st.seq >= st.robRetire.length) d = Math.max(d, st.robRetire[st.robPos]);
         if (s.kind() == Shape.Kind.KERNEL) d = Math.max(d, st.lastRetire);
         if (s.store() && st.stores >= st.sbRing.length) d = Math.max(d, st.sbRing[st.sbPos]);
@@ -200,7 +251,6 @@ public final class Pipeline extends Clocking {
             issue = done = d;
         } else {
             if (s.load()) {
-                long a = s.address(r);
                 long li = reserve(loadPorts, addrReady, loadU.occupancy());
                 loadDone = li + loadU.latency();
                 int k = forwardingStore(a, li);
@@ -227,7 +277,6 @@ public final class Pipeline extends Clocking {
                 }
             }
             if (s.store()) {
-                long a = s.address(r);
                 long data = u != null ? done : ready(s.storeDataMask(), ready);
                 long si = reserve(storePorts, Math.max(addrReady, data), storeU.occupancy());
                 long sd = si + storeU.latency();
@@ -259,7 +308,10 @@ public final class Pipeline extends Clocking {
     }
 
     @Override
-    public void kernel(Interpreter in, long milli) { cKernel += (milli + 999) / 1000; }
+    public void kernel(Interpreter in, long milli) {
+        steady.kernelEntry(); // a replay schedules the instruction for real from here; a unit with one is not kept
+        cKernel += (milli + 999) / 1000;
+    }
 
     /**
      * Time outside the listing before the next call: with a {@link CallerLoop} its instructions are scheduled
@@ -272,17 +324,36 @@ public final class Pipeline extends Clocking {
             st.feNext = Math.max(st.feNext, st.feCycle + 1 + (milli + 999) / 1000);
             return;
         }
+        if (steady.stall()) return; // replaying: the caller loop is part of the unit replayed
+        runCaller();
+    }
+
+    /** Schedules the caller loop's instructions (between two calls). */
+    void runCaller() {
+        long[] r = caller.registers();
         for (int k = 0; k < caller.size(); k++) {
             Shape s = caller.shape(k);
-            begin(s, caller.main(k), caller.ports(k), caller.movesStack(k), caller.registers());
+            begin(s, caller.main(k), caller.ports(k), caller.movesStack(k), s.memory() ? s.address(r) : 0);
             cTaken = caller.taken(k);
             retire(s);
         }
     }
 
+    boolean hasCaller() { return caller != null; }
+
+    boolean listened() { return listener != null; }
+
     @Override
     public long end(Interpreter in, int index) {
+        if (steady.replaying()) {
+            long t = steady.end(cTaken, cMispredict);
+            if (t != SteadyReplay.DIVERGED) {
+                chargeInstruction(in, index, t * 1000 - cBefore);
+                return t * 1000;
+            }
+        }
         long rt = retire(shapes[index]);
+        steady.retired(index, cAddr, cTaken, cMispredict, cIssue, rt);
         if (listener != null) listener.retired(new Slot(st.seq - 1, index, cFetch, cDispatch, cIssue, cLastComplete, rt, cMispredict, cFused));
         chargeInstruction(in, index, rt * 1000 - cBefore);
         return rt * 1000;
@@ -410,7 +481,10 @@ public final class Pipeline extends Clocking {
     // ---- the timeline view's rows ---------------------------------------------------------------
 
     /** Reports every retirement to {@code l} from now on (null: to nobody, and no rows are made). */
-    public void setListener(Listener l) { this.listener = l; }
+    public void setListener(Listener l) {
+        if (l != null) steady.materialise(); // the rows come from scheduling every instruction
+        this.listener = l;
+    }
 
     /**
      * Rows of the call in progress (or of the last call, right after it ended), in program order, as the
@@ -439,12 +513,21 @@ public final class Pipeline extends Clocking {
     }
 
     /** The clock: the cycle the youngest retired instruction retired in. */
-    public long lastRetire() { return st.lastRetire; }
+    public long lastRetire() {
+        steady.materialise();
+        return st.lastRetire;
+    }
 
     // ---- snapshots ------------------------------------------------------------------------------
 
     /** A copy of the scheduler's state. */
-    public State save() { return st.copy(); }
+    public State save() {
+        steady.materialise();
+        return st.copy();
+    }
 
-    public void restore(State s) { st.copyFrom(s); }
+    public void restore(State s) {
+        steady.forget();
+        st.copyFrom(s);
+    }
 }

@@ -51,6 +51,9 @@ public record Shape(boolean load, UopClass main, boolean store, int srcMask, int
                 | (mem.disp() & 0xff_ffff_ffffL));
     }
 
+    /** True if it reads or writes memory (has an address the pipeline looks at). */
+    boolean memory() { return load || store; }
+
     /** The address this instruction's memory access uses, from registers {@code r} as they are before it. */
     long address(long[] r) {
         switch (implicitStack) {
