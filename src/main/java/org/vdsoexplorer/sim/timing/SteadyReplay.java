@@ -40,24 +40,27 @@ final class SteadyReplay {
     static final class Unit {
         final long[] key;
         final int hash, generation;
-        int n;
+        @Derived("cache: a recorded unit's instructions (count, index, address, issue and retirement relative to B, flags)")
+        int n, endHash;
+        @Derived("cache: a recorded unit's instructions")
         int[] index = new int[64];
-        long[] addr = new long[64], issue = new long[64], retire = new long[64];
+        @Derived("cache: a recorded unit's instructions")
+        long[] addr = new long[64], issue = new long[64], retire = new long[64], endKey;
+        @Derived("cache: a recorded unit's instructions")
         byte[] flags = new byte[64];
-        long[] endKey;
-        int endHash;
-        /** Changes across the unit: B, the front end's cycle, the instruction and store counts, the stack epoch. */
-        long shift, dFetch, dSeq, dStores, dEpoch;
         /**
-         * The front end's lag behind B when recorded, and the least margin by which dispatch was bound by something
+         * Changes across the unit: B, the front end's cycle, the instruction and store counts, the stack epoch. And
+         * the front end's lag behind B when recorded, and the least margin by which dispatch was bound by something
          * other than fetch; with none negative and no mispredict, the unit holds for any lag of at least {@code
          * gap - margin} (fetch never decides a dispatch), else only for the same lag.
          */
-        long gap, margin;
-        boolean strict;
+        @Derived("cache: a recorded unit's effect and condition")
+        long shift, dFetch, dSeq, dStores, dEpoch, gap, margin;
+        @Derived("cache: a recorded unit's condition (strict), and whether it is kept (no kernel entry, not too long)")
+        boolean strict, kept = true;
         /** The unit whose key is this one's end, once looked up (a unit's successor key is its end state). */
+        @Derived("cache: the unit that followed this one")
         Unit next;
-        boolean kept = true;
 
         Unit(long[] key, int hash, int generation, long gap) {
             this.key = key;
