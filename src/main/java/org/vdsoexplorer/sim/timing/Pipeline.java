@@ -54,6 +54,12 @@ public final class Pipeline extends Clocking {
     private final int[] mainPorts;
     /** Per instruction: it changes or copies the stack pointer ({@link Shape#movesStackPointer}). */
     private final boolean[] movesStack;
+    /**
+     * Per instruction, its memory address as base register + index register x scale + displacement ({@link
+     * Shape#address} worked out once: -1 for no register; no base and no displacement for one without memory).
+     */
+    private final int[] addrBase, addrIndex, addrScale;
+    private final long[] addrDisp;
     private final int loadPorts, storePorts;
     private final Core.Uop loadU, storeU;
     /** The caller loop scheduled between calls, or null (the front end then waits the harness cost). */
@@ -124,12 +130,21 @@ public final class Pipeline extends Clocking {
         this.mains = new Core.Uop[n];
         this.mainPorts = new int[n];
         this.movesStack = new boolean[n];
+        this.addrBase = new int[n];
+        this.addrIndex = new int[n];
+        this.addrScale = new int[n];
+        this.addrDisp = new long[n];
         for (int i = 0; i < n; i++) {
             Shape s = Shape.of(listing.get(i));
             shapes[i] = s;
             mains[i] = mainUop(core, s);
             mainPorts[i] = mains[i] == null ? 0 : mains[i].portMask();
             movesStack[i] = Shape.movesStackPointer(listing.get(i));
+            long[] form = s.memory() ? s.addressForm() : new long[] {-1, -1, 0, 0};
+            addrBase[i] = (int) form[0];
+            addrIndex[i] = (int) form[1];
+            addrScale[i] = (int) form[2];
+            addrDisp[i] = form[3];
         }
         this.loadU = core.uop(UopClass.LOAD);
         this.storeU = core.uop(UopClass.STORE);
@@ -164,7 +179,11 @@ public final class Pipeline extends Clocking {
     public long begin(Interpreter in, int index) {
         cBefore = in.cycles();
         Shape s = shapes[index];
-        long a = s.memory() ? s.address(in.cpu.r) : 0;
+        long[] r = in.cpu.r;
+        long a = addrDisp[index];
+        int b = addrBase[index], x = addrIndex[index];
+        if (b >= 0) a += r[b];
+        if (x >= 0) a += r[x] * addrScale[index];
         if (steady.replaying()) {
             cTaken = false;
             cMispredict = false;
@@ -179,10 +198,11 @@ public final class Pipeline extends Clocking {
     void beginAt(int index, long a) { begin(shapes[index], mains[index], mainPorts[index], movesStack[index], a); }
 
     /** Schedules and retires instruction {@code index} as it ran before (address, branch outcome; no kernel entry). */
-    void scheduleAgain(int index, long a, boolean taken, boolean mispredicted) {
+    void scheduleAgain(int index, long a, boolean taken, boolean mispredicted, long kernelCycles) {
         beginAt(index, a);
         cTaken = taken;
         cMispredict = mispredicted;
+        cKernel = kernelCycles;
         retire(shapes[index]);
     }
 
@@ -309,9 +329,12 @@ public final class Pipeline extends Clocking {
 
     @Override
     public void kernel(Interpreter in, long milli) {
-        steady.kernelEntry(); // a replay schedules the instruction for real from here; a unit with one is not kept
-        cKernel += (milli + 999) / 1000;
+        long c = (milli + 999) / 1000;
+        if (steady.replaying()) steady.kernelEntry(c); // compared with the recorded unit's at the instruction's end
+        else cKernel += c;
     }
+
+    void addKernel(long cycles) { cKernel += cycles; }
 
     /**
      * Time outside the listing before the next call: with a {@link CallerLoop} its instructions are scheduled
@@ -353,7 +376,7 @@ public final class Pipeline extends Clocking {
             }
         }
         long rt = retire(shapes[index]);
-        steady.retired(index, cAddr, cTaken, cMispredict, cIssue, rt);
+        steady.retired(index, cAddr, cTaken, cMispredict, cKernel, cIssue, rt);
         if (listener != null) listener.retired(new Slot(st.seq - 1, index, cFetch, cDispatch, cIssue, cLastComplete, rt, cMispredict, cFused));
         chargeInstruction(in, index, rt * 1000 - cBefore);
         return rt * 1000;

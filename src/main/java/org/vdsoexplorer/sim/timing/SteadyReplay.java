@@ -17,7 +17,7 @@ import org.vdsoexplorer.sim.state.Derived;
  * recorded one shifted, and the state at its end is the recorded end state shifted: the figures are the ones
  * scheduling every instruction gives, computed, not estimated ({@code SteadyReplayTest} and the report guard
  * compare them with the plain scheduler to the last digit). The first instruction that differs (another index,
- * address or outcome, a kernel entry) ends the replay: the scheduler's state is rebuilt from the unit's key and
+ * address, outcome or kernel time) ends the replay: the scheduler's state is rebuilt from the unit's key and
  * the instructions replayed so far are scheduled for real, and from there on every instruction is.
  *
  * <p>The key is the state made canonical, relative to the last retirement cycle {@code B} (see {@link
@@ -27,7 +27,7 @@ import org.vdsoexplorer.sim.state.Derived;
  * dropped; store keys of an older stack epoch are dead. The scheduler is made canonical at every stall whether it
  * replays or not, so a state rebuilt from a key is the state the plain run has, field for field (the machine's
  * digests agree). Units are kept per pipeline, at most {@link #MAX_UNITS} (then forgotten and recorded anew),
- * each at most {@link #MAX_LENGTH} instructions; nothing of this is step-back state: a restore forgets the unit
+ * each at most {@link #MAX_LENGTH} instructions (a kernel entry's cycles are an input like a branch outcome); nothing of this is step-back state: a restore forgets the unit
  * in progress.
  */
 final class SteadyReplay {
@@ -45,7 +45,7 @@ final class SteadyReplay {
         @Derived("cache: a recorded unit's instructions")
         int[] index = new int[64];
         @Derived("cache: a recorded unit's instructions")
-        long[] addr = new long[64], issue = new long[64], retire = new long[64], endKey;
+        long[] addr = new long[64], issue = new long[64], retire = new long[64], kernel = new long[64], endKey;
         @Derived("cache: a recorded unit's instructions")
         byte[] flags = new byte[64];
         /**
@@ -72,17 +72,19 @@ final class SteadyReplay {
         /** Whether the unit's cycles hold when the front end lags B by {@code lag}. */
         boolean holds(long lag) { return strict ? lag == gap : lag >= gap - margin; }
 
-        void add(int i, long a, int f, long is, long rt) {
+        void add(int i, long a, int f, long k, long is, long rt) {
             if (n == index.length) {
                 int m = n * 2;
                 index = Arrays.copyOf(index, m);
                 addr = Arrays.copyOf(addr, m);
                 issue = Arrays.copyOf(issue, m);
                 retire = Arrays.copyOf(retire, m);
+                kernel = Arrays.copyOf(kernel, m);
                 flags = Arrays.copyOf(flags, m);
             }
             index[n] = i;
             addr[n] = a;
+            kernel[n] = k;
             flags[n] = (byte) f;
             issue[n] = is;
             retire[n] = rt;
@@ -119,6 +121,8 @@ final class SteadyReplay {
     private long base, fetch0, seq0, stores0, epoch0;
     @Derived("cache: where the replayed or recorded unit started: ring positions")
     private int robPos0, sbPos0;
+    @Derived("scratch of the instruction in flight while replaying: its kernel cycles so far")
+    private long kernelCycles;
     @Derived("statistics: units and instructions replayed")
     private long unitsReplayed, instructionsReplayed;
 
@@ -181,7 +185,8 @@ final class SteadyReplay {
             r.shift = st.lastRetire - base;
             r.dFetch = st.feCycle - fetch0;
             r.margin = pipeline.fetchMargin;
-            for (int i = 0; i < r.n && !r.strict; i++) r.strict = (r.flags[i] & 2) != 0;
+            // a mispredict or a kernel entry sets the front end from the back end's cycles: only the same lag holds
+            for (int i = 0; i < r.n && !r.strict; i++) r.strict = (r.flags[i] & 2) != 0 || r.kernel[i] != 0;
             r.strict |= r.margin < 0;
             r.dSeq = st.seq - seq0;
             r.dStores = st.stores - stores0;
@@ -216,6 +221,7 @@ final class SteadyReplay {
     long begin(int index, long a) {
         Unit u = replay;
         int p = pos;
+        kernelCycles = 0;
         if (p < u.n && u.index[p] == index && u.addr[p] == a) return base + u.issue[p];
         Unit alt = alternative(u, p, index, a, -1);
         if (alt != null) return base + alt.issue[p];
@@ -228,10 +234,11 @@ final class SteadyReplay {
         Unit u = replay;
         int p = pos;
         int f = flags(taken, mispredicted);
-        if (u.flags[p] != f) {
+        if (u.flags[p] != f || u.kernel[p] != kernelCycles) {
             u = alternative(u, p, u.index[p], u.addr[p], f);
             if (u == null) {
                 divergeThrough(p, taken, mispredicted);
+                pipeline.addKernel(kernelCycles);
                 return DIVERGED;
             }
         }
@@ -240,14 +247,11 @@ final class SteadyReplay {
         return base + u.retire[p];
     }
 
-    /** The instruction in flight entered the kernel. */
-    void kernelEntry() {
-        if (replay != null) divergeThrough(pos, pipeline.taken(), pipeline.mispredicted());
-        if (recording != null) recording.kept = false;
-    }
+    /** While replaying, the instruction in flight entered the kernel for {@code cycles} (compared at its end). */
+    void kernelEntry(long cycles) { kernelCycles += cycles; }
 
     /** The pipeline retired instruction {@code index} for real: recorded when a unit is being recorded. */
-    void retired(int index, long a, boolean taken, boolean mispredicted, long issue, long rt) {
+    void retired(int index, long a, boolean taken, boolean mispredicted, long kernel, long issue, long rt) {
         Unit r = recording;
         if (r == null) return;
         if (r.n >= MAX_LENGTH) {
@@ -255,7 +259,7 @@ final class SteadyReplay {
             recording = null;
             return;
         }
-        r.add(index, a, flags(taken, mispredicted), issue - base, rt - base);
+        r.add(index, a, flags(taken, mispredicted), kernel, issue - base, rt - base);
     }
 
     /** The scheduler's state made real (a snapshot, the timeline's rows, a change of mode): replay ends. */
@@ -327,7 +331,7 @@ final class SteadyReplay {
         pipeline.runCaller();
         for (int k = 0; k < p; k++) {
             int f = u.flags[k];
-            pipeline.scheduleAgain(u.index[k], u.addr[k], (f & 1) != 0, (f & 2) != 0);
+            pipeline.scheduleAgain(u.index[k], u.addr[k], (f & 1) != 0, (f & 2) != 0, u.kernel[k]);
         }
     }
 
@@ -341,9 +345,10 @@ final class SteadyReplay {
         if (us == null) return null;
         long lag = base - fetch0;
         for (Unit v : us) {
-            if (v == u || v.n <= p || v.index[p] != index || v.addr[p] != a || (f >= 0 && v.flags[p] != f) || !v.holds(lag)) continue;
+            if (v == u || v.n <= p || v.index[p] != index || v.addr[p] != a || (f >= 0 && (v.flags[p] != f || v.kernel[p] != kernelCycles))
+                    || !v.holds(lag)) continue;
             if (!Arrays.equals(v.index, 0, p, u.index, 0, p) || !Arrays.equals(v.addr, 0, p, u.addr, 0, p)
-                    || !Arrays.equals(v.flags, 0, p, u.flags, 0, p)) continue;
+                    || !Arrays.equals(v.flags, 0, p, u.flags, 0, p) || !Arrays.equals(v.kernel, 0, p, u.kernel, 0, p)) continue;
             replay = v;
             if (previous != null) previous.next = v;
             return v;
@@ -360,7 +365,7 @@ final class SteadyReplay {
         pipeline.fetchMargin = Long.MAX_VALUE; // rescheduling the caller loop and the prefix measures it again
         materialiseAt(p);
         Unit r = new Unit(u.key, u.hash, generation, base - fetch0);
-        for (int k = 0; k < p; k++) r.add(u.index[k], u.addr[k], u.flags[k], u.issue[k], u.retire[k]);
+        for (int k = 0; k < p; k++) r.add(u.index[k], u.addr[k], u.flags[k], u.kernel[k], u.issue[k], u.retire[k]);
         recording = r;
     }
 
