@@ -82,8 +82,14 @@ public final class Report {
     public static Row measure(Setup setup) { return measure(setup, WINDOW_TICKS); }
 
     /** As {@link #measure(Setup)}, over {@code ticks} tick periods after the warm-up. */
-    public static Row measure(Setup setup, int ticks) {
-        Machine m = new Machine(setup);
+    public static Row measure(Setup setup, int ticks) { return measure(new Machine(setup), ticks); }
+
+    /**
+     * As {@link #measure(Setup, int)}, on {@code m}, a machine built from the row's setup and not yet stepped (the
+     * tests' way to measure with the pipeline's steady-state replay off).
+     */
+    static Row measure(Machine m, int ticks) {
+        Setup setup = m.setup();
         for (int i = 0; i < WARMUP_CALLS; i++) m.runCall();
         long c0 = m.cyclesMilli(), i0 = m.instructions(), n0 = m.calls(), r0 = m.retries() + m.oddSpins(),
                 f0 = m.fallbacks();

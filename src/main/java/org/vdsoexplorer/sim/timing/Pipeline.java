@@ -26,7 +26,11 @@ import org.vdsoexplorer.sim.state.StepState;
  * <p>Every figure comes from the {@link Core} (assets/timing.yaml); nothing here is tuned to a result.
  * Deterministic; its state is one {@link State} holder, copied whole for exact step-back ({@link #save()}).
  * It reports each instruction it retires to a {@link Listener} (llvm-mca's HWEventListener): the timeline
- * view's rows are collected by one, a {@link TimelineRecorder}, not here.
+ * view's rows are collected by one, a {@link TimelineRecorder}, not here. Between two stalls the same scheduling
+ * is replayed rather than redone when its state and inputs repeat ({@link SteadyReplay}: exact, the same cycles).
+ *
+ * <p>A little over 450 lines: the scheduler is one piece (its stages share the instruction in flight's scratch
+ * fields), and the hooks the steady-state replay needs to rebuild it sit beside what they rebuild.
  */
 public final class Pipeline extends Clocking {
     /** Cycles of port reservations kept (a ring): more than any instruction's reach into the future. */
@@ -50,6 +54,12 @@ public final class Pipeline extends Clocking {
     private final int[] mainPorts;
     /** Per instruction: it changes or copies the stack pointer ({@link Shape#movesStackPointer}). */
     private final boolean[] movesStack;
+    /**
+     * Per instruction, its memory address as base register + index register x scale + displacement ({@link
+     * Shape#address} worked out once: -1 for no register; no base and no displacement for one without memory).
+     */
+    private final int[] addrBase, addrIndex, addrScale;
+    private final long[] addrDisp;
     private final int loadPorts, storePorts;
     private final Core.Uop loadU, storeU;
     /** The caller loop scheduled between calls, or null (the front end then waits the harness cost). */
@@ -100,8 +110,14 @@ public final class Pipeline extends Clocking {
     private int cSlots, cStore = -1;
     @Derived("scratch of the instruction in flight: begin() sets it before retire() reads it")
     private boolean cTaken, cMispredict, cFused;
+    @Derived("scratch of the instruction in flight: begin() sets it before end() records it")
+    private long cAddr;
+    @Derived("scratch of the steady state: the least margin of dispatch over fetch since it was reset")
+    long fetchMargin = Long.MAX_VALUE;
     @Derived("wiring: who is told about retirements (the timeline view's recorder while a view watches)")
     private Listener listener;
+    /** The exact steady state: units between two stalls recorded once and replayed (see {@link SteadyReplay}). */
+    private final SteadyReplay steady;
 
     public Pipeline(Core core, Listing listing) { this(core, listing, null); }
 
@@ -114,12 +130,21 @@ public final class Pipeline extends Clocking {
         this.mains = new Core.Uop[n];
         this.mainPorts = new int[n];
         this.movesStack = new boolean[n];
+        this.addrBase = new int[n];
+        this.addrIndex = new int[n];
+        this.addrScale = new int[n];
+        this.addrDisp = new long[n];
         for (int i = 0; i < n; i++) {
             Shape s = Shape.of(listing.get(i));
             shapes[i] = s;
             mains[i] = mainUop(core, s);
             mainPorts[i] = mains[i] == null ? 0 : mains[i].portMask();
             movesStack[i] = Shape.movesStackPointer(listing.get(i));
+            long[] form = s.memory() ? s.addressForm() : new long[] {-1, -1, 0, 0};
+            addrBase[i] = (int) form[0];
+            addrIndex[i] = (int) form[1];
+            addrScale[i] = (int) form[2];
+            addrDisp[i] = form[3];
         }
         this.loadU = core.uop(UopClass.LOAD);
         this.storeU = core.uop(UopClass.STORE);
@@ -128,7 +153,17 @@ public final class Pipeline extends Clocking {
         st.robRetire = new long[core.rob()];
         Arrays.fill(st.sbAddr, -1);
         st.sbRing = new long[core.storeBuffer()];
+        this.steady = new SteadyReplay(this, st);
     }
+
+    /**
+     * With {@code on} false, the plain scheduler: every instruction scheduled, no state canonicalised or replayed
+     * (the reference the tests compare the replay with); on by default. Set before the first step.
+     */
+    public void setSteadyReplay(boolean on) { steady.setEnabled(on); }
+
+    /** Units replayed and instructions replayed so far (a test's and a benchmark's view of the replay). */
+    public long[] steadyCounts() { return steady.counts(); }
 
     public Core core() { return core; }
 
@@ -143,11 +178,45 @@ public final class Pipeline extends Clocking {
     @Override
     public long begin(Interpreter in, int index) {
         cBefore = in.cycles();
-        return begin(shapes[index], mains[index], mainPorts[index], movesStack[index], in.cpu.r);
+        Shape s = shapes[index];
+        long[] r = in.cpu.r;
+        long a = addrDisp[index];
+        int b = addrBase[index], x = addrIndex[index];
+        if (b >= 0) a += r[b];
+        if (x >= 0) a += r[x] * addrScale[index];
+        if (steady.replaying()) {
+            cTaken = false;
+            cMispredict = false;
+            long t = steady.begin(index, a);
+            if (t != SteadyReplay.DIVERGED) return t * 1000;
+        }
+        cAddr = a;
+        return begin(s, mains[index], mainPorts[index], movesStack[index], a);
     }
 
-    /** Schedules one instruction up to its completion; {@code r} holds the registers its address uses. */
-    private long begin(Shape s, Core.Uop main, int mainPortMask, boolean movesSp, long[] r) {
+    /** Schedules instruction {@code index} of the listing, its memory at {@code a} (the steady state's replays). */
+    void beginAt(int index, long a) { begin(shapes[index], mains[index], mainPorts[index], movesStack[index], a); }
+
+    /** Schedules and retires instruction {@code index} as it ran before (address, branch outcome; no kernel entry). */
+    void scheduleAgain(int index, long a, boolean taken, boolean mispredicted, long kernelCycles) {
+        beginAt(index, a);
+        cTaken = taken;
+        cMispredict = mispredicted;
+        cKernel = kernelCycles;
+        retire(shapes[index]);
+    }
+
+    boolean taken() { return cTaken; }
+
+    boolean mispredicted() { return cMispredict; }
+
+    void setBranch(boolean taken, boolean mispredicted) {
+        cTaken = taken;
+        cMispredict = mispredicted;
+    }
+
+    /** Schedules one instruction up to its completion; {@code a} is the address of its memory access. */
+    private long begin(Shape s, Core.Uop main, int mainPortMask, boolean movesSp, long a) {
         State st = this.st;
         if (movesSp) st.stackEpoch++;
         cTaken = false;
@@ -173,7 +242,9 @@ public final class Pipeline extends Clocking {
         }
         cFetch = st.feCycle;
         // dispatch: in order, width-limited, only with room in the reorder buffer
-        long d = Math.max(cFetch, Math.max(st.fenceDispatch, st.dispCycle));
+        long other = Math.max(st.fenceDispatch, st.dispCycle);
+        if (other - cFetch < fetchMargin) fetchMargin = other - cFetch; // how far the front end was from mattering
+        long d = Math.max(cFetch, other);
         if (st.seq >= st.robRetire.length) d = Math.max(d, st.robRetire[st.robPos]);
         if (s.kind() == Shape.Kind.KERNEL) d = Math.max(d, st.lastRetire);
         if (s.store() && st.stores >= st.sbRing.length) d = Math.max(d, st.sbRing[st.sbPos]);
@@ -200,7 +271,6 @@ public final class Pipeline extends Clocking {
             issue = done = d;
         } else {
             if (s.load()) {
-                long a = s.address(r);
                 long li = reserve(loadPorts, addrReady, loadU.occupancy());
                 loadDone = li + loadU.latency();
                 int k = forwardingStore(a, li);
@@ -227,7 +297,6 @@ public final class Pipeline extends Clocking {
                 }
             }
             if (s.store()) {
-                long a = s.address(r);
                 long data = u != null ? done : ready(s.storeDataMask(), ready);
                 long si = reserve(storePorts, Math.max(addrReady, data), storeU.occupancy());
                 long sd = si + storeU.latency();
@@ -259,7 +328,13 @@ public final class Pipeline extends Clocking {
     }
 
     @Override
-    public void kernel(Interpreter in, long milli) { cKernel += (milli + 999) / 1000; }
+    public void kernel(Interpreter in, long milli) {
+        long c = (milli + 999) / 1000;
+        if (steady.replaying()) steady.kernelEntry(c); // compared with the recorded unit's at the instruction's end
+        else cKernel += c;
+    }
+
+    void addKernel(long cycles) { cKernel += cycles; }
 
     /**
      * Time outside the listing before the next call: with a {@link CallerLoop} its instructions are scheduled
@@ -272,17 +347,36 @@ public final class Pipeline extends Clocking {
             st.feNext = Math.max(st.feNext, st.feCycle + 1 + (milli + 999) / 1000);
             return;
         }
+        if (steady.stall()) return; // replaying: the caller loop is part of the unit replayed
+        runCaller();
+    }
+
+    /** Schedules the caller loop's instructions (between two calls). */
+    void runCaller() {
+        long[] r = caller.registers();
         for (int k = 0; k < caller.size(); k++) {
             Shape s = caller.shape(k);
-            begin(s, caller.main(k), caller.ports(k), caller.movesStack(k), caller.registers());
+            begin(s, caller.main(k), caller.ports(k), caller.movesStack(k), s.memory() ? s.address(r) : 0);
             cTaken = caller.taken(k);
             retire(s);
         }
     }
 
+    boolean hasCaller() { return caller != null; }
+
+    boolean listened() { return listener != null; }
+
     @Override
     public long end(Interpreter in, int index) {
+        if (steady.replaying()) {
+            long t = steady.end(cTaken, cMispredict);
+            if (t != SteadyReplay.DIVERGED) {
+                chargeInstruction(in, index, t * 1000 - cBefore);
+                return t * 1000;
+            }
+        }
         long rt = retire(shapes[index]);
+        steady.retired(index, cAddr, cTaken, cMispredict, cKernel, cIssue, rt);
         if (listener != null) listener.retired(new Slot(st.seq - 1, index, cFetch, cDispatch, cIssue, cLastComplete, rt, cMispredict, cFused));
         chargeInstruction(in, index, rt * 1000 - cBefore);
         return rt * 1000;
@@ -410,7 +504,10 @@ public final class Pipeline extends Clocking {
     // ---- the timeline view's rows ---------------------------------------------------------------
 
     /** Reports every retirement to {@code l} from now on (null: to nobody, and no rows are made). */
-    public void setListener(Listener l) { this.listener = l; }
+    public void setListener(Listener l) {
+        if (l != null) steady.materialise(); // the rows come from scheduling every instruction
+        this.listener = l;
+    }
 
     /**
      * Rows of the call in progress (or of the last call, right after it ended), in program order, as the
@@ -439,12 +536,21 @@ public final class Pipeline extends Clocking {
     }
 
     /** The clock: the cycle the youngest retired instruction retired in. */
-    public long lastRetire() { return st.lastRetire; }
+    public long lastRetire() {
+        steady.materialise();
+        return st.lastRetire;
+    }
 
     // ---- snapshots ------------------------------------------------------------------------------
 
     /** A copy of the scheduler's state. */
-    public State save() { return st.copy(); }
+    public State save() {
+        steady.materialise();
+        return st.copy();
+    }
 
-    public void restore(State s) { st.copyFrom(s); }
+    public void restore(State s) {
+        steady.forget();
+        st.copyFrom(s);
+    }
 }

@@ -51,6 +51,24 @@ public record Shape(boolean load, UopClass main, boolean store, int srcMask, int
                 | (mem.disp() & 0xff_ffff_ffffL));
     }
 
+    /** True if it reads or writes memory (has an address the pipeline looks at). */
+    boolean memory() { return load || store; }
+
+    /**
+     * {@link #address} as {base register, index register, scale, displacement} (-1: no register): the address is
+     * r[base] + r[index] x scale + displacement for any registers.
+     */
+    long[] addressForm() {
+        switch (implicitStack) {
+            case PUSH -> { return new long[] {Registers.RSP, -1, 0, -8}; }
+            case POP -> { return new long[] {Registers.RSP, -1, 0, 0}; }
+            case LEAVE -> { return new long[] {Registers.RBP, -1, 0, 0}; }
+            default -> { }
+        }
+        if (mem == null) return new long[] {-1, -1, 0, 0};
+        return new long[] {mem.base(), mem.index(), mem.scale(), mem.disp()};
+    }
+
     /** The address this instruction's memory access uses, from registers {@code r} as they are before it. */
     long address(long[] r) {
         switch (implicitStack) {
