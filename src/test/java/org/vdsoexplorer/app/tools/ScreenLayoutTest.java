@@ -87,7 +87,9 @@ class ScreenLayoutTest {
      * the lesson panel at 1600 x 1000, a laptop at 1280 x 720 with and without the panel, each on the plain explore
      * screen and on every step of every lesson in lessons/ (found at run time: a new lesson is swept too), one
      * window per size stepped through the lessons ({@link ScreenSweep}). Nothing clipped or overlapping anywhere, and
-     * no text under 14 px in presenter mode at 100 %. Prints a table and the time; PNGs of screens with findings in target/screens.
+     * no text under 14 px in presenter mode at 100 %, and no text under a contrast of 4.5:1 (WCAG 2.1 AA, read from the
+     * rendered screen by {@link TextContrast}: the spotlight, the views' backgrounds and their canvases included). Prints
+     * a table and the time; PNGs of screens with findings in target/screens.
      */
     @Test
     void everyLessonStepInEveryClassroomConfiguration() {
@@ -122,6 +124,7 @@ class ScreenLayoutTest {
             for (ScreenSweep.Image i : o.images()) {
                 List<String> findings = new ArrayList<>(i.check().clipped());
                 findings.addAll(i.check().overlaps());
+                findings.addAll(i.check().lowContrast().stream().map(c -> "contrast under " + TextContrast.AA + ":1: " + c).toList());
                 for (String f : findings) {
                     if (print) System.out.println("FINDING | " + o.config().name() + " | " + i.name() + " | " + f);
                     bad.add(o.config().name() + ", " + i.name() + ": " + f);
@@ -160,6 +163,7 @@ class ScreenLayoutTest {
             for (ScreenSweep.Image i : o.images()) {
                 List<String> findings = new ArrayList<>(i.check().clipped());
                 findings.addAll(i.check().overlaps());
+                findings.addAll(i.check().lowContrast());
                 for (String f : findings) byPart.computeIfAbsent(part(f), k -> new ArrayList<>()).add(i.name() + ": " + f);
             }
             sb.append("== ").append(o.summary()).append('\n');
