@@ -25,7 +25,7 @@ import javafx.scene.text.TextFlow;
  * With {@code contrast}, also the lowest contrast of any visible text against what is behind it, read from a snapshot
  * of the scene under each text's box ({@link TextContrast}: the rendered pixels have every parent's background, every
  * opacity and effect and a canvas's own drawing under its text applied): each label's text, each Text of a text flow on
- * its own, each canvas text box.
+ * its own, each canvas text box; a disabled control's text is exempt, as WCAG 2.1 exempts inactive components.
  */
 public final class LayoutCheck {
     /** Text whose intersection with another is at most this many px in either direction is not overlapping. */
@@ -50,7 +50,7 @@ public final class LayoutCheck {
         /** The summary and every finding, one per line (for test failures). */
         public String details() {
             StringBuilder sb = new StringBuilder(summary());
-            if (smallestText != null) sb.append(" (").append(smallestText).append(')');
+            if (smallestText != null) sb.append("\n  smallest text: ").append(smallestText);
             for (String c : clipped) sb.append("\n  clipped: ").append(c);
             for (String o : overlaps) sb.append("\n  overlap: ").append(o);
             if (!Double.isNaN(lowestContrast) && lowestContrastText != null) {
@@ -62,7 +62,7 @@ public final class LayoutCheck {
     }
 
     /** One visible piece of text: what it says, where it shows (in scene coordinates), whose it is. */
-    private record Item(String text, Bounds shown, Node owner, double fontSize) {}
+    private record Item(String text, Bounds shown, Node owner, double fontSize, double height) {}
 
     /** A text whose contrast is measured: where it shows, its fill (null: a canvas's, read from the pixels), the node with its opacity. */
     private record Ink(String text, Bounds shown, Node owner, javafx.scene.paint.Color fill, Node painted) {}
@@ -205,7 +205,9 @@ public final class LayoutCheck {
                     Bounds b = t.localToScene(t.getBoundsInLocal());
                     u = u == null ? b : union(u, b);
                     Bounds ink = t.getText().isBlank() ? null : intersect(b, all); // each run's own ink, for its contrast
-                    if (ink != null && inks != null) inks.add(new Ink(t.getText(), ink, f, fill(t), t));
+                    if (ink != null && inks != null && !t.isDisabled() && ink.getHeight() >= b.getHeight() / 2) {
+                        inks.add(new Ink(t.getText(), ink, f, fill(t), t));
+                    }
                 }
             }
             if (u != null) { // across, no wider than the flow: a line's trailing space may hang past its edge, unseen
@@ -238,13 +240,15 @@ public final class LayoutCheck {
         // the part not scrolled away must fit the containers and the window
         if (why == null && !inside(scroll == null ? b : intersect(b, scroll), hard)) why = "cut by its container";
         if (why != null) clipped.add(quote(text) + " (" + name(owner) + "): " + why);
-        items.add(new Item(text, shown, owner, font));
+        items.add(new Item(text, shown, owner, font, b.getHeight()));
         return items.getLast();
     }
 
     /** {@code i} (null: not shown) as a text whose contrast is measured ({@code inks} null: none is). */
     private static void ink(List<Ink> inks, Item i, javafx.scene.paint.Color fill, Node painted) {
-        if (inks != null && i != null) inks.add(new Ink(i.text, i.shown, i.owner, fill, painted));
+        // a disabled control's text is exempt (WCAG 2.1, 1.4.3: "part of an inactive user interface component")
+        // a line mostly scrolled away shows a sliver of its background, not its text
+        if (inks != null && i != null && !painted.isDisabled() && i.shown.getHeight() >= i.height / 2) inks.add(new Ink(i.text, i.shown, i.owner, fill, painted));
     }
 
     /** The Text a label's skin draws its text with, or null (no skin yet, or no text shown). */

@@ -11,8 +11,8 @@ import javafx.geometry.Bounds;
  * (L1 + 0.05) / (L2 + 0.05)). The background is read from the pixels of a snapshot under the text's box, not composed
  * from the styles: the pixels have every parent's background, the opacity of a dimmed subtree or a disabled control,
  * every effect and what a canvas drew under its own text already applied, which walking up the parents would have to
- * redo by hand (and cannot for a canvas). In the box it is the most frequent colour (text covers a minority of its
- * line box). The text's colour is its fill, laid at the opacity of it and its parents over that background, as WCAG
+ * redo by hand (and cannot for a canvas). It is the most frequent colour in the text's box (text covers a minority of its
+ * line box), the text's own fill left out. The text's colour is its fill, laid at the opacity of it and its parents over that background, as WCAG
  * means it: the rendered glyphs' own pixels are not the colour (the renderer darkens dark text on light as it
  * anti-aliases: #777777 text, 4.48:1 on white, has pixels of #5E5E5E, 6.5:1). For text drawn on a canvas, whose
  * colour the view does not report, the ink is the pixel of the greatest contrast in the box: that errs high by the
@@ -45,11 +45,15 @@ public final class TextContrast {
         int xa = Math.max(0, (int) Math.ceil(box.getMinX()) - x0), xb = Math.min(width, (int) Math.floor(box.getMaxX()) - x0);
         int ya = Math.max(0, (int) Math.ceil(box.getMinY()) - y0), yb = Math.min(height, (int) Math.floor(box.getMaxY()) - y0);
         if (xb <= xa || yb <= ya) return Double.NaN;
+        // the background: the most frequent colour in the box but the fill's own (bold glyphs on a busy background can
+        // cover more pixels than any one shade of it)
+        int own = ink == null || ink.getOpacity() < 1 ? -1 : over(ink, 1, 0);
         Map<Integer, int[]> counts = new HashMap<>();
         int bg = 0, most = 0;
         for (int y = ya; y < yb; y++) {
             for (int x = xa; x < xb; x++) {
                 int c = px[y * width + x] & 0xFFFFFF;
+                if (c == own) continue;
                 int n = ++counts.computeIfAbsent(c, k -> new int[1])[0];
                 if (n > most) {
                     most = n;
@@ -57,9 +61,13 @@ public final class TextContrast {
                 }
             }
         }
-        double lb = luminance(bg), best = 1;
+        if (most == 0) return 1; // nothing but the fill: the text cannot be told from what is behind it
+        double lb = luminance(bg);
         if (ink != null) return ratio(luminance(over(ink, opacity, bg)), lb);
-        for (int c : counts.keySet()) best = Math.max(best, ratio(luminance(c), lb));
+        java.util.Set<Integer> shades = new java.util.HashSet<>();
+        for (int y = ya; y < yb; y++) for (int x = xa; x < xb; x++) shades.add(px[y * width + x] & 0xFFFFFF);
+        double best = 1;
+        for (int c : shades) best = Math.max(best, ratio(luminance(c), lb));
         return best;
     }
 
