@@ -252,7 +252,7 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
             double line = on ? 3 : 1.5;
             g.setFill(on ? Palette.INK : used ? Palette.GREY : Color.web("#BBBBBB"));
             g.fillRect(b.x(), b.y(), b.w(), b.h());
-            g.setFill(on ? (bad ? Palette.VERMILLION : Palette.BLUE) : used ? Palette.SHADE : Color.WHITE);
+            g.setFill(on ? (bad ? Palette.DEEP_VERMILLION : Palette.BLUE) : used ? Palette.SHADE : Color.WHITE); // white text on it
             g.fillRect(b.x() + line, b.y() + line, b.w() - 2 * line, b.h() - 2 * line);
             g.setFill(on ? Color.WHITE : used ? Palette.INK : Palette.GREY);
 NodeLabels.Fitted f = labels.fit(n.label, b.w() - 8, b.h() - 2, nodePx, minPx());

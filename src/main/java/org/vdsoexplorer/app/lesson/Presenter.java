@@ -1,6 +1,5 @@
 package org.vdsoexplorer.app.lesson;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import javafx.geometry.Insets;
@@ -26,8 +25,9 @@ import org.vdsoexplorer.session.KeyMap;
 
 /**
  * Classroom mode: full screen, the high-contrast projector stylesheet (presenter.css) on the scene, a
- * UI scale of 100-250 %, the lesson text large or hidden, a spotlight that dims everything but the
- * element the step highlights, a blank screen, and the speaker notes in their own window (on a second
+ * UI scale of 100-250 %, the lesson text large or hidden, a spotlight that rings the element the step highlights
+ * (a thick black-yellow-black outline, presenter.css's {@code .spotlight}; the rest of the screen
+ * keeps its contrast: dimming it washed its text out to 1.5:1 on a projector), a blank screen, and the speaker notes in their own window (on a second
  * screen if there is one; with one screen only when N asks, see {@link KeyMap#NOTES_WHERE}). Keys are the
  * window's {@link KeyMap} with one meaning each: PageDown/Right/Space (STEP) the next lesson step,
  * PageUp/Left (BACK) the previous, '.' blank, T lesson text, S spotlight, N notes window, Esc leave (first
@@ -36,7 +36,8 @@ import org.vdsoexplorer.session.KeyMap;
 public final class Presenter {
     public static final int[] SCALES = {100, 125, 150, 175, 200, 250};
     static final double BASE_FONT = 16;
-    static final double DIM = 0.22;
+    /** The style class of the element the spotlight rings. */
+    static final String SPOTLIGHT = "spotlight";
 
     private final LessonPane pane;
     private final LessonWindow w;
@@ -46,8 +47,7 @@ public final class Presenter {
     private String savedPaneStyle;
     private Effect savedEffect;
     private boolean wasFullScreen;
-    private final List<Node> dimmed = new ArrayList<>();
-    private final List<Double> dimmedOpacity = new ArrayList<>();
+    private Node spotlit;
     private Stage notes;
     private javafx.event.EventHandler<javafx.stage.WindowEvent> notesCloser;
     private final Label notesTitle = new Label();
@@ -108,7 +108,7 @@ public final class Presenter {
     public void exit() {
         if (!active) return;
         setBlank(false);
-        undim();
+        unlight();
         active = false;
         Scene s = w.scene();
         s.getStylesheets().remove(Presenter.class.getResource("presenter.css").toExternalForm());
@@ -198,32 +198,26 @@ public final class Presenter {
 
     // ---- spotlight --------------------------------------------------------------------------
 
-    /** Dims every node that is not on the path from the window root to the highlighted element (the lesson panel stays lit). */
+    /** Rings the element the step highlights (nothing else changes: every other text keeps its contrast). */
     void refreshSpotlight() {
-        undim();
         Node target = host.focused();
-        if (!active || !spotlight || target == null || target.getScene() != w.scene()) return;
-        Parent root = w.scene().getRoot();
-        for (Node n = target; n != null && n != root; n = n.getParent()) {
-            Parent parent = n.getParent();
-            if (parent == null) break;
-            for (Node sib : parent.getChildrenUnmodifiable()) {
-                if (sib == n || LessonPane.inside(pane, sib instanceof Parent p ? p : null) || sib == pane) continue;
-                dimmed.add(sib);
-                dimmedOpacity.add(sib.getOpacity());
-                sib.setOpacity(DIM);
-            }
+        if (!active || !spotlight || target == null || target.getScene() != w.scene()) {
+            unlight();
+            return;
         }
+        if (target == spotlit) return;
+        unlight();
+        spotlit = target;
+        target.getStyleClass().add(SPOTLIGHT);
     }
 
-    private void undim() {
-        for (int i = 0; i < dimmed.size(); i++) dimmed.get(i).setOpacity(dimmedOpacity.get(i));
-        dimmed.clear();
-        dimmedOpacity.clear();
+    private void unlight() {
+        if (spotlit != null) spotlit.getStyleClass().remove(SPOTLIGHT);
+        spotlit = null;
     }
 
-    /** The nodes the spotlight dims now (for tests). */
-    public List<Node> dimmedNodes() { return List.copyOf(dimmed); }
+    /** The element the spotlight rings now, or null (off, not presenting, or the step highlights nothing). */
+    public Node spotlit() { return spotlit; }
 
     // ---- speaker notes ------------------------------------------------------------------------
 

@@ -21,6 +21,11 @@ import javafx.scene.text.TextFlow;
  * text is not a layout fault. So a text is cut when the part of it inside its scrolling viewports reaches past
  * a container's clip or the window's edge (a list's last row, half scrolled out at a list's bottom that is the
  * window's bottom, is not cut; a row of a list that is itself cut by its container is).
+ * <p>
+ * With {@code contrast}, also the lowest contrast of any visible text against what is behind it, read from a snapshot
+ * of the scene under each text's box ({@link TextContrast}: the rendered pixels have every parent's background, every
+ * opacity and effect and a canvas's own drawing under its text applied): each label's text, each Text of a text flow on
+ * its own, each canvas text box; a disabled control's text is exempt, as WCAG 2.1 exempts inactive components.
  */
 public final class LayoutCheck {
     /** Text whose intersection with another is at most this many px in either direction is not overlapping. */
@@ -30,36 +35,51 @@ public final class LayoutCheck {
 
     /**
      * What was found: one description per clipped text and per overlapping pair, the smallest font size in px
-     * (canvas text included) and which text has it.
+     * (canvas text included) and which text has it; the lowest text contrast (NaN: not measured) and which text has
+     * it, and one description per text under {@link TextContrast#AA}.
      */
-    public record Result(List<String> clipped, List<String> overlaps, double smallestFont, String smallestText) {
-        /** "3 clipped, 1 overlapping, smallest text 13.0 px". */
+    public record Result(List<String> clipped, List<String> overlaps, double smallestFont, String smallestText,
+                         double lowestContrast, String lowestContrastText, List<String> lowContrast) {
+        /** "3 clipped, 1 overlapping, smallest text 13.0 px, lowest contrast 4.6:1". */
         public String summary() {
             return String.format(Locale.ROOT, "%d clipped, %d overlapping, smallest text %.1f px", clipped.size(),
-                    overlaps.size(), smallestFont);
+                    overlaps.size(), smallestFont) + (Double.isNaN(lowestContrast) ? ""
+                    : String.format(Locale.ROOT, ", lowest contrast %.2f:1", lowestContrast));
         }
 
         /** The summary and every finding, one per line (for test failures). */
         public String details() {
             StringBuilder sb = new StringBuilder(summary());
-            if (smallestText != null) sb.append(" (").append(smallestText).append(')');
+            if (smallestText != null) sb.append("\n  smallest text: ").append(smallestText);
             for (String c : clipped) sb.append("\n  clipped: ").append(c);
             for (String o : overlaps) sb.append("\n  overlap: ").append(o);
+            if (!Double.isNaN(lowestContrast) && lowestContrastText != null) {
+                sb.append("\n  lowest contrast: ").append(lowestContrastText);
+            }
+            for (String c : lowContrast) sb.append("\n  contrast: ").append(c);
             return sb.toString();
         }
     }
 
     /** One visible piece of text: what it says, where it shows (in scene coordinates), whose it is. */
-    private record Item(String text, Bounds shown, Node owner, double fontSize) {}
+    private record Item(String text, Bounds shown, Node owner, double fontSize, double height) {}
 
-    /** Checks everything visible under {@code root} (CSS and layout applied first). */
-    public static Result check(Node root) {
+    /** A text whose contrast is measured: where it shows, its fill (null: a canvas's, read from the pixels), the node with its opacity. */
+    private record Ink(String text, Bounds shown, Node owner, javafx.scene.paint.Color fill, Node painted) {}
+
+    /** Checks everything visible under {@code root} (CSS and layout applied first), contrast not measured. */
+    public static Result check(Node root) { return check(root, false); }
+
+    /** Checks everything visible under {@code root} (CSS and layout applied first), with {@code contrast} that too. */
+    public static Result check(Node root, boolean contrast) {
         settle(root);
+        TextContrast pixels = contrast ? snapshot(root) : null;
         Bounds window = root.getScene() == null ? root.localToScene(root.getLayoutBounds())
                 : new BoundingBox(0, 0, root.getScene().getWidth(), root.getScene().getHeight());
         List<Item> items = new ArrayList<>();
+        List<Ink> inks = new ArrayList<>();
         List<String> clipped = new ArrayList<>();
-        walk(root, window, window, null, items, clipped);
+        walk(root, window, window, null, items, inks, clipped);
         List<String> overlaps = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) {
             Item a = items.get(i);
@@ -72,8 +92,47 @@ public final class LayoutCheck {
         }
         Item smallest = items.stream().filter(i -> i.fontSize > 0).min(java.util.Comparator.comparingDouble(Item::fontSize))
                 .orElse(null);
+        double lowest = Double.NaN;
+        String lowestText = null;
+        List<String> low = new ArrayList<>();
+        if (pixels != null) {
+            for (Ink i : inks) {
+                double c = pixels.of(i.shown, i.fill, opacity(i.painted));
+                if (Double.isNaN(c)) continue;
+                String what = String.format(Locale.ROOT, "%s (%s): %.2f:1", quote(i.text), name(i.owner), c);
+                if (c < TextContrast.AA) low.add(what);
+                if (Double.isNaN(lowest) || c < lowest) {
+                    lowest = c;
+                    lowestText = what;
+                }
+            }
+        }
         return new Result(List.copyOf(clipped), List.copyOf(overlaps), smallest == null ? 0 : smallest.fontSize,
-                smallest == null ? null : quote(smallest.text) + " (" + name(smallest.owner) + ")");
+                smallest == null ? null : quote(smallest.text) + " (" + name(smallest.owner) + ")", lowest, lowestText,
+                List.copyOf(low));
+    }
+
+    /** The product of the opacities of {@code n} and its parents: how much of its fill shows over what is behind it. */
+    private static double opacity(Node n) {
+        double o = 1;
+        for (Node a = n; a != null; a = a.getParent()) o *= a.getOpacity();
+        return o;
+    }
+
+    /** A text's fill as a colour, or null (none, or a gradient: its ink is then read from the pixels). */
+    private static javafx.scene.paint.Color fill(Text t) {
+        return t.getFill() instanceof javafx.scene.paint.Color c ? c : null;
+    }
+
+    /** The scene of {@code root} as rendered (the node alone when it has no scene), in scene coordinates. */
+    private static TextContrast snapshot(Node root) {
+        java.awt.image.BufferedImage img = org.vdsoexplorer.app.common.Snapshots.image(root, null,
+                java.awt.image.BufferedImage.TYPE_INT_RGB);
+        // the picture's extent, as Snapshots.image took it: the node's bounds in its parent, moved to the scene's coordinates
+        Bounds b = root.getBoundsInParent();
+        javafx.geometry.Point2D o = root.getParent() == null ? javafx.geometry.Point2D.ZERO : root.getParent().localToScene(0, 0);
+        return new TextContrast(img, (int) Math.floor(b.getMinX()) + (int) Math.round(o.getX()),
+                (int) Math.floor(b.getMinY()) + (int) Math.round(o.getY()));
     }
 
     /** The text of everything visible under {@code root} (labels, text flows, texts, canvas text), in scene order. */
@@ -82,7 +141,7 @@ public final class LayoutCheck {
         Bounds window = root.getScene() == null ? root.localToScene(root.getLayoutBounds())
                 : new BoundingBox(0, 0, root.getScene().getWidth(), root.getScene().getHeight());
         List<Item> items = new ArrayList<>();
-        walk(root, window, window, null, items, new ArrayList<>());
+        walk(root, window, window, null, items, null, new ArrayList<>());
         return items.stream().map(Item::text).toList();
     }
 
@@ -102,7 +161,8 @@ public final class LayoutCheck {
      * {@code hard}: what clips text visibly (containers, the window); {@code all}: that and the scrolling
      * viewports; {@code scroll}: the scrolling viewports only (null: none), in scene coordinates.
      */
-    private static void walk(Node n, Bounds hard, Bounds all, Bounds scroll, List<Item> items, List<String> clipped) {
+    private static void walk(Node n, Bounds hard, Bounds all, Bounds scroll, List<Item> items, List<Ink> inks,
+                             List<String> clipped) {
         if (!n.isVisible() || n.getOpacity() <= 0) return;
         if (n.getClip() != null) {
             Bounds c = n.localToScene(n.getClip().getBoundsInParent());
@@ -121,7 +181,8 @@ public final class LayoutCheck {
             for (DrawnText.Box b : d.drawnText()) {
                 Bounds s = d.drawnOn().localToScene(new BoundingBox(b.x(), b.y(), b.width(), b.height()));
                 // owned by the canvas: the view's other text (labels over or beside the canvas) is checked against it
-                add(items, clipped, b.text(), s, d.drawnOn(), b.fontSize(), hard, all, scroll, b.clipped() ? "not drawn whole" : null);
+                ink(inks, add(items, clipped, b.text(), s, d.drawnOn(), b.fontSize(), hard, all, scroll,
+                        b.clipped() ? "not drawn whole" : null), null, d.drawnOn());
             }
         }
         if (n instanceof Labeled l) {
@@ -130,8 +191,8 @@ public final class LayoutCheck {
             if (shownText != null && want != null && !want.isBlank()) {
                 String why = shownText.getText() == null || !shownText.getText().equals(want) ? "shown as "
                         + quote(shownText.getText()) : null;
-                add(items, clipped, want, shownText.localToScene(shownText.getBoundsInLocal()), l, l.getFont().getSize(),
-                        hard, all, scroll, why);
+                ink(inks, add(items, clipped, want, shownText.localToScene(shownText.getBoundsInLocal()), l,
+                        l.getFont().getSize(), hard, all, scroll, why), fill(shownText), shownText);
             }
         } else if (n instanceof TextFlow f) {
             StringBuilder sb = new StringBuilder();
@@ -143,6 +204,10 @@ public final class LayoutCheck {
                     font = Math.min(font, t.getFont().getSize());
                     Bounds b = t.localToScene(t.getBoundsInLocal());
                     u = u == null ? b : union(u, b);
+                    Bounds ink = t.getText().isBlank() ? null : intersect(b, all); // each run's own ink, for its contrast
+                    if (ink != null && inks != null && !t.isDisabled() && ink.getHeight() >= b.getHeight() / 2) {
+                        inks.add(new Ink(t.getText(), ink, f, fill(t), t));
+                    }
                 }
             }
             if (u != null) { // across, no wider than the flow: a line's trailing space may hang past its edge, unseen
@@ -154,27 +219,36 @@ public final class LayoutCheck {
             // children that are not Text (inline labels) are walked below
         } else if (n instanceof Text t && !(n.getParent() instanceof Labeled) && !(n.getParent() instanceof TextFlow)) {
             if (t.getText() != null && !t.getText().isBlank()) {
-                add(items, clipped, t.getText(), t.localToScene(t.getBoundsInLocal()), t, t.getFont().getSize(), hard, all, scroll,
-                        null);
+                ink(inks, add(items, clipped, t.getText(), t.localToScene(t.getBoundsInLocal()), t, t.getFont().getSize(),
+                        hard, all, scroll, null), fill(t), t);
             }
         }
         if (n instanceof Parent p) {
             for (Node c : p.getChildrenUnmodifiable()) {
                 if (n instanceof Labeled && c instanceof Text && c.getStyleClass().contains("text")) continue;
                 if (n instanceof TextFlow && c instanceof Text) continue;
-                walk(c, hard, all, scroll, items, clipped);
+                walk(c, hard, all, scroll, items, inks, clipped);
             }
         }
     }
 
-    private static void add(List<Item> items, List<String> clipped, String text, Bounds b, Node owner, double font,
-                            Bounds hard, Bounds all, Bounds scroll, String why) {
+    /** Adds a text found; returns it, or null when it does not show (scrolled away, outside the window). */
+    private static Item add(List<Item> items, List<String> clipped, String text, Bounds b, Node owner,
+                            double font, Bounds hard, Bounds all, Bounds scroll, String why) {
         Bounds shown = intersect(b, all);
-        if (shown == null) return; // scrolled away or outside the window
+        if (shown == null) return null; // scrolled away or outside the window
         // the part not scrolled away must fit the containers and the window
         if (why == null && !inside(scroll == null ? b : intersect(b, scroll), hard)) why = "cut by its container";
         if (why != null) clipped.add(quote(text) + " (" + name(owner) + "): " + why);
-        items.add(new Item(text, shown, owner, font));
+        items.add(new Item(text, shown, owner, font, b.getHeight()));
+        return items.getLast();
+    }
+
+    /** {@code i} (null: not shown) as a text whose contrast is measured ({@code inks} null: none is). */
+    private static void ink(List<Ink> inks, Item i, javafx.scene.paint.Color fill, Node painted) {
+        // a disabled control's text is exempt (WCAG 2.1, 1.4.3: "part of an inactive user interface component")
+        // a line mostly scrolled away shows a sliver of its background, not its text
+        if (inks != null && i != null && !painted.isDisabled() && i.shown.getHeight() >= i.height / 2) inks.add(new Ink(i.text, i.shown, i.owner, fill, painted));
     }
 
     /** The Text a label's skin draws its text with, or null (no skin yet, or no text shown). */

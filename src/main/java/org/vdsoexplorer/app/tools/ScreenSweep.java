@@ -64,7 +64,7 @@ public final class ScreenSweep {
 
     /** One screen checked: "explore" or "02-seqlock step 3", and what {@link LayoutCheck} found. */
     public record Image(String name, LayoutCheck.Result check) {
-        public boolean clean() { return check.clipped().isEmpty() && check.overlaps().isEmpty(); }
+        public boolean clean() { return check.clipped().isEmpty() && check.overlaps().isEmpty() && check.lowContrast().isEmpty(); }
     }
 
     /** A configuration's images, in order, and the time its window's sweep took (shared by the window's configurations). */
@@ -82,12 +82,32 @@ public final class ScreenSweep {
                     .mapToDouble(i -> i.check().smallestFont()).filter(f -> f > 0).min().orElse(0);
         }
 
+        /** The lowest text contrast on any of the images (WCAG 2.1 ratio; NaN: none measured). */
+        public double lowestContrast() {
+            return images.stream().mapToDouble(i -> i.check().lowestContrast()).filter(c -> !Double.isNaN(c)).min()
+                    .orElse(Double.NaN);
+        }
+
+        /** The image with the lowest text contrast, or null. */
+        public Image lowestContrastImage() {
+            return images.stream().filter(i -> !Double.isNaN(i.check().lowestContrast()))
+                    .min(java.util.Comparator.comparingDouble(i -> i.check().lowestContrast())).orElse(null);
+        }
+
+        /** The texts under {@link TextContrast#AA} summed over the images. */
+        public int lowContrast() { return images.stream().mapToInt(i -> i.check().lowContrast().size()).sum(); }
+
         public List<Image> failed() { return images.stream().filter(i -> !i.clean()).toList(); }
 
-        /** "1920x1080 presenter 100 %: 91 images, 0 clipped, 0 overlapping, smallest text 14.0 px". */
+        /**
+         * "1920x1080 presenter 100 %: 91 images, 0 clipped, 0 overlapping, smallest text 14.0 px, lowest contrast 5.10:1
+         * (02-seqlock step 3), 0 texts under 4.5:1".
+         */
         public String summary() {
-            return String.format(Locale.ROOT, "%s: %d images, %d clipped, %d overlapping, smallest text %.1f px",
-                    config.name(), images.size(), clipped(), overlaps(), smallestText());
+            Image low = lowestContrastImage();
+            return String.format(Locale.ROOT, "%s: %d images, %d clipped, %d overlapping, smallest text %.1f px, lowest contrast "
+                    + "%.2f:1 (%s), %d texts under %.1f:1", config.name(), images.size(), clipped(), overlaps(), smallestText(),
+                    lowestContrast(), low == null ? "none" : low.name(), lowContrast(), TextContrast.AA);
         }
 
         /** The summary and each image that is not clean with its findings. */
@@ -210,7 +230,7 @@ public final class ScreenSweep {
             javafx.scene.Node panel = w.root().getRight();
             if (!c.lessonPanel() && panel != null) w.root().setRight(null);
             try {
-                Image img = new Image(name, LayoutCheck.check(w.root()));
+                Image img = new Image(name, LayoutCheck.check(w.root(), true));
                 if (!img.clean() && failDir != null && PICTURES.getAndDecrement() > 0) {
                     String file = ("sweep-" + c.name() + "-" + name).replaceAll("[^A-Za-z0-9.-]+", "-") + ".png";
                     Files.createDirectories(failDir);

@@ -189,7 +189,7 @@ public final class Screenshots {
     /** {@link #shot} and the {@link LayoutCheck} of the same node. */
     public static Shot checkedShot(Node node, Path file) {
         Path f = Snapshots.shot(node, file);
-        return new Shot(f, LayoutCheck.check(node));
+        return new Shot(f, LayoutCheck.check(node, true));
     }
 
     private static List<Shot> render(Path dir, org.vdsoexplorer.app.WindowServices services) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.vdsoexplorer.app.Fx.fx;
 import static org.vdsoexplorer.app.Fx.fxRun;
@@ -284,12 +285,13 @@ class LessonPaneUiTest {
         assertTrue(p.notesStage().isShowing(), "speaker notes window on N");
         Step first = pane.step();
         assertEquals(first.notes().isBlank() ? "(no notes for this step)" : first.notes().strip(), p.notesText());
-        // spotlight: the highlighted element stays lit, its surroundings are dimmed, the lesson panel is not
+        // spotlight: the highlighted element is ringed; nothing is dimmed (every node keeps its opacity)
         Node lit = pane.host().focused();
         assertNotNull(lit);
-        assertFalse(p.dimmedNodes().isEmpty());
-        assertFalse(p.dimmedNodes().contains(pane));
-        for (Node x = lit; x != null; x = x.getParent()) assertEquals(1.0, x.getOpacity(), "path to the spotlight stays lit");
+        assertSame(lit, p.spotlit());
+        assertTrue(lit.getStyleClass().contains("spotlight"));
+        assertEquals(List.of(), fx(() -> w.root().lookupAll("*").stream().filter(x -> x.getOpacity() < 1
+                && !x.isDisabled()).map(Node::toString).toList()), "nothing dimmed under the spotlight");
         shot("lesson-presenter.png");
 
         robot.type(KeyCode.PAGE_DOWN);
@@ -342,13 +344,14 @@ class LessonPaneUiTest {
         robot.type(KeyCode.T);
         assertTrue(pane.textVisible());
         robot.type(KeyCode.S);
-        assertTrue(p.dimmedNodes().isEmpty(), "spotlight off");
+        assertNull(p.spotlit(), "spotlight off");
+        assertFalse(pane.host().focused().getStyleClass().contains("spotlight"));
         robot.type(KeyCode.S);
-        assertFalse(p.dimmedNodes().isEmpty());
+        assertSame(pane.host().focused(), p.spotlit());
 
         robot.type(KeyCode.ESCAPE);
         assertFalse(p.active());
-        assertTrue(p.dimmedNodes().isEmpty());
+        assertNull(p.spotlit());
         assertFalse(w.scene().getStylesheets().stream().anyMatch(x -> x.endsWith("presenter.css")));
         assertEquals("", w.root().getStyle());
         assertFalse(p.notesStage().isShowing());

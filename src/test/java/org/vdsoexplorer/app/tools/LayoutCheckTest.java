@@ -177,4 +177,61 @@ class LayoutCheckTest {
         assertEquals(1, r.clipped().size(), r.details());
         assertTrue(r.clipped().getFirst().contains("a row drawn low"), r.details());
     }
+
+    /**
+     * The contrast of the text's colour against the background read from the rendered pixels, against WCAG 2.1 reference pairs (WebAIM's contrast checker): #767676 on
+     * white is 4.54:1, the palest grey that passes AA, #777777 4.48:1 fails it; white on #0072B2 5.14:1. The background is
+     * the parent's (the label has none); a subtree dimmed to 22 % opacity (the old spotlight) turns black ink on white into
+     * a pale grey that fails; the lowest is reported with its text.
+     */
+    @Test
+    void contrastIsReadFromWhatWasRendered() {
+        LayoutCheck.Result r = fx(() -> {
+            Label pass = ink("#767676 on white", "#767676");
+            Label fail = ink("#777777 on white", "#777777");
+            Label white = ink("white on blue", "#FFFFFF");
+            StackPane blue = new StackPane(white);
+            blue.setStyle("-fx-background-color: #0072B2;");
+            Label dimmed = ink("black, dimmed", "#000000");
+            StackPane dim = new StackPane(dimmed);
+            dim.setOpacity(0.22);
+            VBox root = new VBox(8, pass, fail, blue, dim);
+            root.setStyle("-fx-background-color: #FFFFFF; -fx-padding: 8;");
+            new Scene(root, 400, 300);
+            return LayoutCheck.check(root, true);
+        });
+        assertEquals(List.of("'#777777 on white'", "'black, dimmed'"),
+                r.lowContrast().stream().map(c -> c.substring(0, c.indexOf(" ("))).toList(), r.details());
+        assertEquals(4.48, contrastOf(r, "#777777 on white"), 0.02, r.details());
+        assertTrue(r.lowestContrastText().startsWith("'black, dimmed'"), r.details());
+        // 22 % of black over white: #C7C7C7, 1.73:1
+        assertEquals(TextContrast.ratio(0xC7C7C7, 0xFFFFFF), r.lowestContrast(), 0.05, r.details());
+        assertTrue(Double.isNaN(fx(() -> LayoutCheck.check(new StackPane(new Label("x")))).lowestContrast()), "not measured");
+        // the passing ones are not reported, but are measured: the reference figures
+        LayoutCheck.Result only = fx(() -> {
+            Label pass = ink("#767676 on white", "#767676");
+            Label white = ink("white on blue", "#FFFFFF");
+            StackPane blue = new StackPane(white);
+            blue.setStyle("-fx-background-color: #0072B2;");
+            VBox root = new VBox(8, pass, blue);
+            root.setStyle("-fx-background-color: #FFFFFF; -fx-padding: 8;");
+            new Scene(root, 400, 300);
+            return LayoutCheck.check(root, true);
+        });
+        assertEquals(List.of(), only.lowContrast(), only.details());
+        assertEquals(4.54, only.lowestContrast(), 0.02, only.details());
+    }
+
+    private static Label ink(String text, String colour) {
+        Label l = new Label(text);
+        l.setStyle("-fx-font-size: 20px; -fx-font-weight: bold; -fx-text-fill: " + colour + ";");
+        return l;
+    }
+
+    private static double contrastOf(LayoutCheck.Result r, String text) {
+        for (String c : r.lowContrast()) {
+            if (c.startsWith("'" + text + "'")) return Double.parseDouble(c.substring(c.lastIndexOf(": ") + 2, c.length() - 2));
+        }
+        throw new AssertionError(text + " not among " + r.lowContrast());
+    }
 }

@@ -87,7 +87,9 @@ class ScreenLayoutTest {
      * the lesson panel at 1600 x 1000, a laptop at 1280 x 720 with and without the panel, each on the plain explore
      * screen and on every step of every lesson in lessons/ (found at run time: a new lesson is swept too), one
      * window per size stepped through the lessons ({@link ScreenSweep}). Nothing clipped or overlapping anywhere, and
-     * no text under 14 px in presenter mode at 100 %. Prints a table and the time; PNGs of screens with findings in target/screens.
+     * no text under 14 px in presenter mode at 100 %, and no text under a contrast of 4.5:1 (WCAG 2.1 AA, read from the
+     * rendered screen by {@link TextContrast}: the spotlight, the views' backgrounds and their canvases included). Prints
+     * a table and the time; PNGs of screens with findings in target/screens.
      */
     @Test
     void everyLessonStepInEveryClassroomConfiguration() {
@@ -116,12 +118,17 @@ class ScreenLayoutTest {
         long took = System.nanoTime() - t0, cpu = os.getProcessCpuTime() - cpu0;
         int steps = loaded.lessons().stream().mapToInt(l -> l.steps().size()).sum();
         List<String> bad = new ArrayList<>();
+        java.util.Map<String, Integer> lowContrast = new java.util.LinkedHashMap<>();
         for (ScreenSweep.Outcome o : outcomes) {
             System.out.println(o.summary());
             assertEquals(steps + 1, o.images().size(), o.config().name() + ": the explore screen and every step");
             for (ScreenSweep.Image i : o.images()) {
                 List<String> findings = new ArrayList<>(i.check().clipped());
                 findings.addAll(i.check().overlaps());
+                List<String> low = i.check().lowContrast();
+                lowContrast.merge(o.config().name(), low.size(), Integer::sum);
+                if (print) low.forEach(c -> System.out.println("FINDING | " + o.config().name() + " | " + i.name() + " | contrast under "
+                        + TextContrast.AA + ":1: " + c));
                 for (String f : findings) {
                     if (print) System.out.println("FINDING | " + o.config().name() + " | " + i.name() + " | " + f);
                     bad.add(o.config().name() + ", " + i.name() + ": " + f);
@@ -137,6 +144,19 @@ class ScreenLayoutTest {
         System.out.printf(java.util.Locale.ROOT, "sweep: %d configurations x %d screens in %.1f s (CPU %.1f s)%n",
                 outcomes.size(), steps + 1, took / 1e9, cpu / 1e9);
         assertEquals(List.of(), bad);
+        // Text under 4.5:1: none is the goal (issue 25 item 5). What is left is a ratchet, never more than these counts
+        // (the old spotlight left 8285, 4792, 2516, 1223, 517 and 398), until two open faults are found: the spill-count
+        // label under the spotlight in lesson 07 (#code-spills, 4.13:1 measured where its colours give about 6.3:1), and
+        // canvas code rows at a viewport's edge while the sweep steps on (1.00:1; the same screen shot directly gives 4.65:1).
+        java.util.Map<String, Integer> allowed = java.util.Map.of("1920x1080 presenter 100 %", 32, "1920x1080 presenter 150 %", 8,
+                "1920x1080 presenter 250 %", 8, "1600x1000 lesson panel", 6, "1280x720 lesson panel", 0, "1280x720", 0);
+        List<String> over = new ArrayList<>();
+        lowContrast.forEach((config, n) -> {
+            if (n > allowed.getOrDefault(config, 0)) over.add(config + ": " + n + " texts under " + TextContrast.AA + ":1 (at most "
+                    + allowed.getOrDefault(config, 0) + "; -Dsweep.findings=true lists them)");
+        });
+        System.out.println("sweep: texts under " + TextContrast.AA + ":1 by configuration: " + lowContrast);
+        assertEquals(List.of(), over);
     }
 
     /** A finding's part: the owner named in its first parentheses ("Label in #counters"), as {@link LayoutCheck} names it. */
@@ -160,6 +180,7 @@ class ScreenLayoutTest {
             for (ScreenSweep.Image i : o.images()) {
                 List<String> findings = new ArrayList<>(i.check().clipped());
                 findings.addAll(i.check().overlaps());
+                findings.addAll(i.check().lowContrast());
                 for (String f : findings) byPart.computeIfAbsent(part(f), k -> new ArrayList<>()).add(i.name() + ": " + f);
             }
             sb.append("== ").append(o.summary()).append('\n');
