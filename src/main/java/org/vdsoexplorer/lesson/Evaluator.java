@@ -56,8 +56,7 @@ public final class Evaluator {
                 case SPEEDUP_FACTOR -> String.format(Locale.ROOT, "%.1f", m.factor());
                 default -> m.aFaster() ? la : lb;
             };
-            var cite = java.util.regex.Pattern.compile("sources\\.md#(s[0-9]+)").matcher(m.table().source());
-            out.add(new Answer.Measured(v, m.aFaster() == modelAFaster, m.describe(), cite.find() ? cite.group(1) : ""));
+            out.add(new Answer.Measured(v, m.aFaster() == modelAFaster, m.describe(), m.sourceEntry()));
         }
         return out;
     }

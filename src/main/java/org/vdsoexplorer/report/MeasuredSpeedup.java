@@ -33,6 +33,14 @@ public record MeasuredSpeedup(SeedTables.Table table, SeedTables.Cell a, SeedTab
                 figure(a.seed()), b.label(), figure(b.seed()), table.source());
     }
 
+    private static final java.util.regex.Pattern SOURCE_ENTRY = java.util.regex.Pattern.compile("sources\\.md#(s[0-9]+)");
+
+    /** The entry of docs/sources.md the table cites ("s2"), or "" if its source names none. */
+    public String sourceEntry() {
+        var m = SOURCE_ENTRY.matcher(table.source());
+        return m.find() ? m.group(1) : "";
+    }
+
     private static String figure(double v) {
         return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.3g", v);
     }
