@@ -143,7 +143,11 @@ public final class LiveView extends BorderPane {
                 };
             }
         };
-        ticker.setExecutor(worker);
+        // after shutdown() (on the FX thread, as every start of the service) a late restart is dropped, not
+        // handed to the stopped worker (a RejectedExecutionException on the FX thread)
+        ticker.setExecutor(r -> {
+            if (!worker.isShutdown()) worker.execute(r);
+        });
         ticker.setPeriod(Duration.millis(500));
         ticker.setOnSucceeded(e -> ticker.getValue().forEach(pages::seq));
         sceneProperty().addListener((o, a, s) -> {
@@ -253,7 +257,7 @@ public final class LiveView extends BorderPane {
         symbols.setText(r.vdso());
         real.setText(r.objdump());
         shownPages = r.pages();
-        if (!shownPages.isEmpty()) ticker.restart();
+        if (!shownPages.isEmpty() && !worker.isShutdown()) ticker.restart();
     }
 
     /** The table's columns (the grid's header, and the CSV/Markdown export's). */

@@ -30,7 +30,9 @@ class ChildFailureTest {
             assertTrue(p.contains("'no-such-unshare-4711' was not found on PATH") && p.contains("util-linux"), p);
             assertTrue(p.contains("host side is shown alone"), p);
             assertEquals(6, rows.size(), "five clocks and the syscall, host only: " + rows);
-            assertTrue(rows.stream().allMatch(r -> r.task().equals("host") && r.nsPerCall() > 0));
+            // measured: a raw figure; the corrected one (raw minus the downcall of the same round) may be 0 when a
+            // short round on a loaded machine measures the downcall at least as slow as a coarse call
+            assertTrue(rows.stream().allMatch(r -> r.task().equals("host") && r.rawNs() > 0 && r.nsPerCall() >= 0), rows.toString());
         }
     }
 
