@@ -113,7 +113,12 @@ public final class Validation {
             for (PageDecoder.TaskPages tp : s.pages((f, m) -> {})) {
                 if (!tp.task().equals("host")) continue;
                 PageDecoder.Page page = tp.dataPage().orElse(null);
-                if (page == null || page.clockMode() == null || page.clockMode() != 1) break;
+                if (page == null) break;
+                if (page.clockMode() == null || page.clockMode() != 1) {
+                    throw new NativeHarness.Unavailable("the running kernel's vDSO does not read the TSC (clock_mode "
+                            + page.clockMode() + " in its data page; clocksource " + clocksource() + "): validate compares "
+                            + "the model's TSC read with the native one, so it needs the tsc clocksource");
+                }
                 Map<String, Object> f = page.fields();
                 Object raw = f.get("raw");
                 long mult = ((Number) f.get("mult")).longValue(), shift = ((Number) f.get("shift")).longValue();
@@ -124,11 +129,21 @@ public final class Validation {
                 }
                 return new long[] {mult, shift, rm, rs};
             }
-            throw new NativeHarness.Unavailable("the running kernel's data page was not readable or not in TSC clock mode: "
+            throw new NativeHarness.Unavailable("the running kernel's data page was not readable: "
                     + String.join("; ", s.problems()));
         } catch (RuntimeException e) {
             if (e instanceof NativeHarness.Unavailable) throw e;
             throw new NativeHarness.Unavailable("cannot read the running kernel's data page: " + e.getMessage());
+        }
+    }
+
+    /** The kernel's current clocksource, as sysfs names it, or "unknown". */
+    static String clocksource() {
+        try {
+            return java.nio.file.Files.readString(java.nio.file.Path.of(
+                    "/sys/devices/system/clocksource/clocksource0/current_clocksource")).strip();
+        } catch (java.io.IOException | RuntimeException e) {
+            return "unknown";
         }
     }
 

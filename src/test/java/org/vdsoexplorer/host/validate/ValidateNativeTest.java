@@ -26,7 +26,14 @@ class ValidateNativeTest {
         // switch (the harness counts them): on a machine busy with other work that can happen, so the run is repeated,
         // and if the machine never lets a row through the test is aborted with the count, not failed; a row missing
         // without a context switch, or any figure out of bounds, fails it.
-        Validation.Result r = Validation.run(o, m -> {});
+        Validation.Result r;
+        try {
+            r = Validation.run(o, m -> {});
+        } catch (NativeHarness.Unavailable e) {
+            // e.g. a KVM guest on kvm-clock: the vDSO reads the pvclock page, not the TSC alone (the message says which)
+            assumeTrue(false, e.getMessage());
+            return;
+        }
         for (int again = 0; again < 2 && r.rows().size() < 4 && r.lost() > 0; again++) r = Validation.run(o, m -> {});
         final Validation.Result last = r;
         assumeTrue(r.rows().size() == 4 || r.lost() == 0, () -> "the machine was too busy to measure every row: "
