@@ -26,6 +26,10 @@ import javafx.stage.Stage;
  * pixel into the platform's screen buffer, so figures there are pessimistic.
  */
 public final class UiBench {
+    /** How long the window may take to open or close: generous, as the build's AOT training run (pom.xml, aot-cache)
+     *  is a 1 s bench-ui and a loaded 2-core machine (load 30, seen) took over 30 s to show the window. */
+    private static final long WINDOW_BOUND_S = 180;
+
     /**
      * Frame-interval statistics in milliseconds; {@code fxCpuP99} and {@code renderCpuP99}: the 99th percentile of
      * the CPU time the FX and render threads used between two frames (the tail that makes slow frames, and a figure
@@ -125,7 +129,7 @@ public final class UiBench {
             }
         });
         try {
-            MainWindow w = shown.get(30, TimeUnit.SECONDS);
+            MainWindow w = shown.get(WINDOW_BOUND_S, TimeUnit.SECONDS);
             Thread.sleep((long) (WARM_UP_SECONDS * 1000));
             int skip = stamps.size();
             long fx0 = cpu(fxThread[0]), r0 = cpu(renderThread[0]);
@@ -139,7 +143,7 @@ public final class UiBench {
                 stageRef.join().hide();
                 stopped.complete(w.session().position());
             });
-            long steps = stopped.get(30, TimeUnit.SECONDS);
+            long steps = stopped.get(WINDOW_BOUND_S, TimeUnit.SECONDS);
             List<Long> s;
             List<long[]> c;
             synchronized (stamps) {
@@ -170,6 +174,8 @@ public final class UiBench {
             return new Result(d.size(), seconds, percentile(d, 0.5), percentile(d, 0.99), percentile(d, 1), steps,
                     firstFrame[0], fxCpu / 1e6 / d.size(), renderCpu / 1e6 / d.size(), percentile(fx, 0.99),
                     percentile(render, 0.99), percentile(model, 0.99), views);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException("the window did not open or close within " + WINDOW_BOUND_S + " s (is the machine overloaded?)", e);
         } catch (Exception e) {
             throw new IllegalStateException("bench-ui: " + e, e);
         }
