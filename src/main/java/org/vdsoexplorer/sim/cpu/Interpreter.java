@@ -181,22 +181,36 @@ public final class Interpreter {
      * {@code cycleLimit} (the next writer step), with no events: the hot loop of reports and benches.
      * With a sink attached it executes one instruction, so every event is still delivered.
      */
-    public void runUntil(long cycleLimit) {
+    public void runUntil(long cycleLimit) { run(cycleLimit, Long.MAX_VALUE); }
+
+    /**
+     * Executes at most {@code limit} instructions, fewer if the code leaves the listing first, with no events (the
+     * {@code run} command's loop; one instruction with a sink attached). Returns the index of the last instruction
+     * executed, or -1 if none was.
+     */
+    public int runInstructions(long limit) { return run(Long.MAX_VALUE, limit); }
+
+    /** The hot loop of both: until the cycle or instruction limit or the listing's end; the last index executed. */
+    private int run(long cycleLimit, long limit) {
         if (sink != null) {
+            int at = st.pc;
+            if (limit <= 0) return -1;
             step();
-            return;
+            return at;
         }
         State s = st;
-        int at = s.pc;
+        int at = s.pc, last = -1;
         long n = 0; // the count joins the field once per run, not in a store and reload per instruction
         try {
-            while (at >= 0 && s.cycles < cycleLimit) {
+            while (at >= 0 && s.cycles < cycleLimit && n < limit) {
+                last = at;
                 at = execute(at);
                 n++;
             }
         } finally {
             s.instructions += n;
         }
+        return last;
     }
 
     /**
