@@ -41,13 +41,23 @@ public final class RealCode {
      * objdump. A failing objdump is an IOException with its first line.
      */
     public static Optional<String> disassemble(byte[] image, long address) throws IOException {
+        return objdump(image, java.util.List.of("-j", ".text", "--adjust-vma=0x" + Long.toHexString(address)));
+    }
+
+    /**
+     * {@code objdump -d --no-show-raw-insn ARGS} on {@code image} (written to a temporary file), from its
+     * "Disassembly of section" line on; empty when objdump is not installed.
+     */
+    public static Optional<String> objdump(byte[] image, java.util.List<String> args) throws IOException {
         Optional<Path> od = objdump();
         if (od.isEmpty()) return Optional.empty();
         Path tmp = Files.createTempFile("vdso-", ".so");
         try {
             Files.write(tmp, image);
-            Process p = new ProcessBuilder(od.get().toString(), "-d", "--no-show-raw-insn", "-j", ".text",
-                    "--adjust-vma=0x" + Long.toHexString(address), tmp.toString()).redirectErrorStream(true).start();
+            java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of(od.get().toString(), "-d", "--no-show-raw-insn"));
+            cmd.addAll(args);
+            cmd.add(tmp.toString());
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(20, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
@@ -86,16 +96,45 @@ public final class RealCode {
         }
         String name = "vdso-" + c.kernel();
         try {
-            return ListingParser.parse(name, name + " (captured disassembly)", text);
+            return ListingParser.parse(name, name + " (captured disassembly)",
+                    labelled(text, t.mapping(Capture.VDSO).orElseThrow().start(), new VdsoElf(t.vdsoImage()).symbols()));
         } catch (ListingException e) {
             throw new IllegalStateException("the captured disassembly does not parse: " + e.getMessage(), e);
         }
     }
 
+    /**
+     * objdump's text with its labels made from the image's own symbols: {@code --adjust-vma} moves the code but
+     * not the dynamic symbols, so objdump names every address after the last symbol it knows. Its labels and
+     * the names in angle brackets go; a label line per exported function (the {@code __vdso_} name where
+     * aliases share an address) goes in before its first instruction, and ".text" before code no symbol names.
+     */
+    static String labelled(String text, long base, java.util.List<VdsoElf.Symbol> symbols) {
+        java.util.Map<Long, String> names = new java.util.TreeMap<>();
+        for (VdsoElf.Symbol s : symbols) {
+            if (!s.type().equals("FUNC")) continue;
+            names.merge(base + s.value(), s.name(), (a, b) -> a.startsWith("__vdso_") ? a : b);
+        }
+        StringBuilder out = new StringBuilder();
+        boolean first = true;
+        for (String line : text.split("\n", -1)) {
+            if (line.matches("^[0-9a-fA-F]+ <[^>]*>:\\s*$")) continue;
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("^\\s+([0-9a-fA-F]+):").matcher(line);
+            if (m.find()) {
+                long at = Long.parseUnsignedLong(m.group(1), 16);
+                String name = names.get(at);
+                if (name == null && first) name = ".text";
+                if (name != null) out.append(String.format("%016x <%s>:%n", at, name));
+                first = false;
+                line = line.replaceAll(" <[^>]*>", "");
+            }
+            out.append(line).append('\n');
+        }
+        return out.toString();
+    }
+
     /** The address of the exported {@code symbol} (objdump labels it "symbol@@LINUX_2.6"). */
     public static long symbol(Listing l, String symbol) {
-        return l.symbols().entrySet().stream().filter(e -> e.getKey().equals(symbol) || e.getKey().startsWith(symbol + "@"))
-                .map(java.util.Map.Entry::getValue).findFirst()
-                .orElseThrow(() -> new IllegalStateException("the captured vDSO has no symbol " + symbol));
+        return l.symbol(symbol).orElseThrow(() -> new IllegalStateException("the captured vDSO has no symbol " + symbol));
     }
 }
