@@ -4,13 +4,10 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
-import org.vdsoexplorer.host.live.Capturing;
 import org.vdsoexplorer.host.live.LiveFormat;
 import org.vdsoexplorer.host.live.LiveSession;
 import org.vdsoexplorer.host.live.Measurements;
 import org.vdsoexplorer.sim.cost.CostTable;
-import org.vdsoexplorer.sim.real.Capture;
-import org.vdsoexplorer.sim.real.CaptureFile;
 import org.vdsoexplorer.host.live.PageDecoder;
 import org.vdsoexplorer.host.live.Prediction;
 import org.vdsoexplorer.host.live.VdsoImage;
@@ -92,22 +89,6 @@ final class LiveCommand {
             List<LiveSession.SeqWatch> seq = s.watchSeq(pages, 1000, progress(err));
             out.print(format.equals("json") ? LiveFormat.pagesJson(pages, seq, s.problems()) : LiveFormat.pagesTable(pages, seq, s.problems()));
             return pages.isEmpty() ? 1 : 0;
-        }
-    }
-
-    static int capture(Args a, PrintStream out, PrintStream err) {
-        java.nio.file.Path file = java.nio.file.Path.of(a.positional().getFirst());
-        List<String> problems = new java.util.ArrayList<>();
-        try (LiveSession s = new LiveSession(LiveSession.Options.defaults())) {
-            Capture c = Capturing.capture(s, progress(err), problems);
-            CaptureFile.write(file, c);
-            out.printf(Locale.ROOT, "captured %s: tasks %s, %d clock readings each%n", c.describe(), String.join(", ", c.taskNames()),
-                    c.tasks().getFirst().clocks().size());
-            out.println("written to " + file);
-            for (String p : problems) err.println("live capture: " + p);
-            return 0;
-        } catch (IOException e) {
-            throw new UsageException("live capture: " + e.getMessage());
         }
     }
 

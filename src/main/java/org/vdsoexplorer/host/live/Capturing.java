@@ -46,7 +46,7 @@ public final class Capturing {
         String dis = RealCode.disassemble(first.vdsoImage(), first.mapping(Capture.VDSO).orElseThrow().start()).orElse(null);
         if (dis == null) problems.add("objdump is not installed: the capture holds no disassembly (it opens where objdump is)");
         return new Capture(Capture.FORMAT, Capture.VERSION, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
-                host.kernel(), host.clocksource(), cpu(cpuinfo), flags(cpuinfo), tasks, dis);
+                host.kernel(), host.clocksource(), cpu(cpuinfo), flags(cpuinfo), 0, "not calibrated", tasks, dis);
     }
 
     static Capture.Task task(TaskInfo info, List<String> lines) {

@@ -15,9 +15,11 @@ import java.util.Optional;
  *
  * @param clocksource  /sys/devices/system/clocksource/clocksource0/current_clocksource when captured
  * @param cpuFlags     the "flags" line of /proc/cpuinfo (which counter read the kernel patched in follows from it)
+ * @param coreGhz      the core clock calibrated when captured (validate's chain of dependent adds), 0 if it could not be
+ * @param coreGhzHow   how coreGhz was found, or why there is none
  */
 public record Capture(String format, int version, String captured, String kernel, String clocksource, Cpu cpu,
-                      List<String> cpuFlags, List<Task> tasks, String disassembly) {
+                      List<String> cpuFlags, double coreGhz, String coreGhzHow, List<Task> tasks, String disassembly) {
     public static final String FORMAT = "vdso-explorer capture";
     public static final int VERSION = 1;
 
@@ -64,6 +66,11 @@ public record Capture(String format, int version, String captured, String kernel
 
     public static final int PAGE = 4096;
     public static final String VVAR = "[vvar]", VCLOCK = "[vvar_vclock]", VDSO = "[vdso]";
+
+    /** The same capture with the core clock calibrated as {@code how} says. */
+    public Capture withCoreGhz(double ghz, String how) {
+        return new Capture(format, version, captured, kernel, clocksource, cpu, cpuFlags, ghz, how, tasks, disassembly);
+    }
 
     public Optional<Task> task(String name) { return tasks.stream().filter(t -> t.task().equals(name)).findFirst(); }
 

@@ -73,6 +73,21 @@ public final class RealTime {
 
     public int clockMode() { return data.getInt(MODE); }
 
+    /** mult of clock_data[{@code base}] (0: CS_HRES_COARSE, 1: CS_RAW). */
+    public long mult(int base) { return Integer.toUnsignedLong(data.getInt(base * CLOCK_SIZE + MULT)); }
+
+    public long shift(int base) { return Integer.toUnsignedLong(data.getInt(base * CLOCK_SIZE + SHIFT)); }
+
+    /** The counter path of the data page's clock_mode: "tsc", "pvclock", or the mode number. */
+    public String counterName() {
+        return switch (clockMode()) {
+            case MODE_TSC -> "tsc";
+            case MODE_PVCLOCK -> "pvclock";
+            case MODE_HVCLOCK -> "hvclock";
+            default -> "mode " + clockMode();
+        };
+    }
+
     /** Whether clock {@code id} is one the vDSO answers itself (hres, coarse or raw). */
     public static boolean served(int id) { return id >= 0 && id < 32 && (((HRES | COARSE | RAW) >>> id) & 1) != 0; }
 

@@ -59,4 +59,32 @@ class RealVdsoExactTest {
             assertEquals(ref.at(RealTime.MONOTONIC, tsc + d).ns(), m.call(RealTime.MONOTONIC, tsc + d).ns());
         }
     }
+
+    /**
+     * The other paths the same code has, made by the kernel's own stores into the captured pages: without
+     * PVCLOCK_TSC_STABLE_BIT vread_pvclock() gives up and the call takes the syscall; with clock_mode TSC the counter
+     * is read directly (a counter just past cycle_last: the fast path; one behind it: the slow path's "negative delta"
+     * answer, base >> shift); each agrees with the reference.
+     */
+    @Test void theFallbackAndTheTscPathsRunAndAgreeWithTheReference() {
+        Capture.Task t = CAPTURE.task("host").orElseThrow();
+        long tsc = RealTime.of(t).tscFor(RealTime.MONOTONIC, t.clock(RealTime.MONOTONIC).orElseThrow().ns()).orElseThrow();
+        RealMachine unstable = new RealMachine(CAPTURE, CODE, "host", CostTable.defaults(), null);
+        unstable.space().kernelWrite(unstable.space().address(Capture.VCLOCK, 0) + RealTime.PV_FLAGS, 1, 0);
+        RealMachine.Call c = unstable.call(RealTime.MONOTONIC, tsc);
+        assertTrue(c.fellBack(), "no stable bit: the syscall");
+        assertEquals(t.clock(RealTime.MONOTONIC).orElseThrow().ns(), c.ns(), "the kernel's answer is the same time");
+
+        RealMachine direct = new RealMachine(CAPTURE, CODE, "host", CostTable.defaults(), null);
+        direct.space().kernelWrite(direct.space().address(Capture.VVAR, 0) + RealTime.MODE, 4, RealTime.MODE_TSC);
+        long last = direct.space().read(direct.space().address(Capture.VVAR, 0) + RealTime.CYCLE_LAST, 8);
+        for (long at : new long[] {last + 12_345, last - 5}) {
+            for (int id : new int[] {RealTime.REALTIME, RealTime.MONOTONIC, RealTime.BOOTTIME}) {
+                RealMachine.Call d = direct.call(id, at);
+                assertFalse(d.fellBack());
+                assertEquals(direct.time().at(id, at).ns(), d.ns(), "clock " + id + " at cycle_last " + (at - last));
+                assertEquals(RealTime.Path.HRES, direct.time().at(id, at).path());
+            }
+        }
+    }
 }
