@@ -1,6 +1,7 @@
 package org.vdsoexplorer.sim.real;
 
 import java.util.Arrays;
+import java.util.List;
 import org.vdsoexplorer.sim.asm.Listing;
 import org.vdsoexplorer.sim.asm.Registers;
 import org.vdsoexplorer.sim.cost.CostTable;
@@ -90,10 +91,43 @@ public final class RealMachine implements Hooks {
     }
 
     /** One whole call; an instruction outside the modelled subset or a fault stops it with its message. */
-    public Call call(int clockId, long tsc) {
+    public Call call(int clockId, long tsc) { return callWithUpdate(clockId, tsc, -1, List.of()).call(); }
+
+    /** A call with an update placed in it: how many seq loads the reader made (2 without a retry: begin and recheck). */
+    public record Placed(Call call, int seqLoads, List<RealWriter.Store> update) {}
+
+    /**
+     * A call of clock_gettime({@code clockId}) at {@code tsc} with {@code update}'s stores made by the kernel before
+     * reader instruction {@code beforeStep} (counted from 0; -1: none); seq loads are the reader's 4-byte loads of a
+     * vdso_clock's seq word (offset 0 or 232 of a [vvar] page: the decoded layout, not the C model's names).
+     */
+    public Placed callWithUpdate(int clockId, long tsc, long beforeStep, List<RealWriter.Store> update) {
+        int[] seqLoads = {0};
+        cpu.setSink(e -> {
+            if (e instanceof org.vdsoexplorer.sim.event.Event.MemRead r && r.size() == 4 && isSeq(r.address())) seqLoads[0]++;
+        });
+        try {
+            return new Placed(run(clockId, tsc, beforeStep, update), seqLoads[0], update);
+        } finally {
+            cpu.setSink(null);
+        }
+    }
+
+    /** Whether {@code address} is the seq word of a vdso_clock in a [vvar] page. */
+    public boolean isSeq(long address) {
+        RealSpace.Region r = space.region(address);
+        if (r == null || !r.mapping().equals(Capture.VVAR)) return false;
+        long off = address - r.start();
+        return off == RealTime.SEQ || off == RealTime.CLOCK_SIZE + RealTime.SEQ;
+    }
+
+    private Call run(int clockId, long tsc, long beforeStep, List<RealWriter.Store> update) {
         enter(clockId, tsc);
         long i0 = cpu.instructions(), c0 = cpu.cycles(), k0 = cpu.kernelEntries();
         while (!cpu.outsideText()) {
+            if (cpu.instructions() - i0 == beforeStep) {
+                for (RealWriter.Store st : update) space.kernelWrite(st.address(), st.size(), st.value());
+            }
             if (cpu.instructions() - i0 >= MAX_INSTRUCTIONS) {
                 throw new ExecutionException(listing.where(cpu.pc()) + ": no return after " + MAX_INSTRUCTIONS + " instructions");
             }
