@@ -38,7 +38,9 @@ final class LiveRun {
                 + "realtime-coarse, tai, or all (default all)"),
         Commands.Option.value("task", "host|timens", "the task (default: every task of the capture)"),
         Commands.Option.value("capture", "FILE", "a capture made by 'live capture' (default: capture this machine now)"),
-        Commands.Option.value("format", "table|tsv", "the output format (default table)")};
+        Commands.Option.value("format", "table|tsv", "the output format (default table)"),
+        Commands.Option.value("update-before", "N", "also place one update_vsyscall() before reader instruction N of each call "
+                + "and print whether the real code retried (its seq loads)")};
 
     private static LiveSession.Progress progress(PrintStream err) {
         return (f, m) -> err.printf(Locale.ROOT, "live: %3.0f%% %s%n", f * 100, m);
@@ -108,6 +110,15 @@ final class LiveRun {
         List<RealRows.Row> rows = RealRows.rows(c, RealCode.listing(c), core.core(), task, clock);
         Map<String, Double> measured = measured(c, rows, err, problems);
         out.print(format.equals("tsv") ? tsv(rows, measured) : table(c, core, rows, measured));
+        if (a.one("update-before") != null) {
+            long k = a.whole("update-before", 0, new org.vdsoexplorer.util.Range(0, 10_000, "update-before"));
+            out.printf(Locale.ROOT, "%nupdate_vsyscall() placed before reader instruction %d:%n%-7s %-17s %10s %10s %-8s %-21s %s%n", k,
+                    "task", "clock", "seq_loads", "without", "retried", "returned", "= captured");
+            for (RealRows.Retry r : RealRows.retries(c, RealCode.listing(c), task, clock, k)) {
+                out.printf(Locale.ROOT, "%-7s %-17s %10d %10d %-8s %-21s %s%n", r.task(), r.clock(), r.seqLoads(), r.quietSeqLoads(),
+                        r.retried() ? "yes" : "no", RealTime.split(r.returnedNs()), r.returnedNs() == r.capturedNs() ? "yes" : "no");
+            }
+        }
         for (String p : problems) err.println("live run: " + p);
         return rows.stream().allMatch(RealRows.Row::exact) ? 0 : 1;
     }

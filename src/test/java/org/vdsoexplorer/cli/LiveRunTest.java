@@ -85,4 +85,14 @@ class LiveRunTest {
         assertEquals(2, b.code());
         assertTrue(b.err().startsWith("vdso-explorer: " + bad + ":"), b.err());
     }
+
+    @Test void aPlacedUpdateMakesTheRealCodeRetry() throws Exception {
+        Out r = run("live", "run", "--capture", elsewhere().toString(), "--clock", "monotonic", "--update-before", "40");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("update_vsyscall() placed before reader instruction 40:"), r.out());
+        assertTrue(r.out().matches("(?s).*host    monotonic +4 +2 yes .*"), r.out());
+        assertTrue(r.out().matches("(?s).*timens  monotonic +5 +3 yes .*"), r.out());
+        Out early = run("live", "run", "--capture", elsewhere().toString(), "--clock", "monotonic", "--task", "host", "--update-before", "0");
+        assertTrue(early.out().matches("(?s).*host    monotonic +2 +2 no .*"), early.out());
+    }
 }

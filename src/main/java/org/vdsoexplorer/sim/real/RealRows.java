@@ -41,6 +41,32 @@ public final class RealRows {
         return out;
     }
 
+    /** A placed update: the seq loads of the call without it and with it, and the time returned with it. */
+    public record Retry(String task, String clock, long beforeStep, int quietSeqLoads, int seqLoads, long returnedNs, long capturedNs) {
+        public boolean retried() { return seqLoads > quietSeqLoads; }
+    }
+
+    /**
+     * Each reading's call again with one update_vsyscall() ({@link RealWriter}, at a counter value 10^6 TSC ticks before
+     * the reader's) placed before reader instruction {@code beforeStep}.
+     */
+    public static List<Retry> retries(Capture c, Listing code, String task, Integer clock, long beforeStep) {
+        List<Retry> out = new ArrayList<>();
+        for (Capture.Task t : c.tasks()) {
+            if (task != null && !task.equals(t.task())) continue;
+            RealTime ref = RealTime.of(t);
+            for (Capture.Reading r : t.clocks()) {
+                if (clock != null && clock != r.id()) continue;
+                long tsc = ref.tscFor(r.id(), r.ns()).orElse(0L);
+                int quiet = new RealMachine(c, code, t.task(), CostTable.defaults(), null).callWithUpdate(r.id(), tsc, -1, List.of()).seqLoads();
+                RealMachine m = new RealMachine(c, code, t.task(), CostTable.defaults(), null);
+                RealMachine.Placed p = m.callWithUpdate(r.id(), tsc, beforeStep, RealWriter.update(m.space(), m.time(), tsc - 1_000_000));
+                out.add(new Retry(t.task(), r.clock(), beforeStep, quiet, p.seqLoads(), p.call().ns(), r.ns()));
+            }
+        }
+        return out;
+    }
+
     static Row row(Capture c, RealMachine m, RealTime ref, Capture.Reading r) {
         long tsc = ref.tscFor(r.id(), r.ns()).orElse(0L);
         RealMachine.Call last = null;

@@ -6,9 +6,11 @@ import java.util.List;
 /**
  * update_vsyscall() for the captured kernel's layout (v6.15+, kernel/time/vsyscall.c: {@code vdso_write_begin()}
  * increments the seq of every {@code vdso_clock} (odd: readers retry), then {@code clock_mode} of both clocks, the
- * coarse bases REALTIME (also time()), REALTIME_COARSE and MONOTONIC_COARSE, and, as the clocksource is vDSO
- * capable, {@code update_vdso_time_data()}'s cycle_last, max_cycles, mask, mult, shift of both clocks and the
- * MONOTONIC, BOOTTIME, TAI and MONOTONIC_RAW bases; {@code vdso_write_end()} increments every seq again (even).
+ * bases REALTIME (also time()), REALTIME_COARSE and MONOTONIC_COARSE, and, as the clocksource is vDSO capable,
+ * {@code update_vdso_time_data()}: cycle_last, max_cycles, mask, mult, shift of CS_HRES_COARSE then CS_RAW
+ * (the same stores whether inline or in {@code fill_clock_configuration()}, the helper commit "vdso/vsyscall:
+ * Introduce a helper to fill clock configurations" of July 2025 made) and the MONOTONIC, BOOTTIME,
+ * MONOTONIC_RAW and TAI bases; {@code vdso_write_end()} increments every seq again (even).
  * The timekeeper behind it is advanced from the page's own state: at counter value {@code c} every base moves by
  * (c - cycle_last) * mult in the shifted nanoseconds the page keeps, cycle_last becomes {@code c}, and the coarse
  * bases take the new hres times truncated to whole nanoseconds, as tk->coarse_nsec is. The stores are returned in
@@ -40,16 +42,22 @@ public final class RealWriter {
         stamp(out, data, 0, RealTime.REALTIME, hres, RealTime.REALTIME, space, false);
         stamp(out, data, 0, RealTime.REALTIME_COARSE, hres, RealTime.REALTIME, space, true);
         stamp(out, data, 0, RealTime.MONOTONIC_COARSE, hres, RealTime.MONOTONIC, space, true);
-        // update_vdso_time_data(): both clocks' conversion, then the hres bases
+        // update_vdso_time_data(): fill_clock_configuration() of CS_HRES_COARSE then CS_RAW (the same clocksource:
+        // only cycle_last moves), then the MONOTONIC, BOOTTIME, MONOTONIC_RAW and TAI bases
+        long[] raw = advanced(space, data, 1, counter);
         for (int b = 0; b < 2; b++) {
             long c = data + (long) b * RealTime.CLOCK_SIZE;
-            out.add(new Store(c + RealTime.CYCLE_LAST, 8, counter, "clock_data[" + b + "].cycle_last"));
+            String n = "clock_data[" + b + "].";
+            out.add(new Store(c + RealTime.CYCLE_LAST, 8, counter, n + "cycle_last"));
+            out.add(new Store(c + RealTime.MAX_CYCLES, 8, space.read(c + RealTime.MAX_CYCLES, 8), n + "max_cycles"));
+            out.add(new Store(c + RealTime.MASK, 8, space.read(c + RealTime.MASK, 8), n + "mask"));
+            out.add(new Store(c + RealTime.MULT, 4, space.read(c + RealTime.MULT, 4), n + "mult"));
+            out.add(new Store(c + RealTime.SHIFT, 4, space.read(c + RealTime.SHIFT, 4), n + "shift"));
         }
         stamp(out, data, 0, RealTime.MONOTONIC, hres, RealTime.MONOTONIC, space, false);
         stamp(out, data, 0, RealTime.BOOTTIME, hres, RealTime.BOOTTIME, space, false);
-        stamp(out, data, 0, RealTime.TAI, hres, RealTime.TAI, space, false);
-        long[] raw = advanced(space, data, 1, counter);
         stamp(out, data, 1, RealTime.MONOTONIC_RAW, raw, RealTime.MONOTONIC_RAW, space, false);
+        stamp(out, data, 0, RealTime.TAI, hres, RealTime.TAI, space, false);
         for (int b = 0; b < 2; b++) {
             long c = data + (long) b * RealTime.CLOCK_SIZE;
             out.add(new Store(c + RealTime.SEQ, 4, space.read(c + RealTime.SEQ, 4) + 2, "clock_data[" + b + "].seq (vdso_write_end: even)"));
