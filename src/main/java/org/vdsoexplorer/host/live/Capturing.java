@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.vdsoexplorer.sim.real.Capture;
 import org.vdsoexplorer.sim.real.RealCode;
+import org.vdsoexplorer.sim.timing.CorePick;
 
 /**
  * {@code live capture}: the live lab's tasks copy their pages and read their clocks ({@link Probe}'s
@@ -73,10 +74,11 @@ public final class Capturing {
         return new Capture.Task(info.task(), offsets, List.copyOf(maps.values()), clocks);
     }
 
+    /** vendor, family and model as {@link CorePick#parse} reads them (the same reading the core pick makes), and the model name. */
     static Capture.Cpu cpu(String cpuinfo) {
-        Map<String, String> f = first(cpuinfo);
-        return new Capture.Cpu(f.getOrDefault("vendor_id", "?"), num(f.get("cpu family")), num(f.get("model")),
-                f.getOrDefault("model name", "?"));
+        String name = first(cpuinfo).getOrDefault("model name", "?");
+        return CorePick.parse(cpuinfo).map(c -> new Capture.Cpu(c.vendor(), c.family(), c.model(), name))
+                .orElseGet(() -> new Capture.Cpu("?", -1, -1, name));
     }
 
     static List<String> flags(String cpuinfo) {
@@ -96,14 +98,6 @@ public final class Capturing {
             if (colon > 0) f.putIfAbsent(line.substring(0, colon).trim(), line.substring(colon + 1).trim());
         }
         return f;
-    }
-
-    private static int num(String s) {
-        try {
-            return s == null ? -1 : Integer.parseInt(s);
-        } catch (NumberFormatException e) {
-            return -1;
-        }
     }
 
     private static String read(String f) {

@@ -59,4 +59,13 @@ class CaptureFileTest {
 
         assertThrows(BadInputException.class, () -> CaptureFile.read(dir));
     }
+
+    /** The disassembly kept in the shipped capture is objdump's of the kept image at its address (where objdump is installed). */
+    @Test void theKeptDisassemblyIsTheKeptImages() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(RealCode.objdump().isPresent(), "GNU objdump is not installed");
+        Capture c = CaptureFile.example();
+        Capture.Task host = c.tasks().getFirst();
+        assertEquals(c.disassembly(), RealCode.disassemble(host.vdsoImage(), host.mapping(Capture.VDSO).orElseThrow().start()).orElseThrow());
+        assertTrue(RealCode.listing(c).symbol("__vdso_clock_gettime").isPresent(), "labelled from the image's .dynsym");
+    }
 }
