@@ -97,7 +97,11 @@ public final class Cli {
                         .sub(Commands.Command.of("pages", "reads and decodes the real [vvar] pages of both tasks (and watches seq for 1 s)",
                                 LiveCommand::pages).options(LiveCommand.PAGES_OPTIONS))
                         .sub(Commands.Command.of("vdso", "the vDSO's exported symbols and versions; objdump's disassembly of "
-                                + "__vdso_clock_gettime", (a, out, err) -> LiveCommand.vdso(out))))
+                                + "__vdso_clock_gettime", (a, out, err) -> LiveCommand.vdso(out)))
+                        .sub(Commands.Command.of("capture", "copies this machine's vDSO, its [vvar] and [vvar_vclock] pages (host and "
+                                + "namespace task), the clock readings and the calibrated core clock into FILE", LiveRun::capture).operands("FILE", 1, 1))
+                        .sub(Commands.Command.of("run", "runs the captured vDSO per task and clock: instructions, cycles, predicted ns "
+                                + "beside measured ns, and the time it returned", LiveRun::run).options(LiveRun.RUN_OPTIONS)))
                 .add(Commands.Command.of("validate", "compiles each variant's C model and runs it natively beside the timing models",
                                 ValidateCommand::run)
                         .describedAs(ValidateCommand.DESCRIPTION).options(ValidateCommand.OPTIONS));

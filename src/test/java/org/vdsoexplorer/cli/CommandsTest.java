@@ -77,7 +77,7 @@ class CommandsTest {
                 + "validate, help)");
         usageError(run("help", "frobnicate"), "help: unknown command 'frobnicate' (known: report, run, seeds, bench, "
                 + "check-lessons, live, validate)");
-        usageError(run("live", "nonsense"), "live: unknown subcommand 'nonsense' (known: pages, vdso; or none)");
+        usageError(run("live", "nonsense"), "live: unknown subcommand 'nonsense' (known: pages, vdso, capture, run; or none)");
     }
 
     @Test

@@ -79,12 +79,12 @@ class RunListingTest {
     @Test
     void accessStraddlingTwoPagesReadsAndWritesBoth() {
         ListingRunner.Result r = ListingRunner.run(Listings.of(Variant.TIMENS_INLINE), "__vdso_clock_gettime",
-                Map.of(Registers.RDI, 1L, Registers.RSI, 0x7ffd_efff_cffcL), 1_000_000, CostTable.defaults());
+                Map.of(Registers.RDI, 1L, Registers.RSI, 0x7ffd_efff_effcL), 1_000_000, CostTable.defaults());
         assertEquals(0, r.rax());
         ListingRunner.Result ref = ListingRunner.run(Listings.of(Variant.TIMENS_INLINE), "__vdso_clock_gettime",
                 Map.of(Registers.RDI, 1L, Registers.RSI, ListingRunner.BUFFER), 1_000_000, CostTable.defaults());
-        assertEquals(ref.memory().read(ListingRunner.BUFFER, 8), r.memory().read(0x7ffd_efff_cffcL, 8), "tv_sec across the page");
-        assertEquals(ref.memory().read(ListingRunner.BUFFER + 8, 8), r.memory().read(0x7ffd_efff_d004L, 8));
+        assertEquals(ref.memory().read(ListingRunner.BUFFER, 8), r.memory().read(0x7ffd_efff_effcL, 8), "tv_sec across the page");
+        assertEquals(ref.memory().read(ListingRunner.BUFFER + 8, 8), r.memory().read(0x7ffd_efff_f004L, 8));
     }
 
     @Test
@@ -138,6 +138,17 @@ class RunListingTest {
         assertEquals("x.lst:2: execution ran past the last instruction of the listing ('nop')", end.getMessage());
         ExecutionException loop = assertThrows(ExecutionException.class, () -> call(listing(" 1000:\tjmp 1000\n"), "f", 0, 0));
         assertTrue(loop.getMessage().startsWith("x.lst:2: no return after 1000000 instructions"), loop.getMessage());
+    }
+
+    /** Issue 24: a load where nothing is mapped faults, as on the machine (it used to return 0 from the model's 16 KiB stack). */
+    @Test
+    void aLoadWhereNothingIsMappedIsSigsegv() {
+        Fault f = assertThrows(Fault.class, () -> call(listing(" 1000:\tmov 0x7ffdefffcffc,%rax\n 1008:\tret\n"), "f", 0, 0));
+        assertEquals("SIGSEGV at 0x7ffdefffcffc: read of unmapped address (x.lst:2 'mov 0x7ffdefffcffc,%rax')", f.getMessage());
+        Fault w = assertThrows(Fault.class, () -> call(listing(" 1000:\tmov %rax,0x1000\n 1008:\tret\n"), "f", 0, 0));
+        assertEquals("SIGSEGV", w.signal());
+        // the stack page the call runs on is mapped: a store and a load just under rsp work
+        assertEquals(7, call(listing(" 1000:\tmov %rdi,-0x8(%rsp)\n 1005:\tmov -0x8(%rsp),%rax\n 100a:\tret\n"), "f", 7, 0).rax());
     }
 
     @Test

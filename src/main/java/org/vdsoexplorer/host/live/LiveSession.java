@@ -122,6 +122,9 @@ public final class LiveSession implements AutoCloseable {
         return rows;
     }
 
+    /** One command to one running task (null if it is not running or was lost: then its message is in problems). */
+    public List<String> askTask(String t, String cmd) { return ask(t, cmd, options.commandTimeout()); }
+
     /** One command to one task; on failure the task is dropped (its message kept) and null returned. */
     private List<String> ask(String t, String cmd, Duration timeout) {
         TaskProcess tp = tasks.get(t);

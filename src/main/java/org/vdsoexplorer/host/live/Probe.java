@@ -24,6 +24,7 @@ import java.util.List;
  *   pages [die]               TRY mapping slot, then PAGE mapping slot address mono_ns hex | FAULT mapping slot why
  *   seqwatch MAPPING SLOT OFF MS   SEQWATCH first last changes max_gap_ns samples
  *   seq MAPPING SLOT OFF      SEQ value mono_ns
+ *   capture                   MAP mapping start, PAGE mapping slot address hex | FAULT ..., CLOCK name id ns, CAPTURE attempts stable
  *   quit
  * </pre>
  * A page read that faults (an unbacked vvar slot raises SIGBUS) is reported as FAULT: HotSpot turns the
@@ -56,6 +57,7 @@ public final class Probe {
                     case "pages" -> pages(out, w.length > 1 && w[1].equals("die"), w.length > 2 ? Integer.parseInt(w[2]) : 0);
                     case "seqwatch" -> seqwatch(out, w[1], Integer.parseInt(w[2]), Integer.parseInt(w[3]), Long.parseLong(w[4]));
                     case "seq" -> seq(out, w[1], Integer.parseInt(w[2]), Integer.parseInt(w[3]));
+                    case "capture" -> capture(out);
                     default -> out.println("ERROR unknown command " + w[0]);
                 }
             } catch (Throwable t) {
@@ -160,6 +162,70 @@ public final class Probe {
                         + HexFormat.of().formatHex(bytes));
             }
         }
+    }
+
+    /** The clocks the x86 vDSO serves (include/vdso/datapage.h VDSO_HRES, VDSO_COARSE, VDSO_RAW): name and id. */
+    static final List<Item> CAPTURE_CLOCKS = List.of(new Item("realtime", "vdso", 0), new Item("monotonic", "vdso", 1),
+            new Item("monotonic-raw", "vdso", 4), new Item("realtime-coarse", "vdso", 5),
+            new Item("monotonic-coarse", "vdso", 6), new Item("boottime", "vdso", 7), new Item("tai", "vdso", 11));
+
+    /**
+     * Copies every [vvar] and [vvar_vclock] page (null: unbacked) and the [vdso], reads each vDSO clock right after,
+     * and copies the vvar pages again: when the two copies agree, no update_vsyscall() (and no pvclock update) ran
+     * between the copy and the readings, so the readings follow from the copied pages. Up to 50 attempts; the last
+     * is reported with {@code stable false} if none agreed.
+     */
+    private static void capture(PrintStream out) throws IOException {
+        List<String[]> maps = new java.util.ArrayList<>();
+        for (String l : Files.readAllLines(Path.of("/proc/self/maps"))) {
+            for (String m : MAPPINGS) {
+                if (!l.endsWith(m)) continue;
+                String[] r = l.substring(0, l.indexOf(' ')).split("-");
+                maps.add(new String[] {m, r[0], r[1]});
+            }
+        }
+        byte[][] first = null;
+        long[] clocks = new long[CAPTURE_CLOCKS.size()];
+        int attempt = 0;
+        boolean stable = false;
+        while (attempt++ < 50 && !stable) {
+            first = copyAll(maps);
+            for (int i = 0; i < clocks.length; i++) clocks[i] = Native.clockNanos(CAPTURE_CLOCKS.get(i).id());
+            byte[][] again = copyAll(maps);
+            stable = java.util.Arrays.deepEquals(first, again);
+        }
+        int k = 0;
+        for (String[] m : maps) {
+            long start = Long.parseUnsignedLong(m[1], 16), end = Long.parseUnsignedLong(m[2], 16);
+            out.println("MAP " + m[0] + " " + m[1]);
+            for (int slot = 0; start + (long) slot * PAGE < end; slot++, k++) {
+                if (first[k] == null) out.println("FAULT " + m[0] + " " + slot + " SIGBUS");
+                else out.println("PAGE " + m[0] + " " + slot + " " + Long.toHexString(start + (long) slot * PAGE) + " 0 "
+                        + HexFormat.of().formatHex(first[k]));
+            }
+        }
+        for (int i = 0; i < clocks.length; i++) {
+            out.println("CLOCK " + CAPTURE_CLOCKS.get(i).clock() + " " + CAPTURE_CLOCKS.get(i).id() + " " + clocks[i]);
+        }
+        out.println("CAPTURE " + attempt + " " + stable);
+    }
+
+    /** Every page of {@code maps} in order; null for a page whose read faulted. */
+    private static byte[][] copyAll(List<String[]> maps) {
+        List<byte[]> pages = new java.util.ArrayList<>();
+        for (String[] m : maps) {
+            long start = Long.parseUnsignedLong(m[1], 16), end = Long.parseUnsignedLong(m[2], 16);
+            for (long addr = start; addr < end; addr += PAGE) {
+                byte[] bytes = new byte[PAGE];
+                try {
+                    MemorySegment.copy(MemorySegment.ofAddress(addr).reinterpret(PAGE), ValueLayout.JAVA_BYTE, 0, bytes, 0, PAGE);
+                    pages.add(bytes);
+                } catch (InternalError e) {
+                    pages.add(null);
+                }
+            }
+        }
+        return pages.toArray(byte[][]::new);
     }
 
     private static MemorySegment word(String mapping, int slot, int offset) throws IOException {

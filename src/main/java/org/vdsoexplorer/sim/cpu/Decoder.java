@@ -155,10 +155,16 @@ final class Decoder {
             }
             case "mul" -> { return n == 1 ? new Op.MulWide(Loc.of(ops.getFirst(), size), false, CostClass.MUL) : null; }
             case "div", "idiv" -> { return n == 1 ? new Op.Div(Loc.of(ops.getFirst(), size), base.equals("idiv")) : null; }
-            case "bt" -> {
+            case "bt", "btr", "bts", "btc" -> {
                 // memory destinations with a register offset address a bit string beyond the operand: not modelled
                 if (n != 2 || !(ops.get(1) instanceof Operand.Reg)) return null;
-                return new Op.Bt(Loc.of(ops.get(1), size), Loc.of(ops.get(0), size));
+                Op.BitKind k = switch (base) {
+                    case "btr" -> Op.BitKind.RESET;
+                    case "bts" -> Op.BitKind.SET;
+                    case "btc" -> Op.BitKind.COMPLEMENT;
+                    default -> Op.BitKind.TEST;
+                };
+                return new Op.Bt(Loc.of(ops.get(1), size), Loc.of(ops.get(0), size), k);
             }
             case "push" -> {
                 if (n != 1) return null;
@@ -182,7 +188,7 @@ final class Decoder {
 
     private static final java.util.Set<String> BASES = java.util.Set.of("mov", "lea", "add", "adc", "sub", "sbb",
             "cmp", "and", "or", "xor", "test", "not", "neg", "inc", "dec", "shl", "sal", "shr", "sar", "rol", "ror",
-            "shrd", "shld", "imul", "mul", "div", "idiv", "push", "pop", "xchg", "bt");
+            "shrd", "shld", "imul", "mul", "div", "idiv", "push", "pop", "xchg", "bt", "btr", "bts", "btc");
 
     /** "movl" -> "mov", "shl" -> "shl"; null if unknown. */
     private static String baseName(String m) {

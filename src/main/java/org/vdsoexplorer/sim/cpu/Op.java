@@ -236,22 +236,36 @@ abstract class Op {
     }
 
     /**
-     * bt with a register destination: CF = bit (offset mod operand width) of dst. Intel SDM: ZF is unchanged;
-     * OF, SF, AF and PF are undefined, and are kept as they were here. (clang tests clock-id mask bits with it.)
+     * bt, btr, bts, btc with a register destination: CF = bit (offset mod operand width) of dst, which btr then
+     * clears, bts sets and btc flips. Intel SDM: ZF is unchanged; OF, SF, AF and PF are undefined, and are kept as
+     * they were here. (clang tests clock-id mask bits with bt; the 6.x vDSO clears bit 63 of the counter with btr.)
      */
+    enum BitKind { TEST, RESET, SET, COMPLEMENT }
+
     static final class Bt extends Op {
         final Loc dst, offset;
+        final BitKind kind;
 
-        Bt(Loc dst, Loc offset) {
+        Bt(Loc dst, Loc offset) { this(dst, offset, BitKind.TEST); }
+
+        Bt(Loc dst, Loc offset, BitKind kind) {
             super(CostClass.ALU);
             this.dst = dst;
             this.offset = offset;
+            this.kind = kind;
         }
 
         @Override void exec(Interpreter x) {
             Cpu c = x.cpu;
             int bit = (int) (offset.get(x) & (dst.size * 8 - 1));
-            c.setFlags(((dst.get(x) >>> bit) & 1) != 0, c.zf(), c.sf(), c.of(), c.pf());
+            long v = dst.get(x), m = 1L << bit;
+            c.setFlags((v & m) != 0, c.zf(), c.sf(), c.of(), c.pf());
+            switch (kind) {
+                case RESET -> dst.set(x, v & ~m);
+                case SET -> dst.set(x, v | m);
+                case COMPLEMENT -> dst.set(x, v ^ m);
+                case TEST -> { }
+            }
         }
     }
 

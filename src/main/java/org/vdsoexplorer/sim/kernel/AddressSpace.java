@@ -13,7 +13,13 @@ import org.vdsoexplorer.sim.state.Derived;
 public final class AddressSpace implements Memory {
     public static final int SLOTS = 4;
     public static final long STACK_TOP = 0x7ffd_f000_0000L;
-    public static final int STACK_SIZE = 16 * 1024;
+    /**
+     * Two pages: the caller's frame, the timespec and every modelled call fit in the top one (the listings, the caller
+     * loop and the interpreter's test programs all run within it), and a buffer may straddle the two; below them nothing
+     * is mapped and an access faults (SIGSEGV), where a real process would have more stack. The model maps only what the
+     * code it runs uses, so a stray address faults instead of reading zeros.
+     */
+    public static final int STACK_SIZE = 8 * 1024;
 
     /** Told about each 32-bit read of a vdso_data seq field (the model's seqlock probe). */
     public interface SeqProbe {

@@ -34,7 +34,7 @@ public record Shape(boolean load, UopClass main, boolean store, int srcMask, int
 
     private static final Set<String> BASES = Set.of("mov", "add", "sub", "and", "or", "xor", "cmp", "test", "adc", "sbb",
             "neg", "not", "inc", "dec", "lea", "shl", "shr", "sar", "sal", "rol", "ror", "shld", "shrd", "imul", "mul",
-            "div", "idiv", "push", "pop", "call", "ret", "xchg", "jmp", "nop");
+            "div", "idiv", "push", "pop", "call", "ret", "xchg", "jmp", "nop", "bt", "btr", "bts", "btc");
 
     /**
      * What memory renaming ("mirroring memory operands", Agner Fog on Zen 2 and later) matches a load to the
@@ -96,6 +96,8 @@ public record Shape(boolean load, UopClass main, boolean store, int srcMask, int
 
     public static Shape of(Instruction in) {
         String m = in.mnemonic();
+        // operands the parser could not read (a segment override, an SSE register): the interpreter stops there
+        if (in.problem() != null) return simple(UopClass.ALU, 0, 0, Kind.PLAIN);
         if (!BASES.contains(m) && m.length() > 3 && "bwlq".indexOf(m.charAt(m.length() - 1)) >= 0
                 && BASES.contains(m.substring(0, m.length() - 1))) {
             m = m.substring(0, m.length() - 1);
@@ -167,6 +169,9 @@ public record Shape(boolean load, UopClass main, boolean store, int srcMask, int
             case "shl", "shr", "sar", "sal", "rol", "ror" -> {
                 int cl = ops.size() == 2 && ops.get(0) instanceof Operand.Reg r && r.num() == Registers.RCX ? bit(Registers.RCX) : 0;
                 return main(UopClass.SHIFT, memDst, memDst, dstReg | cl, addr, dstReg | F, mem);
+            }
+            case "bt", "btr", "bts", "btc" -> { // CF from the bit; btr/bts/btc also write the register (the 6.x vDSO's btr $0x3f)
+                return main(UopClass.ALU, memSrc, false, srcRegs | dstReg, addr, (m.equals("bt") ? 0 : dstReg) | F, mem);
             }
             case "shld", "shrd" -> { return main(UopClass.SHRD, memDst, memDst, srcRegs | dstReg, addr, dstReg | F, mem); }
             case "imul" -> {
