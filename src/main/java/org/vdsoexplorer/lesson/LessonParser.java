@@ -41,12 +41,12 @@ public final class LessonParser extends BlockValues {
     static final int MAX_BRACKETS = 4000;
     static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9-]{0,63}");
     static final List<String> FRONT_KEYS = List.of("id", "title", "order", "minutes", "prerequisites", "objectives",
-            "misconceptions");
+            "misconceptions", "optional");
     /** A setup block's keys: the setup's own ({@link org.vdsoexplorer.sim.SetupText#KEYS}), then the step's. */
     static final List<String> SETUP_KEYS = java.util.stream.Stream.concat(org.vdsoexplorer.sim.SetupText.KEYS.stream(),
             java.util.stream.Stream.of("run_to", "writer_update_at", "breakpoints", "compare", "focus", "highlight", "expect")).toList();
     static final List<String> QUESTION_KEYS = List.of("type", "prompt", "options", "answer", "predict", "tolerance",
-            "goal", "act", "click", "feedback", "attempts", "hint", "explain");
+            "goal", "act", "click", "feedback", "attempts", "hint", "explain", "toggle");
     /**
      * The id of the one lesson let through without objectives and step minutes, as long as it has none of them: the
      * shipped assessment (lessons/11-assessment.md), which the teacher branch reworks (issue 26 item 3) and gives them.
@@ -147,6 +147,7 @@ public final class LessonParser extends BlockValues {
         }
         String id = null, title = null;
         int order = -1, minutes = -1, minutesLine = 1;
+        boolean optional = false;
         List<String> prereq = List.of();
         // the teacher's part (objectives, misconceptions, step minutes): its problems are held apart, see FORMAT_PENDING
         List<Problem> formatProblems = new ArrayList<>();
@@ -168,6 +169,14 @@ public final class LessonParser extends BlockValues {
             order = integer(front.get("order"), "order", 0, 9999);
             minutes = integer(front.get("minutes"), "minutes", 1, 600);
             if (front.containsKey("minutes")) minutesLine = front.get("minutes").line();
+            String opt = string(front.get("optional"), "optional");
+            if (opt != null) {
+                switch (opt.toLowerCase(Locale.ROOT)) {
+                    case "yes", "true" -> optional = true;
+                    case "no", "false" -> optional = false;
+                    default -> problem(front.get("optional").line(), "'optional' must be yes or no, not '" + YamlBlock.oneLine(opt) + "'");
+                }
+            }
             objectives = format.objectives(front);
             misconceptions = format.misconceptions(front);
             for (String k : List.of("id", "title", "order")) {
@@ -262,7 +271,7 @@ public final class LessonParser extends BlockValues {
         if (!pending) problems.addAll(formatProblems);
         if (front == null || id == null || title == null || order < 0 || minutes < 0) return null;
         return new Lesson(file, id, title, order, minutes, prereq, objectives,
-                misconceptions.stream().map(LessonFormat.Located::misconception).toList(), intro, bodyStart + 1, steps);
+                misconceptions.stream().map(LessonFormat.Located::misconception).toList(), intro, bodyStart + 1, steps, optional);
     }
 
     /**
