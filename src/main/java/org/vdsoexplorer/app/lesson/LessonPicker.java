@@ -152,6 +152,16 @@ final class LessonPicker {
         warning.setVisible(!progress.warning().isEmpty());
     }
 
+    /** A lesson's objectives, shown at its start: "After this lesson you can:" and the list. */
+    static Node objectives(Lesson l) {
+        StringBuilder md = new StringBuilder("**After this lesson you can:**\n\n");
+        for (String o : l.objectives()) md.append("- ").append(o.replace('\n', ' ')).append('\n');
+        VBox box = MarkdownView.render(md.toString());
+        box.setId("lesson-objectives");
+        box.getStyleClass().add("lesson-objectives");
+        return box;
+    }
+
     static Label meta(String s) {
         Label l = new Label(s);
         l.getStyleClass().add("lesson-meta");
