@@ -130,6 +130,27 @@ class LessonPaneUiTest {
         WaitForAsyncUtils.waitForFxEvents();
     }
 
+    /**
+     * Clicks a lesson card's Start/Resume button as a student does, after scrolling the picker to it (the course has
+     * more cards than the picker shows at once; time-namespaces is the sixth).
+     */
+    static void open(FxRobot robot, String id) {
+        robot.interact(() -> {
+            Node b = robot.lookup("#lesson-open-" + id).query();
+            for (javafx.scene.Parent p = b.getParent(); p != null; p = p.getParent()) {
+                if (p instanceof javafx.scene.control.ScrollPane sp && sp.getContent() != null) {
+                    Node content = sp.getContent();
+                    double y = content.sceneToLocal(b.localToScene(b.getBoundsInLocal())).getMinY();
+                    double h = content.getBoundsInLocal().getHeight() - sp.getViewportBounds().getHeight();
+                    if (h > 0) sp.setVvalue(Math.min(1, Math.max(0, (y - 20) / h)));
+                    break;
+                }
+            }
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.clickOn("#lesson-open-" + id);
+    }
+
     @Test
     void timeNamespacesLessonSelfPaced(FxRobot robot) throws Exception {
         assertEquals(List.of(), pane.problems(), "the shipped lessons have no problems");
@@ -139,7 +160,7 @@ class LessonPaneUiTest {
         shot("lesson-picker.png");
         // the student had turned the ticks off: the lesson's steps run at 1000 Hz and the tick picker must say so
         robot.interact(() -> w.model().setup().choose(org.vdsoexplorer.session.Tick.NONE));
-        robot.clickOn("#lesson-open-time-namespaces");
+        open(robot, "time-namespaces");
         assertEquals(l, pane.lesson());
         assertEquals(0, pane.stepIndex());
         Evaluator ev = new Evaluator();
@@ -212,7 +233,7 @@ class LessonPaneUiTest {
         robot.clickOn("#lesson-back");
         assertNull(pane.lesson());
         assertTrue(text(robot, "#lesson-progress-time-namespaces").contains("finished"), text(robot, "#lesson-progress-time-namespaces"));
-        robot.clickOn("#lesson-open-time-namespaces");
+        open(robot, "time-namespaces");
         assertEquals(n - 3, pane.stepIndex(), "resumes where the student left off");
         robot.clickOn("#lesson-back");
         robot.clickOn("#lesson-reset-all");
@@ -223,7 +244,7 @@ class LessonPaneUiTest {
         assertNull(ProgressStore.open(data).peek("time-namespaces"));
 
         // a step that switches the scenario (the main window's pickers move the focus) keeps the keys in the panel
-        robot.clickOn("#lesson-open-time-namespaces");
+        open(robot, "time-namespaces");
         assertEquals(0, pane.stepIndex());
         robot.type(KeyCode.PAGE_DOWN);
         assertEquals(1, pane.stepIndex());
@@ -269,7 +290,7 @@ class LessonPaneUiTest {
 
     @Test
     void presenterMode(FxRobot robot) throws Exception {
-        robot.clickOn("#lesson-open-time-namespaces");
+        open(robot, "time-namespaces");
         robot.clickOn("#lesson-present");
         Presenter p = pane.presenter();
         assertTrue(p.active());
@@ -296,7 +317,7 @@ class LessonPaneUiTest {
 
         robot.type(KeyCode.PAGE_DOWN);
         assertEquals(1, pane.stepIndex());
-        assertEquals("slot-0", pane.host().focused().getId());
+        assertEquals("pages-slots", pane.host().focused().getId()); // all four: the step asks which one the first load reads
         assertEquals("TIMENS", w.pages().slotKindText(0));
         robot.type(KeyCode.RIGHT);
         assertEquals(2, pane.stepIndex());
@@ -387,7 +408,7 @@ class LessonPaneUiTest {
     void brokenLessonsAreShownWithTheirProblems(FxRobot robot) throws Exception {
         Path dir = Files.createTempDirectory("bad-lessons");
         Files.copy(Path.of("lessons/examples/first-look.md"), dir.resolve("first-look.md"));
-        Files.writeString(dir.resolve("broken.md"), "---\nid: broken\ntitle: Broken\norder: 1\nminutes: 5\n---\n\n## Step\n\n"
+        Files.writeString(dir.resolve("broken.md"), "---\nid: broken\ntitle: Broken\norder: 1\nobjectives: [x]\n---\n\n## Step {minutes=1}\n\n"
                 + "```setup\nscenario: nowhere\n```\n");
         Files.write(dir.resolve("binary.md"), new byte[] {0, (byte) 0xff, 0x1b, '-', '-', '-', '\n'});
         LessonPane bad = fx(() -> {
