@@ -21,7 +21,7 @@ import org.vdsoexplorer.report.SeedTables.Both;
 /**
  * The seed tables as one diverging dot chart (for {@link SeedTablesView}): a row per seed cell, every cell of every
  * table, sorted by how far the pipeline model misses the seed; on each row the additive model's difference from the
- * seed (a circle) and the pipeline model's (a diamond) in percentage points on a shared axis centred on the seed (0),
+ * seed (an open circle) and the pipeline model's (a filled diamond, both in ink) in percentage points on a shared axis centred on the seed (0),
  * with the ±2 pp band a cell must fall in shaded and each difference written at the row's end. The axis' reach comes
  * from the largest difference measured, so a 0.5 pp miss is as many pixels as it is points, not a sliver of a 0-125 %
  * scale. A click on a row selects it in the table; the table's selection is outlined here. Flat fills, no gradients.
@@ -256,18 +256,21 @@ final class SeedChart extends Pane implements DrawnText {
         }
     }
 
-    /** The additive model's circle (orange) or the pipeline model's diamond (bluish green), ink-edged. */
+    /**
+     * The additive model's open circle or the pipeline model's filled diamond, in ink: the two models differ by shape
+     * (and the legend's words), so no hue takes a second meaning here (app.common.Palette's roles).
+     */
     private void dot(GraphicsContext g, double cx, double cy, boolean additive) {
         double r = 6 * Math.max(1, scale.scale() * 0.8);
-        g.setLineWidth(1.5);
+        g.setLineWidth(2);
         g.setStroke(Palette.INK);
         if (additive) {
-            g.setFill(Palette.ORANGE);
+            g.setFill(Palette.PAPER);
             g.fillOval(cx - r, cy - r, 2 * r, 2 * r);
             g.strokeOval(cx - r, cy - r, 2 * r, 2 * r);
         } else {
-            double[] xs = {cx, cx + r, cx, cx - r}, ys = {cy - r, cy, cy + r, cy};
-            g.setFill(Palette.GREEN);
+            double[] xs = {cx, cx + r + 1, cx, cx - r - 1}, ys = {cy - r - 1, cy, cy + r + 1, cy};
+            g.setFill(Palette.INK);
             g.fillPolygon(xs, ys, 4);
             g.strokePolygon(xs, ys, 4);
         }
