@@ -91,12 +91,28 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
         canvas.heightProperty().addListener(o -> draw());
         countLayer.setMouseTransparent(true);
         countLayer.setManaged(false);
-        setCenter(holder);
-        BorderPane.setMargin(holder, new Insets(4, 0, 0, 0));
+        // a view narrower than the graph at its least text size (presenter mode at 250 % beside the lesson) scrolls
+        // sideways rather than cutting the identifiers or breaking them at their underscores
+        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(holder);
+        scroll.setId("dispatch-scroll");
+        scroll.getStyleClass().add("view-scroll");
+        scroll.setFitToWidth(true);
+        scroll.setFitToHeight(true);
+        scroll.setVbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.AS_NEEDED);
+        scroll.setMinSize(0, 0);
+        scroll.skinProperty().addListener((o, a, skin) -> { // no bitmap cache: Node.snapshot could render it stale
+            javafx.scene.Node viewport = scroll.lookup(".viewport");
+            if (viewport != null) viewport.setCache(false);
+        });
+        setCenter(scroll);
+        BorderPane.setMargin(scroll, new Insets(4, 0, 0, 0));
+        holder.setMinWidth(leastWidth());
         scale.scaleProperty().addListener(o -> {
             drawnGraph = null;
             drawnCounts = null;
             labels.clear();
+            holder.setMinWidth(leastWidth());
             draw();
         });
         session.addListener(this::refresh);
@@ -189,7 +205,7 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
      * The smallest node text: {@link #MIN_SQUEEZED_PX} at 100 % (a small window), growing with the scale a
      * little slower than the text (at 250 % the graph shares a projector's width with the lesson).
      */
-    private double minPx() { return MIN_SQUEEZED_PX * Math.max(1, 0.8 * scale.scale()); }
+    private double minPx() { return MIN_SQUEEZED_PX * Math.max(1, 0.7 * scale.scale()); }
 
     /** A node's label as drawn: its identifiers whole (the model's "do_hres_" / "timens()" break joined again). */
     static String label(Node n) { return n.label.replace("_\n", "_"); }
@@ -215,6 +231,12 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
     }
 
     private static double pad(Font f) { return Math.ceil(f.getSize() * 0.45); }
+
+    /** The graph's least width: every column and gap at the least text size. */
+    private double leastWidth() {
+        Font f = Font.font("DejaVu Sans", FontWeight.BOLD, minPx());
+        return Math.ceil(DispatchGraph.needed(DispatchGraph.columnWidths(n -> lineWidth(n, f)), pad(f), scale.scale()));
+    }
 
     /** Both layers, each only if what it shows changed. */
     private void draw() {
