@@ -64,10 +64,7 @@ final class CompareNumbers {
         side.getStyleClass().add("compare-numbers-side");
         // no bitmap cache of the viewport: Node.snapshot (PNG export, screenshots) rendered it stale, so compare-timens.png
         // showed the previous pair's numbers (hyperv vs hyperv-5.13-rc1) beside host vs timens panes (app.common.Scrolling)
-        side.skinProperty().addListener((o, a, skin) -> {
-            javafx.scene.Node viewport = side.lookup(".viewport");
-            if (viewport != null) viewport.setCache(false);
-        });
+        org.vdsoexplorer.app.common.Scrolling.uncached(side);
         view.widthProperty().addListener(o -> arrange());
         fontScale.scaleProperty().addListener(o -> arrange());
         arrange();

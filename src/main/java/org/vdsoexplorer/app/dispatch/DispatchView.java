@@ -101,10 +101,7 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
         scroll.setVbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
         scroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.AS_NEEDED);
         scroll.setMinSize(0, 0);
-        scroll.skinProperty().addListener((o, a, skin) -> { // no bitmap cache: Node.snapshot could render it stale
-            javafx.scene.Node viewport = scroll.lookup(".viewport");
-            if (viewport != null) viewport.setCache(false);
-        });
+        org.vdsoexplorer.app.common.Scrolling.uncached(scroll); // no bitmap cache: Node.snapshot could render it stale
         setCenter(scroll);
         BorderPane.setMargin(scroll, new Insets(4, 0, 0, 0));
         holder.setMinWidth(leastWidth());
