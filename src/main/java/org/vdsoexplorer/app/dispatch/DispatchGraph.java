@@ -91,7 +91,7 @@ final class DispatchGraph {
     }
 
     /** The least gap between two columns: a few trunks and room for a badge's run. */
-    private static double gapNeeded(double k) { return 5 * CHANNEL * Math.min(k, 1.5) + 8; }
+    private static double gapNeeded(double k) { return 4 * CHANNEL * Math.min(k, 1.5) + 8; }
 
     /**
      * Lays out the boxes for a canvas of {@code w} x {@code h} at text scale {@code k}: column {@code c} as wide as

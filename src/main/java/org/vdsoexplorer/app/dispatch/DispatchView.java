@@ -202,7 +202,7 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
      * The smallest node text: {@link #MIN_SQUEEZED_PX} at 100 % (a small window), growing with the scale a
      * little slower than the text (at 250 % the graph shares a projector's width with the lesson).
      */
-    private double minPx() { return MIN_SQUEEZED_PX * Math.max(1, 0.7 * scale.scale()); }
+    private double minPx() { return MIN_SQUEEZED_PX * Math.max(1, 0.5 * scale.scale()); }
 
     /** A node's label as drawn: its identifiers whole (the model's "do_hres_" / "timens()" break joined again). */
     static String label(Node n) { return n.label.replace("_\n", "_"); }
