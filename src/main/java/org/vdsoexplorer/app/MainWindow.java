@@ -87,6 +87,8 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     @FXML private StackPane viewsArea, codeHolder, pagesHolder, seqlockHolder, dispatchHolder;
     @FXML private javafx.scene.control.SplitPane grid, topRow, bottomRow;
     @FXML private Label status;
+    /** The status line on the Compare tab: what A and B run ({@link CompareView#statusProperty}). */
+    private final javafx.beans.property.StringProperty compareStatus = new javafx.beans.property.SimpleStringProperty("");
 
     public MainWindow(Setup initial) { this(initial, VdsoExplorerApp.WIDTH, VdsoExplorerApp.HEIGHT); }
 
@@ -124,6 +126,8 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
         for (Node n : List.of(back, backLine, run, inject)) { // greyed out in the Compare tab, where they do nothing
             n.disableProperty().bind(model.setup().problemProperty().isNotEmpty().or(compareTab.selectedProperty()));
         }
+        // the Compare tab's panes have their own scenario, variant and clock pickers: the toolbar's are greyed out there
+        for (Node n : List.of(scenario, variant, clock)) n.disableProperty().bind(compareTab.selectedProperty());
         // the four views' model, not A's or B's; in presenter mode only on a step that needs it
         counters.visibleProperty().bind(compareTab.selectedProperty().not().and(views.state().countersShownProperty()));
         counters.managedProperty().bind(counters.visibleProperty());
@@ -137,7 +141,9 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
             dispatch.setReducedMotion(b);
         });
         help.setText(model.keys().helpText());
-        status.textProperty().bind(model.statusProperty());
+        // on the Compare tab the status line says what A and B run, not the four views' model
+        status.textProperty().bind(javafx.beans.binding.Bindings.when(compareTab.selectedProperty()).then(compareStatus)
+                .otherwise(model.statusProperty()));
         tabs.getTabs().add(tabs.getTabs().indexOf(seedsTab) + 1, org.vdsoexplorer.app.pipeline.PipelineView.tab(session));
         tabs.getTabs().add(org.vdsoexplorer.app.live.LiveView.tab()); // "Your machine": built when first shown
         compareTab.selectedProperty().addListener((o, a, on) -> { if (on) compare(); });
@@ -253,6 +259,17 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     /** Shows the seed-tables page (measuring the model's cells the first time). */
     public void showSeedTables() { tabs.getSelectionModel().select(seedsTab); }
 
+    /** Shows the tab headed {@code text} ("Pipeline"); false if there is none. */
+    public boolean showTab(String text) {
+        for (Tab t : tabs.getTabs()) {
+            if (t.getText().equals(text)) {
+                tabs.getSelectionModel().select(t);
+                return true;
+            }
+        }
+        return false;
+    }
+
     public SeedTablesView seedTables() {
         if (seedTables == null) {
             seedTables = new SeedTablesView();
@@ -265,6 +282,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
         if (compare == null) {
             comparedBase = model.session().setup();
             compare = new CompareView(comparedBase, services.figures());
+            compareStatus.bind(compare.statusProperty());
             compareTab.setContent(compare); // it says what the toolbar drives there (KeyMap.COMPARE_DRIVES)
         }
         return compare;

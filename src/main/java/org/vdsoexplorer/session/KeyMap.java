@@ -133,5 +133,6 @@ public final class KeyMap {
 
     /** What the main toolbar and keys do while the Compare tab is shown (the tab says it too). */
     public static final String COMPARE_DRIVES = "Step, Line and Call (Right, Down, Enter) move A and B together; Reset (Home)"
-            + " restarts both; Back, Run, Kernel update and Breakpoint are the four views' (first tab): greyed out here.";
+            + " restarts both; Back, Run, Kernel update and Breakpoint are the four views' (first tab): greyed out here, as are"
+            + " the toolbar's scenario, variant and clock (each pane has its own).";
 }

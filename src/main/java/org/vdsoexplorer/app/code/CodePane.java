@@ -16,9 +16,9 @@ import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
 
 /**
- * A read-only, virtualised code listing drawn on one canvas: each row a line of monospace text on its
- * tint (the Compiler Explorer C-line colour), a breakpoint mark, and the current row as a bar that
- * slides from the previous row. Only the visible rows are drawn, and only when what they show changed,
+ * A read-only, virtualised code listing drawn on one canvas: each row a line of monospace text on paper, a
+ * stripe in its gutter linking a C line and its instructions (lit together, in both panes, while the pointer is
+ * over one of them), a breakpoint mark, and the current row as a bar that slides from the previous row. Only the visible rows are drawn, and only when what they show changed,
  * so following the running code costs a few text draws instead of a list relayout.
  *
  * <p>The font and text colour come from CSS through an unmanaged probe label (style class
@@ -31,8 +31,19 @@ import javafx.scene.text.FontWeight;
  * so a pane too narrow for the line it highlights is counted as clipped by the layout check.
  */
 public final class CodePane extends Region implements org.vdsoexplorer.app.common.DrawnText {
-    /** One line: its text, the background tint (null: paper), bold (symbol headers), breakpoint mark. */
-    public record Row(String text, Color tint, boolean bold, boolean breakpoint) {}
+    /**
+     * One line: its text, its link stripe in the gutter (null: none; the C line it belongs to, {@code group}, shared by
+     * the C row and its instructions, which light together on hover), bold (symbol headers), breakpoint mark.
+     */
+    public record Row(String text, Color tint, int group, boolean bold, boolean breakpoint) {
+        /** A row that links to nothing. */
+        public Row(String text, Color tint, boolean bold, boolean breakpoint) { this(text, tint, -1, bold, breakpoint); }
+    }
+
+    /** The gutter stripe's width: a C line and its instructions are linked by it and by hover, not by whole-row fills. */
+    static final double STRIPE = 4;
+    /** The rows of the hovered C line (in this pane and the other), a pale neutral behind ink text (17:1). */
+    static final Color LINKED = Color.web("#E6E6E6");
 
     static final Color CURRENT = Color.web("#0072B2");
     static final Color CURRENT_EDGE = Color.web("#111111");
@@ -59,7 +70,9 @@ public final class CodePane extends Region implements org.vdsoexplorer.app.commo
     private double barY = -1, barFrom, barTo;
     private long glideStart = -1, lastChange;
     private boolean reducedMotion;
-    private IntConsumer onRun = r -> {}, onBreakpoint = r -> {};
+    private IntConsumer onRun = r -> {}, onBreakpoint = r -> {}, onHover = g -> {};
+    /** The C line whose rows are lit as linked (-1: none). */
+    private int linked = -1, drawnLinked = -1;
     private Font font, boldFont;
     private Color ink = Color.web("#111111");
     private double rowHeight = 18;
@@ -105,6 +118,11 @@ public final class CodePane extends Region implements org.vdsoexplorer.app.commo
             scrollTo(topTo() - Math.signum(e.getDeltaY()) * 3);
             e.consume();
         });
+        canvas.setOnMouseMoved(e -> {
+            int r = rowAt(e.getY());
+            onHover.accept(r < 0 ? -1 : rows.get(r).group());
+        });
+        canvas.setOnMouseExited(e -> onHover.accept(-1));
         canvas.setOnMouseClicked(e -> {
             int r = rowAt(e.getY());
             if (r < 0) return;
@@ -194,6 +212,16 @@ public final class CodePane extends Region implements org.vdsoexplorer.app.commo
         // too long for the pane: its start
         double l = lo <= 0 ? 0 : lo <= hi ? Math.max(lo, Math.min(hi, left)) : hi;
         if (Math.abs(l - left) > 0.5) scrollLeft(l);
+    }
+
+    /** The pointer over a row: {@code action} gets the row's C line group (-1: none, or the pointer left). */
+    public void setOnHover(IntConsumer action) { this.onHover = action; }
+
+    /** Lights the rows of C line group {@code group} as linked (-1: none). */
+    public void setLinked(int group) {
+        if (group == linked) return;
+        linked = group;
+        requestDraw();
     }
 
     /** Double-click on a row: {@code action} gets the row index. */
@@ -384,7 +412,7 @@ public final class CodePane extends Region implements org.vdsoexplorer.app.commo
         double w = canvas.getWidth(), h = canvas.getHeight();
         if (w <= 0 || h <= 0) return;
         if (top == drawnTop && barY == drawnBar && w == drawnW && h == drawnH && drawnRows == rows && selected == drawnSelected
-                && left == drawnLeft) {
+                && left == drawnLeft && linked == drawnLinked) {
             dirty = false;
             return;
         }
@@ -399,9 +427,13 @@ public final class CodePane extends Region implements org.vdsoexplorer.app.commo
             if (r < 0) continue;
             Row row = rows.get(r);
             double y = y0 + i * rowHeight;
-            if (row.tint() != null) {
-                g.setFill(row.tint());
+            if (linked >= 0 && row.group() == linked) {
+                g.setFill(LINKED);
                 g.fillRect(0, y, w, rowHeight);
+            }
+            if (row.tint() != null) {
+                g.setFill(linked >= 0 && row.group() == linked ? RULE : row.tint());
+                g.fillRect(0, y, STRIPE, rowHeight);
             }
         }
         if (barY >= 0) {
@@ -433,6 +465,7 @@ public final class CodePane extends Region implements org.vdsoexplorer.app.commo
         drawnRows = rows;
         drawnSelected = selected;
         drawnLeft = left;
+        drawnLinked = linked;
         dirty = false;
     }
 

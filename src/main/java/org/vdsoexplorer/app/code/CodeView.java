@@ -102,6 +102,13 @@ public final class CodeView extends BorderPane {
         listing.setOnBreakpoint(r -> {
             if (listingItems.get(r) instanceof Instruction in) session.toggleInstructionBreakpoint(in.index());
         });
+        // the pointer over a C line or one of its instructions lights that line's rows in both panes
+        for (CodePane p : List.of(source, listing)) {
+            p.setOnHover(g -> {
+                source.setLinked(g);
+                listing.setLinked(g);
+            });
+        }
         source.setOnRun(r -> session.runToLine(r + 1, RUN_TO_LIMIT));
         source.setOnBreakpoint(r -> session.toggleLineBreakpoint(r + 1));
         org.vdsoexplorer.app.common.Tips.install(listing, "Double-click: run to this instruction. Right-click: breakpoint");
@@ -354,13 +361,14 @@ public final class CodeView extends BorderPane {
         column.refresh(m, reducedMotion);
     }
 
-    /** The rows of both panes: text, C-line tint and breakpoint marks. */
+    /** The rows of both panes: text, C-line stripe and group (for the hover link) and breakpoint marks. */
     private void fillRows() {
         List<CodePane.Row> src = new ArrayList<>(sourceLines.size());
         for (int line = 1; line <= sourceLines.size(); line++) {
             boolean bp = session.breakLines().contains(line);
             String t = sourceLines.get(line - 1).replace("\t", "    ");
-            src.add(new CodePane.Row(String.format("%s%4d  %s", bp ? "\u25cf" : " ", line, t), tint(lineColour.get(line)), false, bp));
+            Integer c = lineColour.get(line);
+            src.add(new CodePane.Row(String.format("%s%4d  %s", bp ? "\u25cf" : " ", line, t), stripe(c), c == null ? -1 : line, false, bp));
         }
         source.setRows(src);
         List<CodePane.Row> lst = new ArrayList<>(listingItems.size());
@@ -371,14 +379,19 @@ public final class CodeView extends BorderPane {
                 boolean bp = session.breakInstructions().contains(in.index());
                 Integer c = in.source().isKnown() ? lineColour.get(in.source().line()) : null;
                 lst.add(new CodePane.Row(String.format("%s%5s  %s", bp ? "\u25cf" : " ", in.addressHex(),
-                        in.text().replaceAll("\\s+", " ")), tint(c), false, bp));
+                        in.text().replaceAll("\\s+", " ")), stripe(c), c == null ? -1 : in.source().line(), false, bp));
             }
         }
         listing.setRows(lst);
     }
 
-    private static javafx.scene.paint.Color tint(Integer colour) {
-        return colour == null ? null : Palette.tint(Palette.cycle(colour), 0.35);
+    /**
+     * The gutter stripe of a C line's rows: two neutral greys, alternating from one C line to the next, so neighbouring
+     * lines' instructions part visibly without a hue of their own (hues mean one thing each: app.common.Palette); which
+     * rows belong together shows on hover, in both panes.
+     */
+    private static javafx.scene.paint.Color stripe(Integer colour) {
+        return colour == null ? null : colour % 2 == 0 ? Palette.GREY : Palette.LINK_LIGHT;
     }
 
     private int rowOf(int insnIndex) {

@@ -50,10 +50,15 @@ public final class Scrolling {
         scroll.setFitToHeight(true); // the content fills the view, and is never shorter than its minimum height
         scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         scroll.setMinSize(0, 0);
+        uncached(scroll);
+        return scroll;
+    }
+
+    /** Keeps {@code scroll}'s viewport from caching its content as a bitmap, which Node.snapshot can render stale. */
+    public static void uncached(ScrollPane scroll) {
         scroll.skinProperty().addListener((o, a, skin) -> {
             Node viewport = scroll.lookup(".viewport");
             if (viewport != null) viewport.setCache(false);
         });
-        return scroll;
     }
 }

@@ -36,6 +36,9 @@ final class CompareNumbers {
     private final javafx.scene.Node export;
     private final org.vdsoexplorer.app.common.FontScale fontScale;
     private Boolean below;
+    /** What the numbers are of: each pane's setup beside its tag, above the speed line. */
+    private final Label headA = new Label(), headB = new Label();
+    private final VBox heading;
 
     CompareNumbers(CompareView view, javafx.scene.layout.BorderPane body, org.vdsoexplorer.report.SteadyFigures steady) {
         this.view = view;
@@ -47,6 +50,8 @@ final class CompareNumbers {
         barB = new Bar("bar-b");
         bars = new VBox(6, barA.box, barB.box);
         bars.setId("compare-bars");
+        heading = new VBox(2, headRow("A", headA), headRow("B", headB));
+        heading.setId("compare-numbers-heading");
         speed.setId("compare-speed");
         speed.getStyleClass().add("compare-speed");
         speed.setWrapText(true);
@@ -57,17 +62,28 @@ final class CompareNumbers {
         side.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
         side.setId("compare-side");
         side.getStyleClass().add("compare-numbers-side");
+        // no bitmap cache of the viewport: Node.snapshot (PNG export, screenshots) rendered it stale, so compare-timens.png
+        // showed the previous pair's numbers (hyperv vs hyperv-5.13-rc1) beside host vs timens panes (app.common.Scrolling)
+        org.vdsoexplorer.app.common.Scrolling.uncached(side);
         view.widthProperty().addListener(o -> arrange());
         fontScale.scaleProperty().addListener(o -> arrange());
         arrange();
     }
 
-    /** The panes' setups (the column heads' tooltips) and the names that tell them apart (the bars). */
+    /**
+     * The panes' setups (the heading over the numbers, the column heads' tooltips) and the names that tell them apart
+     * (the bars); called at every refresh with the panes' sessions' setups, so the numbers always name what they show.
+     */
     void setHeads(Setup sa, Setup sb, String nameA, String nameB) {
         table.setHeads(sa, sb);
+        Fmt.setText(headA, CompareView.describe(sa));
+        Fmt.setText(headB, CompareView.describe(sb));
         barA.name = "A " + nameA;
         barB.name = "B " + nameB;
     }
+
+    /** The heading as shown: "A: ... | B: ...". */
+    String heading() { return "A: " + headA.getText() + " | B: " + headB.getText(); }
 
     /** Shows sessions {@code a} and {@code b}; {@code hideRate}: "?" where a speed answer would show. */
     void refresh(Session a, Session b, boolean hideRate) {
@@ -93,7 +109,7 @@ final class CompareNumbers {
         table.table.prefWidthProperty().unbind();
         side.getStyleClass().removeAll("compare-numbers", "compare-numbers-below");
         if (b) {
-            summary.getChildren().setAll(speed, bars);
+            summary.getChildren().setAll(heading, speed, bars);
             tableBox.getChildren().setAll(table.table, export);
             numbersRow.getChildren().setAll(summary, tableBox);
             HBox.setHgrow(summary, Priority.ALWAYS);
@@ -111,7 +127,7 @@ final class CompareNumbers {
         } else {
             table.table.setMinWidth(Region.USE_COMPUTED_SIZE);
             table.table.setPrefWidth(Region.USE_COMPUTED_SIZE);
-            numbers.getChildren().setAll(speed, bars, table.table, export);
+            numbers.getChildren().setAll(heading, speed, bars, table.table, export);
             side.setContent(numbers);
             side.getStyleClass().add("compare-numbers"); // a fixed width (compare.css): numbers growing never move the panes
             side.setMinHeight(Region.USE_COMPUTED_SIZE);
@@ -126,7 +142,23 @@ final class CompareNumbers {
     boolean below() { return below != null && below; }
 
 
+    /** One line of the heading: the pane's tag and its setup (wrapping in a narrow column). */
+    private static HBox headRow(String pane, Label text) {
+        Label tag = new Label(pane);
+        tag.getStyleClass().addAll("compare-tag", "tag-" + pane.toLowerCase(java.util.Locale.ROOT));
+        tag.setMinWidth(Region.USE_PREF_SIZE);
+        text.setId("compare-numbers-" + pane.toLowerCase(java.util.Locale.ROOT));
+        text.getStyleClass().add("compare-numbers-setup");
+        text.setWrapText(true);
+        text.setMinHeight(Region.USE_PREF_SIZE);
+        HBox row = new HBox(6, tag, text);
+        row.setAlignment(javafx.geometry.Pos.BASELINE_LEFT);
+        return row;
+    }
+
     /** A labelled bar of calls per 3 s, built once. */
+    private static final javafx.css.PseudoClass PENDING = javafx.css.PseudoClass.getPseudoClass("pending");
+
     private static final class Bar {
         final Label label = new Label();
         final Region bar = new Region();
@@ -151,7 +183,10 @@ final class CompareNumbers {
 
         void set(long per3s, long best, boolean hide) {
             Fmt.setText(label, name + ": " + (hide ? "?" : per3s > 0 ? Fmt.big(per3s) + " calls in 3 s" : "measuring\u2026"));
-            share.set(Math.max(0.01, (double) per3s / Math.max(1, best)));
+            // not measured yet (or hidden): a hatched placeholder across the column, never a sliver that reads as almost 0
+            boolean unknown = hide || per3s <= 0;
+            bar.pseudoClassStateChanged(PENDING, unknown);
+            share.set(unknown ? 1 : Math.max(0.01, (double) per3s / Math.max(1, best)));
         }
     }
 }

@@ -270,9 +270,6 @@ public final class CompareView extends BorderPane {
                     + " set-up) in bold purple: " + diff.countFrameOnlyA() + " only in A, " + diff.countFrameOnlyB() + " only in B.");
         }
         diffNote.pseudoClassStateChanged(IDENTICAL, identical);
-        nameA = label(sa, sb);
-        nameB = label(sb, sa);
-        numbers.setHeads(sa, sb, nameA, nameB);
         refresh();
     }
 
@@ -405,6 +402,12 @@ public final class CompareView extends BorderPane {
         Fmt.setText(lockstep, ia == ib ? "In lockstep: each step moves A and B together." : waitingText);
         lockstep.pseudoClassStateChanged(WAITS, ia != ib);
 
+        // every name of A and B is read from the panes' sessions at each refresh, never kept from an earlier pair
+        Setup sa = a.session.setup(), sb = b.session.setup();
+        nameA = label(sa, sb);
+        nameB = label(sb, sa);
+        numbers.setHeads(sa, sb, nameA, nameB);
+        status.set(statusOf(sa, sb));
         numbers.refresh(a.session, b.session, hideRate);
         if (pipes.isVisible()) {
             pipeA.setName("A " + nameA);
@@ -413,6 +416,17 @@ public final class CompareView extends BorderPane {
             pipeB.refresh();
         }
     }
+
+    private final javafx.beans.property.ReadOnlyStringWrapper status = new javafx.beans.property.ReadOnlyStringWrapper(this, "status", "");
+
+    /** "A: host / timens-inline / monotonic | B: timens / timens-inline / monotonic": the window's status line on this tab. */
+    public javafx.beans.property.ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
+
+    /** The status line of two setups (also the numbers panel's heading). */
+    static String statusOf(Setup sa, Setup sb) { return "A: " + describe(sa) + " | B: " + describe(sb); }
+
+    /** The numbers panel's heading as shown: the setups its figures are of ("A: ... | B: ..."). */
+    public String numbersHeading() { return numbers.heading(); }
 
     /** The compare table's header and rows as shown (for copy and save). */
     public List<String> tableHeader() { return numbers.table.header(); }

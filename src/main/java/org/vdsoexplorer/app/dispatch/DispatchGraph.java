@@ -2,16 +2,25 @@ package org.vdsoexplorer.app.dispatch;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 import javafx.scene.canvas.GraphicsContext;
 import org.vdsoexplorer.sim.dispatch.Dispatch.Edge;
 import org.vdsoexplorer.sim.dispatch.Dispatch.Node;
 
 /**
  * The geometry of the dispatch graph (for {@link DispatchView}): its nodes in seven columns (clock id, mask,
- * do_hres/do_coarse, the namespace page, the timens functions, the counter, the result), every edge the
- * code can take, each node's box for a canvas size and text scale, and each edge's route between them.
+ * do_hres/do_coarse, the namespace page, the timens functions, the counter, the result), every edge the code can
+ * take, each node's box for a canvas size and its labels' widths, and each edge's orthogonal route between them.
+ *
+ * <p>Columns are as wide as their longest label line ({@link DispatchView} shrinks the text until they fit); the
+ * rest of the width is shared out as the gaps the edges run in. An edge leaves its source's right side, runs
+ * horizontally, turns vertically in a channel of its own in a gap (so no two edges share a vertical stretch), passes a
+ * column in the free space between its boxes, and enters its target's left side. Its count badge sits on the
+ * longest stretch of its route that no other edge shares, nearest its target ({@link #badge}).
  */
 final class DispatchGraph {
     static final Node[][] COLUMNS = {
@@ -43,6 +52,9 @@ final class DispatchGraph {
         for (Node[] fan : FANS) for (int i = 1; i < fan.length; i++) STATIC.add(new Edge(fan[0], fan[i]));
     }
 
+    /** The least room per vertical channel in a gap, at 100 %. */
+    static final double CHANNEL = 6;
+
     /** A node's box on the canvas. */
     record Box(double x, double y, double w, double h) {
         double cx() { return x + w / 2; }
@@ -51,101 +63,250 @@ final class DispatchGraph {
     }
 
     private final Map<Node, Box> boxes = new EnumMap<>(Node.class);
+    private final Map<Edge, List<double[]>> routes = new HashMap<>();
+    /** (while routing) the trunk each edge turns on in a gap. */
+    private final Map<String, String> keyOf = new HashMap<>();
     private double height;
 
     /** The boxes laid out last (empty before the first layout). */
     Map<Node, Box> boxes() { return boxes; }
 
-    /**
-     * The box of each node for a canvas of {@code w} x {@code h} at text scale {@code k}: as wide as the
-     * column allows after a gap for the edge counts (a quarter of the column at most), at most 150 px x 64 px (three lines of a broken label)
-     * times the scale.
-     */
-    void layout(double w, double h, double k) {
-        boxes.clear();
-        height = h;
-        double colW = w / COLUMNS.length;
-        double bw = Math.max(70, Math.min(150 * k, colW - Math.min(32 * k, colW / 4)));
-        for (int c = 0; c < COLUMNS.length; c++) {
-            Node[] col = COLUMNS[c];
-            double rowH = h / col.length;
-            double bh = Math.min(64 * k, rowH - 6);
-            for (int r = 0; r < col.length; r++) {
-                boxes.put(col[r], new Box(c * colW + (colW - bw) / 2, r * rowH + (rowH - bh) / 2, bw, bh));
-            }
-        }
-    }
-
-    private static int column(Node n) {
+    static int column(Node n) {
         for (int c = 0; c < COLUMNS.length; c++) for (Node m : COLUMNS[c]) if (m == n) return c;
         throw new IllegalArgumentException(n.toString());
     }
 
-    /**
-     * The way an edge goes: from the right side of its source box to the left side of its target, and
-     * through every column it passes in a horizontal run along the free gap (between boxes, or above or
-     * below them) nearest to the straight line, so a long edge never crosses a box.
-     */
-    List<double[]> route(Edge e) {
-        Box a = boxes.get(e.from()), b = boxes.get(e.to());
-        double x1 = a.x() + a.w(), y1 = a.cy(), x2 = b.x(), y2 = b.cy();
-        List<double[]> pts = new ArrayList<>();
-        pts.add(new double[] {x1, y1});
-        int c1 = column(e.from()), c2 = column(e.to());
-        for (int c = c1 + 1; c < c2; c++) {
-            Box first = boxes.get(COLUMNS[c][0]);
-            double want = y1 + (y2 - y1) * (first.cx() - x1) / Math.max(1, x2 - x1);
-            List<Double> gaps = new ArrayList<>();
-            gaps.add(first.y() / 2);
-            for (int r = 0; r + 1 < COLUMNS[c].length; r++) {
-                Box u = boxes.get(COLUMNS[c][r]), d = boxes.get(COLUMNS[c][r + 1]);
-                gaps.add((u.y() + u.h() + d.y()) / 2);
-            }
-            Box last = boxes.get(COLUMNS[c][COLUMNS[c].length - 1]);
-            gaps.add((last.y() + last.h() + height) / 2);
-            double best = gaps.getFirst();
-            for (double g : gaps) if (Math.abs(g - want) < Math.abs(best - want)) best = g;
-            pts.add(new double[] {first.x() - 6, best});
-            pts.add(new double[] {first.x() + first.w() + 6, best});
-        }
-        pts.add(new double[] {x2, y2});
-        return pts;
+    /** The widest label line of each column ({@code width} measures a node's label as drawn). */
+    static double[] columnWidths(ToDoubleFunction<Node> width) {
+        double[] out = new double[COLUMNS.length];
+        for (int c = 0; c < COLUMNS.length; c++) for (Node n : COLUMNS[c]) out[c] = Math.max(out[c], width.applyAsDouble(n));
+        return out;
     }
 
-    /** The point at {@code f} (0..1) along a route: S-curves between columns, straight runs through them. */
-    static double[] along(List<double[]> route, double f) {
-        int segs = route.size() - 1;
-        double u = Math.max(0, Math.min(1, f)) * segs;
-        int i = Math.min(segs - 1, (int) u);
-        double t = u - i;
-        double[] p = route.get(i), q = route.get(i + 1);
-        double cx = (p[0] + q[0]) / 2;
-        return new double[] {bezier(t, p[0], cx, cx, q[0]), bezier(t, p[1], p[1], q[1], q[1])};
+    /** The least width the graph needs with columns of {@code cols} (label widths) and boxes padded by {@code pad}. */
+    static double needed(double[] cols, double pad, double k) {
+        double w = 0;
+        for (double c : cols) w += c + 2 * pad;
+        return w + COLUMNS.length * gapNeeded(k); // six gaps between the columns, half a gap at each side
     }
+
+    /** The least gap between two columns: a few trunks and room for a badge's run. */
+    private static double gapNeeded(double k) { return 4 * CHANNEL * Math.min(k, 1.5) + 8; }
+
+    /**
+     * Lays out the boxes for a canvas of {@code w} x {@code h} at text scale {@code k}: column {@code c} as wide as
+     * {@code cols[c]} plus {@code pad} each side, boxes {@code boxH} high (at most a row's height), the gaps shared out
+     * evenly; then routes every edge of {@code edges}.
+     */
+    void layout(double w, double h, double k, double[] cols, double pad, double boxH, Iterable<Edge> edges) {
+        boxes.clear();
+        routes.clear();
+        height = h;
+        double used = 0;
+        for (double c : cols) used += c + 2 * pad;
+        double gap = Math.max(gapNeeded(k), (w - used) / COLUMNS.length);
+        double x = gap / 2;
+        for (int c = 0; c < COLUMNS.length; c++) {
+            Node[] col = COLUMNS[c];
+            double bw = cols[c] + 2 * pad;
+            double rowH = h / col.length;
+            double bh = Math.min(boxH, rowH - 8);
+            for (int r = 0; r < col.length; r++) boxes.put(col[r], new Box(x, r * rowH + (rowH - bh) / 2, bw, bh));
+            x += bw + gap;
+        }
+        route(edges);
+    }
+
+    /** The route of {@code e} (after {@link #layout}): its corner points, orthogonal, source to target. */
+    List<double[]> route(Edge e) {
+        List<double[]> r = routes.get(e);
+        return r != null ? r : List.of(new double[] {0, 0}, new double[] {0, 0});
+    }
+
+    /** Routes every edge: a run through each column it passes, a channel of its own in each gap where it turns. */
+    private void route(Iterable<Edge> edges) {
+        // first the rows each edge runs at: its source's centre, the free space of each column it passes, its target's centre
+        Map<Edge, double[]> levels = new LinkedHashMap<>();
+        for (Edge e : edges) {
+            int c1 = column(e.from()), c2 = column(e.to());
+            if (c2 <= c1 || levels.containsKey(e)) continue;
+            Box a = boxes.get(e.from()), b = boxes.get(e.to());
+            double[] y = new double[c2 - c1 + 1];
+            y[0] = a.cy();
+            y[y.length - 1] = b.cy();
+            for (int c = c1 + 1; c < c2; c++) {
+                double want = a.cy() + (b.cy() - a.cy()) * (c - c1) / (double) (c2 - c1);
+                y[c - c1] = freeRow(c, want);
+            }
+            levels.put(e, y);
+        }
+        // then a channel in each gap for each edge that turns there, spread across the gap in order of the rows they join
+        Map<Integer, List<Edge>> turning = new HashMap<>();
+        for (Map.Entry<Edge, double[]> en : levels.entrySet()) {
+            int c1 = column(en.getKey().from());
+            double[] y = en.getValue();
+            for (int i = 0; i + 1 < y.length; i++) {
+                if (Math.abs(y[i] - y[i + 1]) > 0.5) turning.computeIfAbsent(c1 + i, g -> new ArrayList<>()).add(en.getKey());
+            }
+        }
+        // a fan out of one source turns on one trunk (nearest the source), a fan into one target on one trunk (nearest
+        // the target), a lone edge on a channel of its own between them: a tree's branches, not a knot of parallel lines
+        Map<String, Double> channel = new HashMap<>();
+        for (Map.Entry<Integer, List<Edge>> en : turning.entrySet()) {
+            int g = en.getKey();
+            List<Edge> list = en.getValue();
+            Map<String, Double> keys = new LinkedHashMap<>(); // key -> its order (group, then row)
+            for (Edge e : list) {
+                double[] y = levels.get(e);
+                double from = y[g - column(e.from())];
+                long out = list.stream().filter(o -> o.from() == e.from()).count(), in = list.stream().filter(o -> o.to() == e.to()).count();
+                String k = out > 1 ? "s:" + e.from() : in > 1 ? "t:" + e.to() : "e:" + e;
+                double order = (k.startsWith("s:") ? 0 : k.startsWith("e:") ? 1e6 : 2e6) + from;
+                keys.merge(k, order, Math::min);
+                channel.put(e + "@" + g, (double) 0); // placeholder, set below
+                keyOf.put(e + "@" + g, k);
+            }
+            List<String> ordered = new ArrayList<>(keys.keySet());
+            ordered.sort(java.util.Comparator.comparingDouble(keys::get));
+            Box left = boxes.get(COLUMNS[g][0]), right = boxes.get(COLUMNS[g + 1][0]);
+            double x0 = left.x() + left.w(), x1 = right.x();
+            Map<String, Double> at = new HashMap<>();
+            for (int i = 0; i < ordered.size(); i++) at.put(ordered.get(i), x0 + (x1 - x0) * (i + 1) / (ordered.size() + 1));
+            for (Edge e : list) channel.put(e + "@" + g, at.get(keyOf.get(e + "@" + g)));
+        }
+        keyOf.clear();
+        for (Map.Entry<Edge, double[]> en : levels.entrySet()) {
+            Edge e = en.getKey();
+            double[] y = en.getValue();
+            int c1 = column(e.from());
+            List<double[]> pts = new ArrayList<>();
+            Box a = boxes.get(e.from()), b = boxes.get(e.to());
+            pts.add(new double[] {a.x() + a.w(), y[0]});
+            for (int i = 0; i + 1 < y.length; i++) {
+                Double cx = channel.get(e + "@" + (c1 + i));
+                if (cx != null) {
+                    pts.add(new double[] {cx, y[i]});
+                    pts.add(new double[] {cx, y[i + 1]});
+                }
+            }
+            pts.add(new double[] {b.x(), y[y.length - 1]});
+            routes.put(e, pts);
+        }
+    }
+
+    /** The middle of the free space between column {@code c}'s boxes (or above or below them) nearest to {@code want}. */
+    private double freeRow(int c, double want) {
+        Node[] col = COLUMNS[c];
+        List<Double> gaps = new ArrayList<>();
+        gaps.add(boxes.get(col[0]).y() / 2);
+        for (int r = 0; r + 1 < col.length; r++) {
+            Box u = boxes.get(col[r]), d = boxes.get(col[r + 1]);
+            gaps.add((u.y() + u.h() + d.y()) / 2);
+        }
+        Box last = boxes.get(col[col.length - 1]);
+        gaps.add((last.y() + last.h() + height) / 2);
+        double best = gaps.getFirst();
+        for (double g : gaps) if (Math.abs(g - want) < Math.abs(best - want)) best = g;
+        // not level with a neighbouring column's box centre, where its own edges run: that would read as one line
+        for (int n : new int[] {c - 1, c + 1}) {
+            if (n < 0 || n >= COLUMNS.length) continue;
+            for (Node m : COLUMNS[n]) if (Math.abs(boxes.get(m).cy() - best) < 4) best += 3 * CHANNEL;
+        }
+        return best;
+    }
+
+    /**
+     * Where {@code e}'s badge goes: the middle of the longest stretch of its route that no other routed edge runs along,
+     * preferring the stretches nearest its target (the last one at least {@code room} long), so a badge names one edge.
+     */
+    double[] badge(Edge e, double room) {
+        List<double[]> r = route(e);
+        double[] best = null;
+        double bestLen = -1;
+        for (int i = r.size() - 2; i >= 0; i--) {
+            double[] p = r.get(i), q = r.get(i + 1);
+            for (double[] s : own(e, p, q)) {
+                double len = Math.abs(s[2] - s[0]) + Math.abs(s[3] - s[1]);
+                if (len >= room) return new double[] {(s[0] + s[2]) / 2, (s[1] + s[3]) / 2};
+                if (len > bestLen) {
+                    bestLen = len;
+                    best = new double[] {(s[0] + s[2]) / 2, (s[1] + s[3]) / 2};
+                }
+            }
+        }
+        if (best != null) return best;
+        double[] q = r.getLast();
+        return new double[] {q[0] - room / 2, q[1]};
+    }
+
+    /** The parts of segment p-q of {@code e}'s route that no other edge's route runs along: {x0, y0, x1, y1} each. */
+    private List<double[]> own(Edge e, double[] p, double[] q) {
+        boolean horizontal = Math.abs(p[1] - q[1]) < 0.5;
+        double lo = horizontal ? Math.min(p[0], q[0]) : Math.min(p[1], q[1]);
+        double hi = horizontal ? Math.max(p[0], q[0]) : Math.max(p[1], q[1]);
+        double at = horizontal ? p[1] : p[0];
+        List<double[]> free = new ArrayList<>();
+        free.add(new double[] {lo, hi});
+        for (Map.Entry<Edge, List<double[]>> en : routes.entrySet()) {
+            if (en.getKey().equals(e)) continue;
+            List<double[]> o = en.getValue();
+            for (int i = 0; i + 1 < o.size(); i++) {
+                double[] a = o.get(i), b = o.get(i + 1);
+                boolean h = Math.abs(a[1] - b[1]) < 0.5;
+                if (h != horizontal || Math.abs((h ? a[1] : a[0]) - at) > 2) continue;
+                double l = h ? Math.min(a[0], b[0]) : Math.min(a[1], b[1]), u = h ? Math.max(a[0], b[0]) : Math.max(a[1], b[1]);
+                List<double[]> next = new ArrayList<>();
+                for (double[] f : free) {
+                    if (u <= f[0] || l >= f[1]) {
+                        next.add(f);
+                        continue;
+                    }
+                    if (l > f[0]) next.add(new double[] {f[0], l});
+                    if (u < f[1]) next.add(new double[] {u, f[1]});
+                }
+                free = next;
+            }
+        }
+        List<double[]> out = new ArrayList<>();
+        for (double[] f : free) {
+            out.add(horizontal ? new double[] {f[0], at, f[1], at} : new double[] {at, f[0], at, f[1]});
+        }
+        return out;
+    }
+
+    /** The point at {@code f} (0..1) of a route's length. */
+    static double[] along(List<double[]> route, double f) {
+        double total = 0;
+        for (int i = 0; i + 1 < route.size(); i++) total += dist(route.get(i), route.get(i + 1));
+        double want = Math.max(0, Math.min(1, f)) * total;
+        for (int i = 0; i + 1 < route.size(); i++) {
+            double[] p = route.get(i), q = route.get(i + 1);
+            double d = dist(p, q);
+            if (want <= d || i + 2 == route.size()) {
+                double t = d == 0 ? 1 : Math.min(1, want / d);
+                return new double[] {p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t};
+            }
+            want -= d;
+        }
+        return route.getLast();
+    }
+
+    private static double dist(double[] p, double[] q) { return Math.abs(q[0] - p[0]) + Math.abs(q[1] - p[1]); }
 
     /** Strokes {@code route} up to {@code upTo} (0..1) of its length. */
     static void strokeRoute(GraphicsContext g, List<double[]> route, double upTo) {
         g.beginPath();
         g.moveTo(route.getFirst()[0], route.getFirst()[1]);
-        if (upTo < 1) {
-            int n = 24 * (route.size() - 1);
-            for (int k = 1; k <= n; k++) {
-                double[] p = along(route, upTo * k / n);
-                g.lineTo(p[0], p[1]);
-            }
-        } else {
-            for (int i = 0; i + 1 < route.size(); i++) {
-                double[] p = route.get(i), q = route.get(i + 1);
-                double cx = (p[0] + q[0]) / 2;
-                if (p[1] == q[1]) g.lineTo(q[0], q[1]);
-                else g.bezierCurveTo(cx, p[1], cx, q[1], q[0], q[1]);
-            }
+        double total = 0;
+        for (int i = 0; i + 1 < route.size(); i++) total += dist(route.get(i), route.get(i + 1));
+        double left = Math.max(0, Math.min(1, upTo)) * total;
+        for (int i = 0; i + 1 < route.size() && left > 0; i++) {
+            double[] p = route.get(i), q = route.get(i + 1);
+            double d = dist(p, q);
+            double t = d == 0 ? 1 : Math.min(1, left / d);
+            g.lineTo(p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t);
+            left -= d;
         }
         g.stroke();
-    }
-
-    private static double bezier(double f, double a, double b, double c, double d) {
-        double u = 1 - f;
-        return u * u * u * a + 3 * u * u * f * b + 3 * u * f * f * c + f * f * f * d;
     }
 }

@@ -58,8 +58,10 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
     private Map<Edge, Long> counts = Map.of();
     /** The path is masked while a predict question would be answered by it. */
     private boolean hidden;
-    /** The node labels' size at 100 % (scaled with the window's text, never under 14 px). */
-    static final double NODE_PX = 15, MIN_SQUEEZED_PX = 10;
+    /** The node labels' size at 100 % (scaled with the window's text), and the least they shrink to (the type scale's 12 px). */
+    static final double NODE_PX = 15, MIN_SQUEEZED_PX = 12;
+    /** Idle edges and the frames of nodes no call used: 3.5:1 on white (WCAG's 3:1 for graphics; #CCC had 1.6:1). */
+    static final Color IDLE = Color.web("#8A8A8A");
     private final org.vdsoexplorer.app.common.FontScale scale = new org.vdsoexplorer.app.common.FontScale(this);
     /** The node labels as drawn (for {@link org.vdsoexplorer.app.tools.LayoutCheck}). */
     private final List<org.vdsoexplorer.app.common.DrawnText.Box> drawnText = new ArrayList<>();
@@ -89,12 +91,25 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
         canvas.heightProperty().addListener(o -> draw());
         countLayer.setMouseTransparent(true);
         countLayer.setManaged(false);
-        setCenter(holder);
-        BorderPane.setMargin(holder, new Insets(4, 0, 0, 0));
+        // a view narrower than the graph at its least text size (presenter mode at 250 % beside the lesson) scrolls
+        // sideways rather than cutting the identifiers or breaking them at their underscores
+        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(holder);
+        scroll.setId("dispatch-scroll");
+        scroll.getStyleClass().add("view-scroll");
+        scroll.setFitToWidth(true);
+        scroll.setFitToHeight(true);
+        scroll.setVbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.AS_NEEDED);
+        scroll.setMinSize(0, 0);
+        org.vdsoexplorer.app.common.Scrolling.uncached(scroll); // no bitmap cache: Node.snapshot could render it stale
+        setCenter(scroll);
+        BorderPane.setMargin(scroll, new Insets(4, 0, 0, 0));
+        holder.setMinWidth(leastWidth());
         scale.scaleProperty().addListener(o -> {
             drawnGraph = null;
             drawnCounts = null;
             labels.clear();
+            holder.setMinWidth(leastWidth());
             draw();
         });
         session.addListener(this::refresh);
@@ -166,7 +181,7 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
                 : running ? "running; the last finished call: " : "last call: ");
         for (int i = 0; i < current.size(); i++) {
             if (i > 0) sb.append(" \u2192 ");
-            sb.append(current.get(i).label.replace("\n", " "));
+            sb.append(label(current.get(i)).replace("\n", " "));
         }
         Fmt.setText(path, sb.toString());
         long sys = m.callCategoryMilli(Category.SYSCALL);
@@ -187,7 +202,38 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
      * The smallest node text: {@link #MIN_SQUEEZED_PX} at 100 % (a small window), growing with the scale a
      * little slower than the text (at 250 % the graph shares a projector's width with the lesson).
      */
-    private double minPx() { return MIN_SQUEEZED_PX * Math.max(1, 0.8 * scale.scale()); }
+    private double minPx() { return MIN_SQUEEZED_PX * Math.max(1, 0.5 * scale.scale()); }
+
+    /** A node's label as drawn: its identifiers whole (the model's "do_hres_" / "timens()" break joined again). */
+    static String label(Node n) { return n.label.replace("_\n", "_"); }
+
+    /** The widest line of {@code n}'s label in {@code f}. */
+    private static double lineWidth(Node n, Font f) {
+        double w = 0;
+        for (String line : label(n).split("\n")) w = Math.max(w, org.vdsoexplorer.app.common.DrawnText.measure(line, f)[0]);
+        return w;
+    }
+
+    /**
+     * The node font: the largest bold size from {@link #NODE_PX} (scaled) down to {@link #minPx} at which every column is
+     * as wide as its longest line and the gaps keep room for the edges, for a canvas {@code w} wide.
+     */
+    private Font nodeFont(double w) {
+        double k = scale.scale();
+        for (double px = NODE_PX * k; px >= minPx(); px -= 0.5) {
+            Font f = Font.font("DejaVu Sans", FontWeight.BOLD, px);
+            if (DispatchGraph.needed(DispatchGraph.columnWidths(n -> lineWidth(n, f)), pad(f), k) <= w) return f;
+        }
+        return Font.font("DejaVu Sans", FontWeight.BOLD, minPx());
+    }
+
+    private static double pad(Font f) { return Math.ceil(f.getSize() * 0.45); }
+
+    /** The graph's least width: every column and gap at the least text size. */
+    private double leastWidth() {
+        Font f = Font.font("DejaVu Sans", FontWeight.BOLD, minPx());
+        return Math.ceil(DispatchGraph.needed(DispatchGraph.columnWidths(n -> lineWidth(n, f)), pad(f), scale.scale()));
+    }
 
     /** Both layers, each only if what it shows changed. */
     private void draw() {
@@ -219,7 +265,10 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
         g.setFill(Color.WHITE);
         g.fillRect(0, 0, w, h);
         if (w < 100 || h < 80) return;
-        graph.layout(w, h, scale.scale());
+        Font nodeFont = nodeFont(w);
+        double lineH = org.vdsoexplorer.app.common.DrawnText.measure("Mg", nodeFont)[1];
+        graph.layout(w, h, scale.scale(), DispatchGraph.columnWidths(n -> lineWidth(n, nodeFont)), pad(nodeFont),
+                2 * lineH + 2 * pad(nodeFont), all);
         // edges: grey, then counted, then live on top
         for (int pass = 0; pass < 2; pass++) {
             for (Edge e : all) {
@@ -228,7 +277,7 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
                 boolean used = usedEdges.contains(e);
                 Color col = edgeColour(e, on, used);
                 g.setStroke(col);
-                g.setLineWidth(on ? 5 : used ? 2.5 : 1.2);
+                g.setLineWidth(on ? 5 : used ? 2.5 : 1.5);
                 List<double[]> route = graph.route(e);
                 boolean newest = on && growth < 1 && e.equals(live.getLast());
                 DispatchGraph.strokeRoute(g, route, newest ? growth : 1);
@@ -239,7 +288,7 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
             }
         }
         drawnText.clear();
-        double nodePx = NODE_PX * scale.scale();
+        double nodePx = nodeFont.getSize();
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.CENTER);
         for (Map.Entry<Node, DispatchGraph.Box> en : graph.boxes().entrySet()) {
@@ -250,12 +299,12 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
             boolean used = usedNodes.contains(n);
             // square boxes: a frame of ink (thicker when lit) and the fill inside it
             double line = on ? 3 : 1.5;
-            g.setFill(on ? Palette.INK : used ? Palette.GREY : Color.web("#BBBBBB"));
+            g.setFill(on ? Palette.INK : used ? Palette.GREY : IDLE);
             g.fillRect(b.x(), b.y(), b.w(), b.h());
             g.setFill(on ? (bad ? Palette.DEEP_VERMILLION : Palette.BLUE) : used ? Palette.SHADE : Color.WHITE); // white text on it
             g.fillRect(b.x() + line, b.y() + line, b.w() - 2 * line, b.h() - 2 * line);
             g.setFill(on ? Color.WHITE : used ? Palette.INK : Palette.GREY);
-NodeLabels.Fitted f = labels.fit(n.label, b.w() - 8, b.h() - 2, nodePx, minPx());
+            NodeLabels.Fitted f = labels.fit(label(n), b.w() - 4, b.h() - 2, nodePx, Math.min(nodePx, minPx()));
             g.setFont(f.font());
             g.fillText(f.text(), b.cx(), b.cy());
             drawnText.add(org.vdsoexplorer.app.common.DrawnText.Box.of(f.text(), f.font(), b.cx(), b.cy(), TextAlignment.CENTER,
@@ -265,7 +314,7 @@ NodeLabels.Fitted f = labels.fit(n.label, b.w() - 8, b.h() - 2, nodePx, minPx())
 
     private static Color edgeColour(Edge e, boolean on, boolean used) {
         boolean bad = e.to() == Node.FALLBACK || e.to() == Node.HW_NONE;
-        return on ? (bad ? Palette.VERMILLION : Palette.BLUE) : used ? Palette.GREY : Color.web("#CCCCCC");
+        return on ? (bad ? Palette.VERMILLION : Palette.BLUE) : used ? Palette.GREY : IDLE;
     }
 
     /** The count of each used edge, just before its arrow head (in the gap before the target's column). */
@@ -275,17 +324,6 @@ NodeLabels.Fitted f = labels.fit(n.label, b.w() - 8, b.h() - 2, nodePx, minPx())
             for (Edge e : all) {
                 long n = counts.getOrDefault(e, 0L);
                 if (n <= 0) continue;
-                // on the last S-curve, about 24 px left of the target
-                List<double[]> route = graph.route(e);
-                double x2 = route.getLast()[0];
-                double[] p = route.getLast();
-                for (int k = 0; k <= 60; k++) {
-                    double[] q = DispatchGraph.along(route.subList(route.size() - 2, route.size()), k / 60.0);
-                    if (q[0] >= x2 - 24 * scale.scale() || k == 60) {
-                        p = q;
-                        break;
-                    }
-                }
                 Label l = countLabels.get(e);
                 if (l == null) { // (not computeIfAbsent: applyCss may redraw, and so come back here, re-entrantly)
                     l = new Label();
@@ -302,6 +340,8 @@ NodeLabels.Fitted f = labels.fit(n.label, b.w() - 8, b.h() - 2, nodePx, minPx())
                 l.pseudoClassStateChanged(BAD, bad);
                 l.setVisible(true);
                 double lw = l.prefWidth(-1), lh = l.prefHeight(lw);
+                // on the edge itself: the middle of the longest stretch only this edge runs along, nearest its target
+                double[] p = graph.badge(e, lw + 8);
                 l.resizeRelocate(Math.round(p[0] - lw / 2), Math.round(p[1] - lh / 2), lw, lh);
                 shown.add(e);
             }

@@ -10,8 +10,8 @@ import org.vdsoexplorer.app.common.DrawnText;
 
 /**
  * Fits a dispatch node's label into its box (for {@link DispatchView}): the largest bold font from the asked
- * size down to a minimum at which the label fits, as written or, when a line is too wide, broken after
- * '_', '/' or a space ("vread_" / "pvclock"); at the minimum the label as best it goes (then reported cut).
+ * size down to a minimum at which the label fits, as written or, when a line is too wide, broken at a space (never
+ * inside an identifier: "do_hres_timens()" stays whole); at the minimum the label as best it goes (then reported cut).
  * Fitted labels are remembered per box size (the graph is redrawn often, its boxes seldom change).
  */
 final class NodeLabels {
@@ -49,7 +49,7 @@ final class NodeLabels {
         return wh[0] <= width && wh[1] <= height;
     }
 
-    /** Each line of {@code label} too wide for {@code width} broken after '_', '/' or ' ' (greedily, as few lines as go). */
+    /** Each line of {@code label} too wide for {@code width} broken at its spaces (greedily, as few lines as go). */
     static String wrap(String label, Font f, double width) {
         List<String> out = new ArrayList<>();
         for (String line : label.split("\n", -1)) {
@@ -61,7 +61,7 @@ final class NodeLabels {
             int from = 0;
             for (int i = 0; i < line.length(); i++) {
                 char c = line.charAt(i);
-                if (c == '_' || c == '/' || c == ' ') {
+                if (c == ' ') {
                     parts.add(line.substring(from, i + 1));
                     from = i + 1;
                 }

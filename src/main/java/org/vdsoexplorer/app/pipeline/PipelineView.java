@@ -37,10 +37,11 @@ public final class PipelineView extends BorderPane implements DrawnText {
     private final org.vdsoexplorer.app.common.FontScale scale = new org.vdsoexplorer.app.common.FontScale(this);
     /** Which pane this is ("A timens-inline"), or "" on the Pipeline tab. */
     private String name = "";
-    private boolean legend = true;
     private final Supplier<ModelSnapshot> model;
     private final Canvas canvas = new Canvas(800, 400);
     private final Label title = new Label();
+    /** The key to the letters (the compare tab shows it once, on A's timeline). */
+    private final javafx.scene.layout.FlowPane key = legend();
     private List<Row> shown = List.of();
 
     /** The Pipeline tab: the out-of-order timeline of {@code session}'s current call, redrawn while the tab is shown. */
@@ -69,14 +70,14 @@ public final class PipelineView extends BorderPane implements DrawnText {
         title.setWrapText(true);
         title.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         scale.scaleProperty().addListener((o, a, b) -> draw());
-        setTop(title);
+        key.managedProperty().bind(key.visibleProperty());
+        setTop(new javafx.scene.layout.VBox(title, key));
         setCenter(holder);
     }
 
-    /** Whether the title ends with the key to the letters (the compare tab shows it once, on A's timeline). */
+    /** Whether the key to the letters shows under the title (the compare tab shows it once, on A's timeline). */
     public void setLegend(boolean on) {
-        legend = on;
-        draw();
+        key.setVisible(on);
     }
 
     /** Names the pane this timeline belongs to in its title ("A timens-inline"; the compare tab's two). */
@@ -122,15 +123,14 @@ public final class PipelineView extends BorderPane implements DrawnText {
             return;
         }
         title.setText((name.isEmpty() ? "" : name + ": ") + m.setup().timing().label() + (m.inCall() ? ", call "
-                + (m.counters().calls() + 1) + " so far" : ", call " + m.counters().calls()) + (legend ? "   D dispatched  = waiting  e executing  "
-                + "E done  - waiting to retire  R retired" : ""));
+                + (m.counters().calls() + 1) + " so far" : ", call " + m.counters().calls()));
         if (shown.isEmpty()) return;
         double k = scale.scale(), row = ROW * k, cell = CELL * k, mark = MARK * k;
         Font mono = Font.font("DejaVu Sans Mono", FONT * k);
         // a row is as tall as the font's line (and the mark column as wide as "exposed"), whatever the scale
         row = Math.max(row, DrawnText.measure("Mg", mono)[1] + 1);
         mark = Math.max(mark, DrawnText.measure("exposed", mono)[0] + 8);
-        int visibleRows = Math.max(1, (int) ((h - row) / row)); // under the cycle ruler
+        int visibleRows = Math.max(1, (int) ((h - 2 * row) / row)); // under the axis title and the cycle ruler
         int last = shown.size() - 1;
         int first = Math.max(0, last - visibleRows + 1); // the current row at the bottom
         double charW = DrawnText.measure("M", mono)[0];
@@ -143,6 +143,15 @@ public final class PipelineView extends BorderPane implements DrawnText {
         long startCycle = Math.max(shown.get(first).slot().dispatch(), endCycle - cols + 4);
         g.setFont(mono);
         g.setTextBaseline(VPos.CENTER);
+        // the axes' titles: the instructions down the left, the cycles across (saying where they start when not at 0)
+        Font sans = Font.font("DejaVu Sans", javafx.scene.text.FontWeight.BOLD, Math.max(12, FONT * k * 0.93));
+        g.setFont(sans);
+        g.setFill(Palette.INK);
+        text(g, "instruction", 4, row * 0.5, TextAlignment.LEFT, false);
+        String axis = startCycle > 0 ? "cycle \u2192 (from " + startCycle + ", not 0)" : "cycle \u2192";
+        if (DrawnText.measure(axis, sans)[0] > w - text - mark - 4) axis = "cycle \u2192";
+        text(g, axis, text + mark, row * 0.5, TextAlignment.LEFT, false);
+        g.setFont(mono);
         // cycle ruler
         g.setFill(Palette.GREY);
         for (int kk = 0; kk < cols; kk++) {
@@ -150,22 +159,24 @@ public final class PipelineView extends BorderPane implements DrawnText {
             if (c % 10 == 0) {
                 double x = text + mark + kk * cell;
                 g.setStroke(Palette.SHADE);
-                g.strokeLine(x, row, x, h);
+                g.strokeLine(x, 2 * row, x, h);
+                g.setStroke(Palette.GREY);
+                g.strokeLine(x, row * 1.6, x, 2 * row);
                 // (a number too close to the right edge to be drawn whole is left out)
                 String n = Long.toString(c);
-                if (x + 1 + DrawnText.measure(n, mono)[0] <= w) text(g, n, x + 1, row * 0.5, TextAlignment.LEFT, false);
+                if (x + 1 + DrawnText.measure(n, mono)[0] <= w) text(g, n, x + 1, row * 1.4, TextAlignment.LEFT, false);
             }
         }
-        for (int i = first; i <= last && (i - first + 1) * row < h; i++) {
+        for (int i = first; i <= last && (i - first + 2) * row < h; i++) {
             Row r = shown.get(i);
-            double y = row * (1 + i - first);
+            double y = row * (2 + i - first);
             boolean rdtsc = r.counterRead();
             String line = instruction(m, r);
             if (i == last) {
                 g.setFill(Color.web("#FFF4C2"));
                 g.fillRect(0, y, w, row);
             } else if (rdtsc) {
-                g.setFill(Color.web("#FBE3D6"));
+                g.setFill(Color.web("#FCEDE4")); // "counter" in deep vermillion on it: 4.8:1
                 g.fillRect(0, y, w, row);
             }
             g.setFill(Palette.INK);
@@ -173,10 +184,10 @@ public final class PipelineView extends BorderPane implements DrawnText {
             text(g, cut ? line.substring(0, chars - 1) + "\u2026" : line, 4, y + row / 2, TextAlignment.LEFT, cut);
             if (line.startsWith("push")) {
                 boolean hidden = r.hidden();
-                g.setFill(hidden ? Palette.GREEN : Palette.VERMILLION);
+                g.setFill(hidden ? OK_TEXT : Palette.DEEP_VERMILLION);
                 text(g, hidden ? "hidden" : "exposed", text + 2, y + row / 2, TextAlignment.LEFT, false);
             } else if (rdtsc) {
-                g.setFill(Palette.VERMILLION);
+                g.setFill(Palette.DEEP_VERMILLION);
                 text(g, "counter", text + 2, y + row / 2, TextAlignment.LEFT, false);
             }
             for (int kk = 0; kk < cols; kk++) {
@@ -184,20 +195,50 @@ public final class PipelineView extends BorderPane implements DrawnText {
                 char ch = TimelineText.at(r.slot(), c);
                 if (ch == ' ') continue;
                 double x = text + mark + kk * cell;
-                g.setFill(switch (ch) {
-                    case 'D' -> Palette.BLUE;
-                    case '=' -> Palette.SHADE;
-                    case 'e', 'E' -> rdtsc ? Palette.VERMILLION : Palette.ORANGE;
-                    case '-' -> Color.web("#D9EEF8");
-                    default -> Palette.GREEN;
-                });
+                g.setFill(fill(ch, rdtsc));
                 g.fillRect(x + 0.5, y + 2, cell - 1, row - 4);
                 if (ch == 'D' || ch == 'R' || ch == 'E') {
-                    g.setFill(Palette.PAPER);
+                    g.setFill(ch == 'D' ? Palette.PAPER : Palette.INK); // white on blue 5.3:1; ink on orange 8.6:1, on green 5.6:1
                     text(g, Character.toString(ch), x + cell / 2, y + row / 2, TextAlignment.CENTER, false);
                 }
             }
         }
+    }
+
+    /** The fill of timeline letter {@code ch} (the counter read's execution in vermillion). */
+    static Color fill(char ch, boolean counterRead) {
+        return switch (ch) {
+            case 'D' -> Palette.BLUE;
+            case '=' -> Palette.SHADE;
+            case 'e', 'E' -> counterRead ? Palette.VERMILLION : Palette.ORANGE;
+            case '-' -> RETIRE_WAIT;
+            default -> Palette.GREEN;
+        };
+    }
+
+    private static final Color RETIRE_WAIT = Color.web("#D9EEF8");
+    /** "hidden" (a push the counter read covers) as text: dark bluish green, 7.0:1 on white (#009E73 has 3.4:1). */
+    private static final Color OK_TEXT = Color.web("#00664A");
+
+    /** The key to the timeline's letters: each swatch as drawn, its letter and meaning; a flow that wraps to fit. */
+    private static javafx.scene.layout.FlowPane legend() {
+        javafx.scene.layout.FlowPane p = new javafx.scene.layout.FlowPane(12, 2);
+        p.setId("pipeline-legend");
+        p.setStyle("-fx-padding: 0 8 4 8;");
+        String[][] items = {{"D", "dispatched"}, {"=", "waiting for sources or a port"}, {"e", "executing"}, {"E", "done"},
+            {"-", "waiting to retire"}, {"R", "retired"}, {"E", "the counter read executing"}};
+        for (int i = 0; i < items.length; i++) {
+            char ch = items[i][0].charAt(0);
+            Label sw = new Label(items[i][0]);
+            Color bg = fill(ch, i == items.length - 1);
+            sw.setStyle("-fx-font-family: 'DejaVu Sans Mono'; -fx-font-size: 0.85em; -fx-padding: 0 4 0 4; -fx-background-color: "
+                    + Palette.css(bg) + "; -fx-text-fill: " + (ch == 'D' ? "#FFFFFF" : "#111111") + ";");
+            sw.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+            Label l = new Label(items[i][1], sw);
+            l.setStyle("-fx-font-size: 0.85em;");
+            p.getChildren().add(l);
+        }
+        return p;
     }
 
     private static String instruction(ModelSnapshot m, Row r) {

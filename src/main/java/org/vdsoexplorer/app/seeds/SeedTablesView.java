@@ -38,8 +38,8 @@ import org.vdsoexplorer.sim.timing.TimingTable;
  */
 public final class SeedTablesView extends BorderPane {
     private final TableView<Both> table = new TableView<>();
-    private final ComboBox<SeedTables.Table> pick = new ComboBox<>();
-    private final BarChart<String, Number> chart = new BarChart<>(new CategoryAxis(), new NumberAxis());
+    /** Every cell's two differences from its seed, sorted by the pipeline's miss ({@link SeedChart}). */
+    private final SeedChart chart = new SeedChart();
     private final Label status = new Label("The model's figures are measured when this page is first shown.");
     private final Label chartSource = new Label();
     private final Label why = new Label("Select a row to read why the pipeline model misses it, where it does.");
@@ -51,12 +51,15 @@ public final class SeedTablesView extends BorderPane {
 
     public SeedTablesView() {
         getStyleClass().add("view");
+        getStylesheets().add(SeedTablesView.class.getResource("seeds.css").toExternalForm());
         setId("seed-tables");
         Label title = new Label("Seed tables: what was measured in 2007-2021 beside what the model executes");
         title.getStyleClass().add("view-title");
         Label how = new Label("Each cell is a percentage of its table's base cell (higher = faster), because the seeds "
                 + "ran on other machines: compare shapes, not absolute numbers. Two timing models: additive (assets/costs.yaml) "
-                + "and the out-of-order pipeline (assets/timing.yaml, " + core().label() + "). Green: within 2 percentage points.");
+                + "and the out-of-order pipeline (assets/timing.yaml, " + core().label() + "). A difference within 2 percentage "
+                + "points is in regular type; a miss is bold. The chart under the table shows every cell, largest miss first: "
+                + "click a row there to select it here.");
         how.setWrapText(true);
         how.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE); // every line counts: a short page scrolls
         status.setId("seed-status");
@@ -73,26 +76,21 @@ public final class SeedTablesView extends BorderPane {
                 column(4, null, 290), additive, pipeline));
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.setPlaceholder(new Label("measuring ..."));
-        table.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> why.setText(reason(b)));
+        table.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
+            why.setText(reason(b));
+            chart.select(b);
+        });
 
         why.setId("seed-why");
         why.setWrapText(true);
         why.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         why.getStyleClass().add("view-status");
 
-        pick.setId("seed-pick");
-        pick.setConverter(new StringConverter<>() {
-            @Override public String toString(SeedTables.Table t) { return t == null ? "" : t.title(); }
-
-            @Override public SeedTables.Table fromString(String s) { return null; }
+        // a row clicked in the chart is selected (and scrolled to) in the table, where its reason shows
+        chart.setOnPick(b -> {
+            table.getSelectionModel().select(b);
+            table.scrollTo(b);
         });
-        pick.setTooltip(new Tooltip("Which seed table the chart shows"));
-        pick.valueProperty().addListener((o, a, b) -> showChart(b));
-        chart.setId("seed-chart");
-        chart.setAnimated(false);
-        chart.setLegendVisible(true);
-        // what a reader must compare is each model's distance from the measurement, not two bars of 98 and 100 %
-        chart.getYAxis().setLabel("model \u2212 seed (pp)");
         // least and preferred heights of the table and chart in em (app.css), so the page scrolls when it is short
         // (1280x720, 250 %) rather than squeezing the table to its header
         chartSource.setWrapText(true);
@@ -100,9 +98,9 @@ public final class SeedTablesView extends BorderPane {
 
         VBox top = new VBox(6, title, how, status, org.vdsoexplorer.app.common.TableExport.buttons("seed-tables",
                 () -> ReportFormat.SEED_BOTH_COLUMNS, () -> rows.stream().map(this::texts).toList(), 2));
-        HBox chartBar = new HBox(8, new Label("Chart:"), pick);
-        VBox bottom = new VBox(6, why, chartBar, chartSource, chart);
-        VBox.setVgrow(chart, Priority.ALWAYS);
+        Label chartTitle = new Label("Every cell: each model's difference from its seed, in percentage points");
+        chartTitle.getStyleClass().add("pane-title");
+        VBox bottom = new VBox(6, why, chartTitle, chartSource, chart);
         BorderPane content = org.vdsoexplorer.app.common.Scrolling.content();
         content.setTop(top);
         content.setCenter(table);
@@ -150,19 +148,22 @@ public final class SeedTablesView extends BorderPane {
                 + additive + ", pipeline " + pipeline + ". The column on the right names the reason for each cell the pipeline "
                 + "misses; select the row to read it.");
         fitColumns();
-        pick.setItems(FXCollections.observableArrayList(t));
-        pick.getSelectionModel().selectFirst();
+        chart.setRows(c);
+        chartSource.setText("Sources: " + String.join("; ", t.stream().map(x -> x.id() + ": " + x.source()).toList()) + ".");
     }
 
     /** Each column as wide as its widest text (its heading or a cell), in the page's font, so nothing is cut. */
     private void fitColumns() {
         javafx.scene.text.Font font = status.getFont();
+        // figures in bold monospace (the widest a figure is drawn: a miss), names in the page's font
+        javafx.scene.text.Font figures = javafx.scene.text.Font.font("DejaVu Sans Mono", javafx.scene.text.FontWeight.BOLD, font.getSize());
         for (TableColumn<Both, ?> top : table.getColumns()) {
             for (TableColumn<Both, ?> c : top.getColumns().isEmpty() ? List.of(top) : top.getColumns()) {
                 double w = org.vdsoexplorer.app.common.DrawnText.measure(c.getText(), font)[0];
+                javafx.scene.text.Font cells = c.getStyleClass().contains("seed-number") ? figures : font;
                 for (Both b : rows) {
                     Object v = c.getCellData(b);
-                    if (v != null) w = Math.max(w, org.vdsoexplorer.app.common.DrawnText.measure(v.toString(), font)[0]);
+                    if (v != null) w = Math.max(w, org.vdsoexplorer.app.common.DrawnText.measure(v.toString(), cells)[0]);
                 }
                 c.setPrefWidth(Math.ceil(w) + 2 * font.getSize()); // the cell's padding and the heading's sort-arrow room
             }
@@ -178,32 +179,16 @@ public final class SeedTablesView extends BorderPane {
         return cell + ": " + g.id() + ". " + g.why();
     }
 
-    private void showChart(SeedTables.Table t) {
-        chart.getData().clear();
-        if (t == null) return;
-        XYChart.Series<String, Number> additive = new XYChart.Series<>(), pipeline = new XYChart.Series<>();
-        additive.setName("additive model \u2212 seed (pp)");
-        pipeline.setName("pipeline model \u2212 seed (pp)");
-        for (Both b : rows) {
-            if (!b.additive().table().id().equals(t.id())) continue;
-            String l = b.additive().cell().label();
-            String label = l.length() > 28 ? l.substring(0, 27) + "\u2026" : l;
-            additive.getData().add(new XYChart.Data<>(label, b.additive().differencePp()));
-            pipeline.getData().add(new XYChart.Data<>(label, b.pipeline().differencePp()));
-        }
-        chart.setTitle(t.title() + ": each model's difference from the seed");
-        chartSource.setText("Source: " + t.source() + ". A bar within \u00b12 pp is a cell the model meets.");
-        chart.getData().setAll(List.of(additive, pipeline));
-    }
-
-    /** The chart's series (for tests): name and values in cell order. */
+    /** The chart's two series (for tests): name and values in the chart's row order (largest pipeline miss first). */
     public java.util.Map<String, List<Double>> chartSeries() {
         java.util.Map<String, List<Double>> out = new java.util.LinkedHashMap<>();
-        for (XYChart.Series<String, Number> s : chart.getData()) {
-            out.put(s.getName(), s.getData().stream().map(d -> d.getYValue().doubleValue()).toList());
-        }
+        out.put("additive model \u2212 seed (pp)", chart.rows().stream().map(b -> b.additive().differencePp()).toList());
+        out.put("pipeline model \u2212 seed (pp)", chart.rows().stream().map(b -> b.pipeline().differencePp()).toList());
         return out;
     }
+
+    /** The chart (for tests: its drawn text, a click on a row). */
+    SeedChart chart() { return chart; }
 
     private List<String> texts(Both b) { return texts.get(b); }
 
@@ -219,13 +204,31 @@ public final class SeedTablesView extends BorderPane {
      */
     private TableColumn<Both, String> column(int i, String head, double width) {
         TableColumn<Both, String> col = new TableColumn<>(head != null ? head : ReportFormat.SEED_BOTH_COLUMNS.get(i));
-        col.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(texts(d.getValue()).get(i)));
+        // the cell shows the export's text, its figures grouped by thousands; the copy and save buttons keep the plain text
+        col.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(shown(i, texts(d.getValue()).get(i))));
         col.setPrefWidth(width);
         col.setSortable(false);
+        if (NUMERIC.contains(i)) col.getStyleClass().add("seed-number"); // right-aligned, tabular figures (seeds.css)
         return col;
     }
 
-    /** A difference column: green and bold within 2 pp, vermillion otherwise (Okabe-Ito; bold for colour-blind viewers). */
+    /** The columns of {@link ReportFormat#SEED_BOTH_COLUMNS} that hold figures. */
+    private static final java.util.Set<Integer> NUMERIC = java.util.Set.of(2, 3, 5, 6, 7, 8);
+    private static final java.util.regex.Pattern PLAIN = java.util.regex.Pattern.compile("([+-]?)(\\d+)(\\.\\d+)?");
+
+    /** Column {@code i}'s text as shown: a plain figure with its thousands grouped ("150,331,408", "+1,093.2"). */
+    static String shown(int i, String text) {
+        if (!NUMERIC.contains(i)) return text;
+        java.util.regex.Matcher m = PLAIN.matcher(text);
+        if (!m.matches()) return text;
+        String whole = String.format(java.util.Locale.ROOT, "%,d", new java.math.BigInteger(m.group(2)));
+        return m.group(1) + whole + (m.group(3) == null ? "" : m.group(3));
+    }
+
+    private static final javafx.css.PseudoClass WITHIN = javafx.css.PseudoClass.getPseudoClass("within");
+    private static final javafx.css.PseudoClass MISS = javafx.css.PseudoClass.getPseudoClass("miss");
+
+    /** A difference column: a miss (more than 2 pp) bold in deep vermillion, a cell within in regular dark green (seeds.css). */
     private TableColumn<Both, String> diffColumn(int i, String head, double width) {
         TableColumn<Both, String> col = column(i, head, width);
         col.setCellFactory(x -> new TableCell<>() {
@@ -234,7 +237,8 @@ public final class SeedTablesView extends BorderPane {
                 setText(empty ? null : item);
                 Both b = empty || getTableRow() == null ? null : getTableRow().getItem();
                 SeedTables.Comparison c = b == null ? null : i == 6 ? b.additive() : b.pipeline();
-                setStyle(c == null ? "" : c.within() ? "-fx-text-fill: #007A5E; -fx-font-weight: bold;" : "-fx-text-fill: #D55E00;");
+                pseudoClassStateChanged(WITHIN, c != null && c.within());
+                pseudoClassStateChanged(MISS, c != null && !c.within());
             }
         });
         return col;

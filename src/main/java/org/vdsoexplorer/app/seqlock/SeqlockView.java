@@ -76,6 +76,8 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
     private final Label hint = new Label(DEFAULT_HINT);
     private final Label why = new Label();
     private final Button inject = new Button("Place a writer update here");
+    /** What to press, over the empty timeline of a call that has not started (step 0). */
+    private final Label empty = new Label(SeqlockCaptions.EMPTY);
     private List<Mark> marks = List.of();
     private List<Instruction> stepInsns = List.of();
     private int steps;
@@ -166,9 +168,15 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
             if (!f) cursor = -1;
             updateCursor();
         });
+        empty.setId("seqlock-empty");
+        empty.getStyleClass().add("seqlock-empty");
+        empty.setWrapText(true);
+        empty.setManaged(false);
+        empty.setMouseTransparent(true);
+        holder.getChildren().add(empty);
         content.setCenter(holder);
         BorderPane.setMargin(holder, new Insets(2, 0, 2, 0));
-        content.setBottom(why);
+        content.setBottom(new VBox(4, SeqlockLegend.make(), why));
         content.setMinHeight(Region.USE_COMPUTED_SIZE);
         setCenter(org.vdsoexplorer.app.common.Scrolling.vertical(content, "seqlock-scroll"));
         scale.scaleProperty().addListener(o -> {
@@ -194,6 +202,18 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
         boolean room = top.prefHeight(w) + others + geometryFor(0, 1).needed() <= getHeight();
         if (room != hint.isVisible()) hint.setVisible(room);
         super.layoutChildren();
+        placeEmpty();
+    }
+
+    /** The empty state's text over the reader and writer lanes, right of the lane names, while there are no steps. */
+    private void placeEmpty() {
+        empty.setVisible(steps == 0);
+        if (steps > 0 || canvas.getWidth() <= 0) return;
+        TimelineGeometry g = geometry();
+        double x = canvas.getLayoutX() + g.left() + 8, w = Math.max(40, canvas.getLayoutX() + g.right() - 8 - x);
+        double h = empty.prefHeight(w);
+        double mid = canvas.getLayoutY() + (g.yReaderLabel() + g.yWriter()) / 2;
+        empty.resizeRelocate(x, Math.max(canvas.getLayoutY(), mid - h / 2), w, h);
     }
 
     @Override public List<org.vdsoexplorer.app.common.DrawnText.Box> drawnText() { return labels.drawn(); }
@@ -275,6 +295,7 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
         Fmt.setText(why, SeqlockCaptions.why(out, lastRetry, hide));
         if (cursor > steps) cursor = steps;
         if (hover > steps) hover = -1;
+        if ((steps == 0) != empty.isVisible()) requestLayout();
         redraw();
         updateCursor();
     }

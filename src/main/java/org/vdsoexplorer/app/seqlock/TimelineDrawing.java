@@ -15,11 +15,15 @@ import org.vdsoexplorer.sim.SeqlockTrace.SeqLoad;
 import org.vdsoexplorer.sim.SeqlockTrace.Writer;
 
 /**
- * One drawing of the seqlock timeline (for {@link SeqlockView}): lanes, reader steps, the seq band and
- * the marks, their text placed by {@link TimelineLabels}; values an open predict question asks for are
+ * One drawing of the seqlock timeline (for {@link SeqlockView}): lanes, the seq band, the axis of reader steps (major
+ * ticks every 10 with their numbers, its title) and the marks, their labels in lanes with leader lines placed by
+ * {@link TimelineLabels}. Colours keep their one meaning (app.common.Palette): vermillion odd seq, retries and the
+ * writer's seq bumps; blue the current position; yellow a placed update; ink and grey the rest; values an open predict question asks for are
  * drawn as "?" ({@code hideSeq}), retries and spins left out ({@code hideRetries}, {@code hideSpins}).
  */
 final class TimelineDrawing {
+    /** The axis' minor ticks, the grid lines at its major ones, and the even seq band's fill (neutral: even is normal). */
+    private static final Color MINOR = Color.web("#9A9A9A"), GRID = Color.web("#EBEBEB"), EVEN_BAND = Color.web("#EFEFEF");
     private final GraphicsContext g;
     private final double w, h;
     private final TimelineGeometry geo;
@@ -28,6 +32,8 @@ final class TimelineDrawing {
     private final boolean hideSeq, hideRetries, hideSpins;
     /** Whether a "placed" marker's label is drawn yet. */
     private boolean placedLabelled;
+    /** Whether a writer's "seq=N" label is drawn yet. */
+    private boolean seqLabelled;
 
     TimelineDrawing(GraphicsContext g, double w, double h, TimelineGeometry geo, TimelineLabels labels, Font label,
                     Font small, boolean hideSeq, boolean hideRetries, boolean hideSpins) {
@@ -59,15 +65,26 @@ final class TimelineDrawing {
         g.setLineWidth(1);
         g.strokeLine(left, yReader, geo.right(), yReader);
         g.strokeLine(left, yWriter, geo.right(), yWriter);
-        // reader step ticks, numbered every 10 steps (every 20, 50... when the numbers would not fit)
-        g.setStroke(Color.web("#999999"));
+        // the axis under the seq band: a minor tick per reader step where they are far enough apart to read, a major
+        // tick with its number every 10 steps (every 20, 50... when the numbers would not fit), a faint grid line
+        // through the lanes at each major tick; its title under the numbers
         double numberW = org.vdsoexplorer.app.common.DrawnText.measure(Integer.toString(Math.max(10, steps)), small)[0] + 8;
         int every = 10;
         while (dx * every < numberW) every = every == 10 ? 20 : every == 20 ? 50 : every * 2;
-        for (int i = 0; i < steps; i++) {
+        double axisY = ySeqBot + 1;
+        g.setStroke(Palette.GREY);
+        g.strokeLine(left, axisY, geo.right(), axisY);
+        for (int i = 0; i <= Math.max(steps, 0); i++) {
             double x = geo.x(i);
-            g.strokeLine(x, yReader - 5, x, yReader + 5);
-            if (i % every == 0) g.strokeLine(x, ySeqBot, x, ySeqBot + 4); // (numbered after the marks)
+            if (i % every == 0) {
+                g.setStroke(GRID);
+                g.strokeLine(x, geo.yReaderLabel(), x, ySeqTop);
+                g.setStroke(Palette.INK);
+                g.strokeLine(x, axisY, x, axisY + 7);
+            } else if (dx >= 5 && i < steps) {
+                g.setStroke(MINOR);
+                g.strokeLine(x, axisY, x, axisY + 3);
+            }
         }
         // seq over time (real data page): reconstruct from loads and writer steps
         List<double[]> pts = new ArrayList<>();
@@ -94,15 +111,17 @@ final class TimelineDrawing {
         // crowded timeline drops a load's value label rather than one of them
         for (Mark k : marks) if (!(k instanceof SeqLoad)) drawMark(k);
         for (Mark k : marks) if (k instanceof SeqLoad) drawMark(k);
-        // the step numbers last: where a mark's label took the room, a number is left out
-        g.setFill(Palette.GREY);
-        for (int i = 0; i < steps; i += every) {
+        // the step numbers (their own row: no mark's label is there) and the axis' title
+        g.setFill(Palette.INK);
+        for (int i = 0; i <= steps; i += every) {
             labels.place(g, small, Integer.toString(i), geo.x(i), geo.yAxis(), TextAlignment.CENTER, false);
         }
-        // now
-        g.setStroke(Palette.INK);
+        labels.fixed(g, small, "reader step (instructions of this call) \u2192", (left + geo.right()) / 2, geo.yAxisTitle(),
+                TextAlignment.CENTER);
+        // now: the current position, in the colour of what is current
+        g.setStroke(Palette.BLUE);
         g.setLineWidth(2.5);
-        g.strokeLine(right, geo.yReaderLabel(), right, ySeqBot + 4);
+        g.strokeLine(right, geo.yReaderLabel(), right, ySeqBot);
         g.setLineWidth(1);
     }
 
@@ -112,30 +131,37 @@ final class TimelineDrawing {
         double yReader = geo.yReader(), yWriter = geo.yWriter();
         switch (k) {
             case SeqLoad l -> {
-                Color c = l.namespacePage() ? Palette.ORANGE : (l.value() & 1) != 0 ? Palette.VERMILLION : Palette.BLUE;
-                g.setFill(c);
-                double r = 9;
+                // shape for the page (circle: the real data page; diamond: the namespace page), colour for parity
+                // (ink: even; vermillion: odd, a writer is in update_vsyscall()), as the legend under the timeline says
+                boolean odd = !hideSeq && (l.value() & 1) != 0;
+                double r = 8;
+                g.setFill(odd ? Palette.VERMILLION : l.namespacePage() ? Palette.PAPER : Palette.INK);
+                g.setStroke(odd ? Palette.VERMILLION : Palette.INK);
+                g.setLineWidth(2);
                 if (l.namespacePage()) {
-                    g.fillPolygon(new double[] {x, x + r, x, x - r}, new double[] {yReader - r, yReader, yReader + r, yReader}, 4);
+                    double[] xs = {x, x + r + 1, x, x - r - 1}, ys = {yReader - r - 1, yReader, yReader + r + 1, yReader};
+                    g.fillPolygon(xs, ys, 4);
+                    g.strokePolygon(xs, ys, 4);
                 } else {
                     g.fillOval(x - r, yReader - r, 2 * r, 2 * r);
                 }
-                g.setFill(Palette.INK);
-                labels.place(g, small, (l.check() ? "check " : l.namespacePage() ? "ns " : "") + (hideSeq ? "?" : l.value()), x,
-                        geo.yReaderLabel(), TextAlignment.CENTER, false);
+                g.setLineWidth(1);
+                labels.lane(g, small, (l.check() ? "check " : l.namespacePage() ? "ns " : "") + (hideSeq ? "?" : l.value()), x,
+                        geo.yReaderLabel(), yReader - r - 1, Palette.INK, false);
             }
             case Writer wr -> {
                 boolean bump = wr.step() == 0 || wr.step() == wr.steps() - 1;
-                g.setFill(bump ? Palette.VERMILLION : Palette.PURPLE);
-                g.fillRect(x - 8, yWriter - 10, 16, 20);
+                g.setFill(bump ? Palette.VERMILLION : Palette.GREY);
+                g.fillRect(x - 7, yWriter - 10, 14, 20);
                 if (wr.placed()) {
                     g.setStroke(Palette.INK);
                     g.setLineWidth(2.5);
-                    g.strokeRect(x - 8, yWriter - 10, 16, 20);
+                    g.strokeRect(x - 7, yWriter - 10, 14, 20);
                     g.setLineWidth(1);
                 }
-                g.setFill(Palette.INK);
-                if (bump) labels.place(g, small, "seq=" + (hideSeq ? "?" : wr.seq()), x, geo.yWriterLabel(), TextAlignment.CENTER, true);
+                // the first bump's value must show; the next ones' where the lane has room (the seq band shows each value)
+                if (bump) seqLabelled |= labels.lane(g, small, "seq=" + (hideSeq ? "?" : wr.seq()), x, geo.yWriterLabel(),
+                        yWriter + 10, Palette.INK, !seqLabelled);
             }
             case Retry r when hideRetries -> { }
             case Odd o when hideSpins -> { }
@@ -143,22 +169,21 @@ final class TimelineDrawing {
                 g.setStroke(Palette.VERMILLION);
                 g.setLineWidth(3);
                 g.setLineDashes(8, 5);
-                g.strokeLine(x, geo.yRetry() + 8, x, geo.ySeqBot());
+                double below = (geo.yRetry() + geo.yReaderLabel()) / 2; // the retry lane's bottom: the line starts under its label
+                g.strokeLine(x, below, x, geo.ySeqBot());
+                labels.obstacle(x - 3, below, 6, geo.ySeqTop() - below);
                 g.setLineDashes();
                 g.setLineWidth(1);
-                g.setFill(Palette.VERMILLION);
-                labels.place(g, small, "retry: " + r.begin() + "\u2192" + r.now(), x, geo.yRetry(), TextAlignment.CENTER, true);
+                labels.lane(g, small, "retry: " + r.begin() + "\u2192" + r.now(), x, geo.yRetry(), below,
+                        Palette.DEEP_VERMILLION, true);
             }
-            case Odd o -> {
-                g.setFill(Palette.VERMILLION);
-                labels.place(g, small, "spin", x, geo.ySpin(), TextAlignment.CENTER, true);
-            }
+            case Odd o -> labels.lane(g, small, "spin", x, geo.ySpin(), yReader + 9, Palette.DEEP_VERMILLION, true);
             case Placed p -> {
                 // a triangle pointing down at the writer lane: "an update dropped in here"
                 double yp = geo.yPin();
                 double[] xs = {x - 9, x + 9, x};
                 double[] ys = {yp - 9, yp - 9, yp + 9};
-                g.setFill(Palette.GREEN);
+                g.setFill(Palette.YELLOW); // the colour of the toolbar's "Kernel update now": an update you started
                 g.fillPolygon(xs, ys, 3);
                 g.setStroke(Palette.INK);
                 g.setLineWidth(1.5);
@@ -180,9 +205,9 @@ final class TimelineDrawing {
     private void seqSegment(double x0, double x1, long v, double top, double bot) {
         if (x1 <= x0) return;
         boolean odd = v >= 0 && (v & 1) != 0; // v < 0: masked
-        g.setFill(odd ? Palette.tint(Palette.VERMILLION, 0.45) : Palette.tint(Palette.BLUE, 0.2));
+        g.setFill(odd ? Palette.tint(Palette.VERMILLION, 0.45) : EVEN_BAND);
         g.fillRect(x0, top, x1 - x0, bot - top);
-        g.setStroke(odd ? Palette.VERMILLION : Palette.BLUE);
+        g.setStroke(odd ? Palette.VERMILLION : Palette.GREY);
         g.setLineWidth(2);
         g.strokeRect(x0, top, x1 - x0, bot - top);
         g.setLineWidth(1);

@@ -6,13 +6,13 @@ import org.vdsoexplorer.app.common.DrawnText;
 /**
  * Where things are on the seqlock timeline's canvas for its size, the call's length and the text size: rows
  * from the top, each as high as its text (retry labels, reader labels, the reader lane, spin labels, placed
- * markers, the writer lane, its labels, the seq band, the axis), stretched when the canvas is taller and
+ * markers, the writer lane, its labels, the seq band, the axis' numbers and its title), stretched when the canvas is taller and
  * squeezed when it is shorter (then {@link TimelineLabels} leaves out what has no room); columns, one per
  * reader step (at least 40), between the lane names and the right edge.
  */
 record TimelineGeometry(double left, double right, double dx, double yRetry, double yReaderLabel, double yReader,
                         double ySpin, double yPin, double yWriter, double yWriterLabel, double ySeqTop, double ySeqBot,
-                        double yAxis, double needed) {
+                        double yAxis, double yAxisTitle, double needed) {
     /** The geometry of a {@code w} x {@code h} canvas for {@code steps} reader steps, small text of {@code smallPx}. */
     static TimelineGeometry of(double w, double h, int steps, double smallPx, Font laneFont) {
         double lh = Math.ceil(smallPx * 1.3);
@@ -21,7 +21,7 @@ record TimelineGeometry(double left, double right, double dx, double yRetry, dou
         int span = Math.max(steps + 1, 40);
         double dx = (right - left) / span;
         // the rows at their least height, top to bottom
-        double[] rows = {lh + 4, lh, 24, lh, 20, 24, lh, Math.max(28, lh + 8), lh + 2};
+        double[] rows = {lh + 4, lh, 24, lh, 20, 24, lh, Math.max(28, lh + 8), lh + 2, lh + 2};
         double needed = 0;
         for (double r : rows) needed += r;
         double f = h / needed;
@@ -34,7 +34,7 @@ record TimelineGeometry(double left, double right, double dx, double yRetry, dou
             y += rows[i] * f;
         }
         return new TimelineGeometry(left, right, dx, mid[0], mid[1], mid[2], mid[3], mid[4], mid[5], mid[6], top[7],
-                top[7] + rows[7] * f, mid[8], needed + 4);
+                top[7] + rows[7] * f, mid[8], mid[9], needed + 4);
     }
 
     /** The middle of reader step {@code k}'s column. */

@@ -10,18 +10,21 @@ import org.vdsoexplorer.app.common.DrawnText;
 
 /**
  * The text of one drawing of the seqlock timeline, placed so no two pieces overlap and none leaves the
- * canvas: a label goes where it is asked, else one line below or above, else half its width to either
- * side; a label that finds no free place is left out (and, if it must be shown, reported as cut so the
- * layout check counts it).
+ * canvas: a mark's label stays in its own lane and slides sideways to a free place, tied to its mark by a leader
+ * line ({@link #lane}); other text goes where it is asked, else one line below or above, else half its width to
+ * either side ({@link #place}). A label that finds no free place is left out (and, if it must be shown, reported
+ * as cut so the layout check counts it).
  */
 final class TimelineLabels {
     private static final double PAD = 2;
     private final List<DrawnText.Box> drawn = new ArrayList<>();
+    private final List<DrawnText.Box> obstacles = new ArrayList<>();
     private double width, height;
 
     /** Starts a drawing of a canvas of {@code w} x {@code h}. */
     void start(double w, double h) {
         drawn.clear();
+        obstacles.clear();
         width = w;
         height = h;
     }
@@ -44,6 +47,38 @@ final class TimelineLabels {
         return false;
     }
 
+    /**
+     * Draws {@code t} in its label lane (centred vertically on {@code lane}): over its mark at {@code x} if free, else
+     * slid sideways along the lane to the nearest free place (up to a few label widths either way), never into
+     * another lane; a label that moved is tied to its mark by a leader line from the mark's edge ({@code x},
+     * {@code anchorY}). Returns whether it was drawn (one that finds no room is left out, reported cut if required).
+     */
+    boolean lane(GraphicsContext g, Font f, String t, double x, double lane, double anchorY, javafx.scene.paint.Paint ink,
+                 boolean required) {
+        DrawnText.Box want = DrawnText.Box.of(t, f, x, lane, TextAlignment.CENTER, VPos.CENTER, false);
+        double stepX = Math.max(6, want.width() / 3);
+        for (int k = 0; k <= 12; k++) {
+            for (int side : k == 0 ? new int[] {0} : new int[] {1, -1}) {
+                double x0 = want.x() + side * k * stepX;
+                if (x0 < 0 || x0 + want.width() > width) continue;
+                DrawnText.Box b = new DrawnText.Box(t, x0, want.y(), want.width(), want.height(), f.getSize(), false);
+                if (b.y() < 0 || b.y() + b.height() > height || collides(b)) continue;
+                if (k > 0) { // the leader: from the mark up or down to the label's near edge, then along to its middle
+                    double edge = anchorY < b.y() ? b.y() : b.y() + b.height();
+                    double cx = Math.max(b.x() + 3, Math.min(b.x() + b.width() - 3, x));
+                    g.setStroke(javafx.scene.paint.Color.web("#767676"));
+                    g.setLineWidth(1);
+                    g.strokeLine(x, anchorY, cx, edge);
+                }
+                g.setFill(ink);
+                draw(g, f, b);
+                return true;
+            }
+        }
+        if (required) drawn.add(new DrawnText.Box(t, want.x(), want.y(), want.width(), want.height(), f.getSize(), true));
+        return false;
+    }
+
     /** Draws {@code t} where asked (lane names, the seq band's value): recorded, not moved. */
     void fixed(GraphicsContext g, Font f, String t, double x, double y, TextAlignment a) {
         DrawnText.Box b = DrawnText.Box.of(t, f, x, y, a, VPos.CENTER, false);
@@ -57,7 +92,17 @@ final class TimelineLabels {
         return b.x() >= 0 && b.x() + b.width() <= width && !collides(b);
     }
 
+    /** A drawn line no label may sit on (a retry's dashed line), for this drawing. */
+    void obstacle(double x, double y, double w, double h) {
+        obstacles.add(new DrawnText.Box("", x, y, w, h, 0, false));
+    }
+
     private boolean collides(DrawnText.Box b) {
+        for (DrawnText.Box d : obstacles) {
+            if (b.x() < d.x() + d.width() && d.x() < b.x() + b.width() && b.y() < d.y() + d.height() && d.y() < b.y() + b.height()) {
+                return true;
+            }
+        }
         for (DrawnText.Box d : drawn) {
             if (b.x() < d.x() + d.width() + PAD && d.x() < b.x() + b.width() + PAD
                     && b.y() < d.y() + d.height() && d.y() < b.y() + b.height()) return true;

@@ -14,8 +14,8 @@ import org.vdsoexplorer.app.common.FontScale;
 final class TimelineSizing {
     /** Lane names' and marks' sizes at 100 %. */
     static final double LABEL_PX = 15, SMALL_PX = 14;
-    /** The least size of the timeline's text. */
-    static final double SQUEEZED_PX = 10;
+    /** The least size of the timeline's text (the type scale's smallest step: nothing under 12 px). */
+    static final double SQUEEZED_PX = 12;
     private final FontScale scale;
     private List<Double> fitKey;
     private double fitValue = 1;

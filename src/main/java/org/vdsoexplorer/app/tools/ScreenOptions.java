@@ -7,7 +7,7 @@ import org.vdsoexplorer.cli.Commands;
 
 /**
  * What the {@code screenshots} command renders: {@code DIR [--size WxH] [--scale PCT] [--presenter]
- * [--lesson FILE --step N]} (parsed by the command registry, {@link Commands}, with {@link #OPTIONS}). With none of the options it writes the full set; with any, one screen:
+ * [--lesson FILE --step N] [--tab seeds|pipeline]} (parsed by the command registry, {@link Commands}, with {@link #OPTIONS}). With none of the options it writes the full set; with any, one screen:
  * the window at W x H (default 1920 x 1080), its text at PCT % (100-250; in presenter mode the presenter's
  * scale), showing lesson FILE at step N (1-based) in the lesson panel, or presenter mode of that step.
  * {@code --details} lists each clipped text and overlapping pair under its image's line. {@code --compare
@@ -15,13 +15,15 @@ import org.vdsoexplorer.cli.Commands;
  * 100 calls, partway into the next; {@code pipeline}: on the pipeline timing model, its two timelines shown).
  */
 public record ScreenOptions(Path dir, double width, double height, int scale, boolean presenter, Path lesson, int step,
-                            boolean single, boolean details, String compare) {
+                            boolean single, boolean details, String compare, String tab) {
     /** What {@code --compare} takes. */
     public static final java.util.List<String> COMPARE_VIEWS = java.util.List.of("listings", "pipeline");
+    /** What {@code --tab} takes: the tab shown instead of the four views (also beside a lesson step). */
+    public static final java.util.List<String> TABS = java.util.List.of("seeds", "pipeline");
 
     public ScreenOptions(Path dir, double width, double height, int scale, boolean presenter, Path lesson, int step,
                          boolean single, boolean details) {
-        this(dir, width, height, scale, presenter, lesson, step, single, details, null);
+        this(dir, width, height, scale, presenter, lesson, step, single, details, null, null);
     }
 
     public static final int MIN_SCALE = 100, MAX_SCALE = 250;
@@ -42,6 +44,8 @@ public record ScreenOptions(Path dir, double width, double height, int scale, bo
             Commands.Option.value("step", "N", "the lesson's step, 1-based (with --lesson)"),
             Commands.Option.value("compare", String.join("|", COMPARE_VIEWS), "one screen, the Compare tab: its listings or its "
                     + "two pipeline timelines (timens-inline beside timens-noinline after 100 calls)"),
+            Commands.Option.value("tab", String.join("|", TABS), "one screen, the Seed tables tab (measured) or the Pipeline tab "
+                    + "(on the pipeline timing model, partway into a call) instead of the four views; with --lesson beside its step"),
             Commands.Option.flag("details", "each clipped text and overlapping pair under its image's line"));
 
     /**
@@ -54,7 +58,7 @@ public record ScreenOptions(Path dir, double width, double height, int scale, bo
         int scale = 100, step = 0;
         boolean presenter = a.flag("presenter"), details = a.flag("details");
         boolean single = OPTIONS.stream().anyMatch(o -> !o.name().equals("details") && a.flag(o.name()));
-        String compare = a.one("compare");
+        String compare = a.one("compare"), tab = a.one("tab");
         Path lesson = null;
         String v;
         if ((v = a.one("size")) != null) {
@@ -79,6 +83,10 @@ public record ScreenOptions(Path dir, double width, double height, int scale, bo
         if (compare != null && !COMPARE_VIEWS.contains(compare)) {
             throw new IllegalArgumentException("--compare '" + compare + "' must be one of " + String.join(", ", COMPARE_VIEWS));
         }
+        if (tab != null && !TABS.contains(tab)) {
+            throw new IllegalArgumentException("--tab '" + tab + "' must be one of " + String.join(", ", TABS));
+        }
+        if (tab != null && compare != null) throw new IllegalArgumentException("--tab and --compare each show one tab: give one");
         if ((v = a.one("lesson")) != null) {
             lesson = Path.of(v);
             // the one loader's checks before JavaFX starts: a FIFO, device, directory or too big a file is one line
@@ -93,7 +101,7 @@ public record ScreenOptions(Path dir, double width, double height, int scale, bo
                 + "(presenter mode shows a lesson step)");
         if (compare != null && lesson != null) throw new IllegalArgumentException("--compare shows the explore window's "
                 + "Compare tab: without --lesson (a lesson step that compares opens the tab itself)");
-        return new ScreenOptions(dir, w, h, scale, presenter, lesson, step, single, details, compare);
+        return new ScreenOptions(dir, w, h, scale, presenter, lesson, step, single, details, compare, tab);
     }
 
     private static int number(String option, String v) {
@@ -110,6 +118,7 @@ public record ScreenOptions(Path dir, double width, double height, int scale, bo
         if (presenter) sb.append("-presenter");
         if (scale != 100 || presenter) sb.append('-').append(scale);
         if (compare != null) sb.append("-compare").append(compare.equals("listings") ? "" : "-" + compare);
+        if (tab != null) sb.append("-tab-").append(tab);
         if (lesson != null) {
             String f = lesson.getFileName().toString();
             sb.append('-').append(f.endsWith(".md") ? f.substring(0, f.length() - 3) : f).append("-step").append(step);

@@ -139,6 +139,10 @@ public final class Screenshots {
         org.vdsoexplorer.app.lesson.LessonPane pane = null;
         try {
             if (o.lesson() != null) pane = ScreenLesson.show(w, o);
+            if (o.tab() != null) onFx(() -> {
+                tabScreen(w, o.tab());
+                return null;
+            });
             else if (o.scale() != 100) onFx(() -> {
                 w.root().setStyle(String.format(java.util.Locale.ROOT, "-fx-font-size: %.1fpx;", 16 * o.scale() / 100.0));
                 return null;
@@ -175,6 +179,26 @@ public final class Screenshots {
         c.step();
         while (c.sessionA().snapshot().inCall() && !c.sessionA().snapshot().next().mnemonic().startsWith("rdtsc")) c.step();
         for (int i = 0; i < 4; i++) c.step();
+    }
+
+    /**
+     * The tab of {@code --tab}: the seed tables, measured on this thread; or the Pipeline tab on the pipeline timing
+     * model (its default core), one call run and the next up to 4 steps past its counter read.
+     */
+    static void tabScreen(MainWindow w, String tab) {
+        if (tab.equals("seeds")) {
+            w.seedTables().measureNow(w.session().setup().costs(), w.session().setup().ghz());
+            w.showSeedTables();
+            return;
+        }
+        var t = org.vdsoexplorer.sim.timing.TimingTable.defaults();
+        w.model().setup().choose(w.session().setup().with(org.vdsoexplorer.sim.timing.TimingModel.pipeline(t.defaultCore())));
+        Session s = w.session();
+        s.runCall();
+        s.step();
+        while (s.snapshot().inCall() && !s.snapshot().next().mnemonic().startsWith("rdtsc")) s.step();
+        for (int i = 0; i < 4; i++) s.step();
+        if (!w.showTab("Pipeline")) throw new IllegalStateException("no Pipeline tab");
     }
 
     /** The explore screen's state: one call run, then the second call up to its first read of slot 3's basetime. */
