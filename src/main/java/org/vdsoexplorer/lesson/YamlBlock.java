@@ -129,7 +129,8 @@ final class YamlBlock {
         if (n instanceof ScalarNode s) {
             return new Value(key, keyLine, s.getValue(), null, null);
         }
-        if (level > 0) {
+        // an assessment's draw: is a list of mappings whose values may be lists (writer_update_at): two levels more
+        if (level > (key.equals("draw") || key.startsWith("draw.") ? 2 : 0)) {
             problem(line(n.getStartMark()), what + ": '" + key + "' is nested too deeply (only one level of lists or mappings)");
             return null;
         }
