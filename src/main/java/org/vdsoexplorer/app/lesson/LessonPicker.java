@@ -105,6 +105,7 @@ final class LessonPicker {
             from.getStyleClass().add("lesson-meta");
             from.setWrapText(true);
             pickerBox.getChildren().addAll(from, folder); // on a row of its own: the head row stays as wide as it was
+            pickerBox.getChildren().add(ResultsActions.row(progress, loaded.lessons()));
             for (Lesson l : loaded.lessons()) pickerBox.getChildren().add(card(l));
             List<Problem> orphans = new ArrayList<>();
             for (Problem p : loaded.problems()) {
