@@ -8,6 +8,7 @@ import java.util.List;
 import org.vdsoexplorer.lesson.Evaluator;
 import org.vdsoexplorer.lesson.LessonFolder;
 import org.vdsoexplorer.lesson.LessonLibrary;
+import org.vdsoexplorer.lesson.guide.TeacherGuide;
 import org.vdsoexplorer.session.ClassReport;
 import org.vdsoexplorer.session.ProgressStore;
 import org.vdsoexplorer.session.Results;
@@ -37,7 +38,33 @@ public final class TeacherCommands {
                 .add(Commands.Command.of("class-report", "reads a folder of exported results: per question the share right and the "
                                 + "common wrong answers, per student the score; files that are not results are named and skipped",
                                 TeacherCommands::classReport)
-                        .operands("DIR", 1, 1));
+                        .operands("DIR", 1, 1))
+                .add(Commands.Command.of("teacher-guide", "writes for every lesson a teacher's guide (objectives, a 50-minute lab plan, "
+                                + "the answer key computed by the model with the measured figures, misconceptions, speaker notes) and a "
+                                + "printable worksheet, as HTML and PDF, into DIR", TeacherCommands::guide)
+                        .operands("DIR", 1, 1).options(LESSONS));
+    }
+
+    private static int guide(Args a, PrintStream out, PrintStream err) {
+        Path dir = Path.of(a.positional().getFirst());
+        LessonLibrary.Loaded loaded = lessons(a, "teacher-guide");
+        if (loaded.lessons().isEmpty()) {
+            for (var p : loaded.problems()) err.println(p);
+            err.println("teacher-guide: no lessons to write a guide for");
+            return 1;
+        }
+        try {
+            Files.createDirectories(dir);
+            for (TeacherGuide.Written w : TeacherGuide.write(loaded.lessons(), dir, new Evaluator())) {
+                out.println(w.lesson().id() + ": " + w.answers() + " answers; " + String.join(", ",
+                        w.files().stream().map(f -> f.getFileName().toString()).toList()));
+            }
+        } catch (IOException e) {
+            err.println("teacher-guide: " + AtomicFiles.naming(e, dir));
+            return 1;
+        }
+        out.println("wrote " + loaded.lessons().size() + " guides and worksheets (HTML and PDF) into " + dir);
+        return 0;
     }
 
     private static LessonLibrary.Loaded lessons(Args a, String command) {

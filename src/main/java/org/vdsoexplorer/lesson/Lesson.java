@@ -3,17 +3,21 @@ package org.vdsoexplorer.lesson;
 import java.util.List;
 
 /**
- * A parsed lesson file: the front matter (id, title, order, minutes, prerequisites: ids of other
- * lessons), the Markdown before the first step ({@code intro}, whose first line is file line
- * {@code introLine}) and the steps. Immutable. {@code file} is the name problems are reported under.
- * {@code assessment}: the front matter's {@code assessment: true} (no hints, no "Show me", no "Give up"; setups may
- * {@code draw:} their parameters); {@code seed}: the seed its draws came from ({@link Draw}; 0: the first alternatives).
+ * A parsed lesson file: the front matter (id, title, order, minutes: the steps' total, prerequisites: ids of other
+ * lessons, objectives: what a student can do after it, misconceptions: what it sets right and in which step), the
+ * Markdown before the first step ({@code intro}, whose first line is file line {@code introLine}) and the steps.
+ * Immutable. {@code file} is the name problems are reported under. {@code assessment}: the front matter's
+ * {@code assessment: true} (no hints, no "Show me", no "Give up"; setups may {@code draw:} their parameters);
+ * {@code seed}: the seed its draws came from ({@link Draw}; 0: the first alternatives).
  */
 public record Lesson(String file, String id, String title, int order, int minutes, List<String> prerequisites,
-                     String intro, int introLine, List<Step> steps, boolean assessment, long seed) {
+                     List<String> objectives, List<Misconception> misconceptions, String intro, int introLine,
+                     List<Step> steps, boolean assessment, long seed) {
 
     public Lesson {
         prerequisites = List.copyOf(prerequisites);
+        objectives = List.copyOf(objectives);
+        misconceptions = List.copyOf(misconceptions);
         steps = List.copyOf(steps);
     }
 

@@ -40,7 +40,8 @@ public final class LessonParser extends BlockValues {
     /** Link brackets per file: the Markdown library's link parsing is quadratic in them. */
     static final int MAX_BRACKETS = 4000;
     static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9-]{0,63}");
-    static final List<String> FRONT_KEYS = List.of("id", "title", "order", "minutes", "prerequisites", "assessment");
+    static final List<String> FRONT_KEYS = List.of("id", "title", "order", "minutes", "prerequisites", "objectives",
+            "misconceptions", "assessment");
     /** A setup block's keys: the setup's own ({@link org.vdsoexplorer.sim.SetupText#KEYS}), then the step's. */
     static final List<String> SETUP_KEYS = java.util.stream.Stream.concat(org.vdsoexplorer.sim.SetupText.KEYS.stream(),
             java.util.stream.Stream.of("run_to", "writer_update_at", "breakpoints", "compare", "focus", "highlight", "expect")).toList();
@@ -130,8 +131,8 @@ public final class LessonParser extends BlockValues {
         Map<String, YamlBlock.Value> front = null;
         int bodyStart = 0;
         if (lines.length == 0 || !lines[0].strip().equals("---")) {
-            problem(1, "missing front matter: the file must start with a line '---', then id, title, order, minutes "
-                    + "and prerequisites, then a line '---'");
+            problem(1, "missing front matter: the file must start with a line '---', then id, title, order, objectives "
+                    + "(and optionally prerequisites and misconceptions), then a line '---'");
         } else {
             int end = -1;
             for (int i = 1; i < lines.length && i < 400; i++) {
@@ -149,9 +150,14 @@ public final class LessonParser extends BlockValues {
             }
         }
         String id = null, title = null;
-        int order = -1, minutes = -1;
+        int order = -1, minutes = -1, minutesLine = 1;
         List<String> prereq = List.of();
         boolean assessment = false;
+        // the teacher's part (objectives, misconceptions, step minutes): its problems added after the steps
+        List<Problem> formatProblems = new ArrayList<>();
+        LessonFormat format = new LessonFormat(file, formatProblems);
+        List<String> objectives = List.of();
+        List<LessonFormat.Located> misconceptions = List.of();
         if (front != null) {
             for (YamlBlock.Value v : front.values()) {
                 if (!FRONT_KEYS.contains(v.key())) {
@@ -166,7 +172,10 @@ public final class LessonParser extends BlockValues {
             title = string(front.get("title"), "title");
             order = integer(front.get("order"), "order", 0, 9999);
             minutes = integer(front.get("minutes"), "minutes", 1, 600);
-            for (String k : List.of("id", "title", "order", "minutes")) {
+            if (front.containsKey("minutes")) minutesLine = front.get("minutes").line();
+            objectives = format.objectives(front);
+            misconceptions = format.misconceptions(front);
+            for (String k : List.of("id", "title", "order")) {
                 if (!front.containsKey(k)) problem(1, "front matter: missing '" + k + "'");
             }
             if (front.containsKey("assessment")) {
@@ -200,7 +209,8 @@ public final class LessonParser extends BlockValues {
             int line = firstLine(n);
             if (n instanceof Heading h && h.getLevel() == 2) {
                 if (cur == null) introEnd = line - 1;
-                cur = new Raw(line, headingText(lines, line));
+                LessonFormat.Heading head = format.heading(headingText(lines, line), line);
+                cur = new Raw(line, head.title(), head.minutes());
                 raws.add(cur);
                 if (cur.title.isEmpty()) problem(line, "step heading has no title");
                 continue;
@@ -253,14 +263,20 @@ public final class LessonParser extends BlockValues {
             int notesLine = r.blocks.containsKey("notes") ? r.blocks.get("notes")[0] : 0;
             boolean broken = r.blocks.containsKey("setup") && setup == null;
             if (q != null && !broken) new QuestionBlockParser(file, problems).actNeeds(q, setup);
-            steps.add(new Step(i + 1, r.title, r.line, fill.apply(body(lines, r, end)), r.line + 1, setup, inherited, broken, q, notes, notesLine));
+            steps.add(new Step(i + 1, r.title, r.minutes, r.line, fill.apply(body(lines, r, end)), r.line + 1, setup, inherited, broken, q,
+                    notes, notesLine));
         }
-        String intro = body(lines, new Raw(bodyStart, ""), Math.min(introEnd, lines.length));
+        String intro = body(lines, new Raw(bodyStart, "", 0), Math.min(introEnd, lines.length));
         for (Step st : steps) { // what the lesson panel cannot show (the same rule it renders by)
             ShownMarkdown.check(file, st, st.number() == 1 ? Lesson.withoutTitle(intro, title) : null, bodyStart + 1, problems);
         }
+        boolean minutesGiven = front != null && front.containsKey("minutes");
+        if (minutesGiven && minutes < 0) return null;
+        minutes = format.checkSteps(misconceptions, steps, minutesGiven ? minutes : -1, minutesLine);
+        problems.addAll(formatProblems);
         if (front == null || id == null || title == null || order < 0 || minutes < 0) return null;
-        return new Lesson(file, id, title, order, minutes, prereq, intro, bodyStart + 1, steps, assessment,
+        return new Lesson(file, id, title, order, minutes, prereq, objectives,
+                misconceptions.stream().map(LessonFormat.Located::misconception).toList(), intro, bodyStart + 1, steps, assessment,
                 assessment && draw.isSeeded() ? draw.seed() : 0);
     }
 
@@ -287,12 +303,14 @@ public final class LessonParser extends BlockValues {
     private static final class Raw {
         final int line;
         final String title;
+        final double minutes;
         final Map<String, int[]> blocks = new LinkedHashMap<>();
         final Map<String, String> literals = new LinkedHashMap<>();
 
-        Raw(int line, String title) {
+        Raw(int line, String title, double minutes) {
             this.line = line;
             this.title = title;
+            this.minutes = minutes;
         }
     }
 

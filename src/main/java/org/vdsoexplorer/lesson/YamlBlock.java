@@ -24,7 +24,7 @@ final class YamlBlock {
     static final int MAX_CHARS = 32 * 1024;
     static final int MAX_NESTING = 16;
 
-    /** A value of a top-level key: a scalar's text, or a list of scalars, or a mapping of scalars. */
+    /** A value of a top-level key: a scalar's text, or a list (of scalars, or of mappings of scalars), or a mapping of scalars. */
     record Value(String key, int line, String scalar, List<Value> items, Map<String, Value> map) {
         boolean isScalar() { return scalar != null; }
     }
@@ -47,7 +47,8 @@ final class YamlBlock {
 
     /**
      * The block's top-level mapping, key to value in order, or null (problems reported) if it is not a
-     * mapping of scalars, lists of scalars and mappings of scalars.
+     * mapping of scalars, lists of scalars, lists of mappings of scalars (front matter {@code misconceptions}) and
+     * mappings of scalars.
      */
     Map<String, Value> parse(String text) {
         if (text.length() > MAX_CHARS) {
@@ -119,25 +120,26 @@ final class YamlBlock {
                 problem(keyLine, what + ": '" + oneLine(k.getValue()) + "' is given twice");
                 continue;
             }
-            Value v = value(k.getValue(), keyLine, t.getValueNode(), 0);
+            Value v = value(k.getValue(), keyLine, t.getValueNode(), 0, false);
             if (v != null) out.put(k.getValue(), v);
         }
         return out;
     }
 
-    private Value value(String key, int keyLine, Node n, int level) {
+    private Value value(String key, int keyLine, Node n, int level, boolean listItem) {
         if (n instanceof ScalarNode s) {
             return new Value(key, keyLine, s.getValue(), null, null);
         }
         // an assessment's draw: is a list of mappings whose values may be lists (writer_update_at): two levels more
-        if (level > (key.equals("draw") || key.startsWith("draw.") ? 2 : 0)) {
+        boolean draw = key.equals("draw") || key.startsWith("draw.");
+        if (draw ? level > 2 : level > 1 || level == 1 && !(listItem && n instanceof MappingNode)) {
             problem(line(n.getStartMark()), what + ": '" + key + "' is nested too deeply (only one level of lists or mappings)");
             return null;
         }
         if (n instanceof SequenceNode seq) {
             List<Value> items = new ArrayList<>();
             for (Node item : seq.getValue()) {
-                Value v = value(key, line(item.getStartMark()), item, level + 1);
+                Value v = value(key, line(item.getStartMark()), item, level + 1, true);
                 if (v == null) return null;
                 items.add(v);
             }
@@ -154,7 +156,7 @@ final class YamlBlock {
                     problem(line(k.getStartMark()), what + ": '" + key + "." + oneLine(k.getValue()) + "' is given twice");
                     return null;
                 }
-                Value v = value(key + "." + k.getValue(), line(k.getStartMark()), t.getValueNode(), level + 1);
+                Value v = value(key + "." + k.getValue(), line(k.getStartMark()), t.getValueNode(), level + 1, false);
                 if (v == null) return null;
                 map.put(k.getValue(), v);
             }

@@ -100,10 +100,10 @@ class AnchorsTest {
                 id: a
                 title: a
                 order: 1
-                minutes: 1
+                objectives: [Find the straddle]
                 ---
 
-                ## straddle
+                ## straddle {minutes=1}
 
                 ```setup
                 scenario: host

@@ -19,7 +19,7 @@ class EvaluatorTest {
 
     /** One step with {@code setup} and a predict question of {@code kind}. */
     static Step step(String setup, String kind) {
-        String text = "---\nid: t\ntitle: T\norder: 1\nminutes: 1\n---\n\n## S\n\n```setup\n" + setup + "\n```\n\n"
+        String text = "---\nid: t\ntitle: T\norder: 1\nobjectives: [x]\n---\n\n## S {minutes=1}\n\n```setup\n" + setup + "\n```\n\n"
                 + "```question\ntype: predict\npredict: " + kind + "\nprompt: P?\n```\n";
         LessonParser.Result r = LessonParser.parse("t.md", text);
         assertEquals(List.of(), r.problems());

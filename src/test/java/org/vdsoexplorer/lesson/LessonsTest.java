@@ -39,6 +39,29 @@ public class LessonsTest {
         }
     }
 
+    /**
+     * Issue 26 item 1: every shipped lesson states its objectives, each step its minutes, and the lesson's minutes are
+     * their total; each misconception names a step of its lesson (the assessment too).
+     */
+    @Test
+    void everyLessonHasObjectivesMisconceptionsAndStepMinutes() {
+        LessonLibrary.Loaded l = LessonLibrary.load(Path.of("lessons"), new Evaluator(), false);
+        assertEquals(List.of(), l.problems().stream().map(Problem::toString).toList());
+        for (Lesson lesson : l.lessons()) {
+            assertTrue(!lesson.objectives().isEmpty(), lesson.id() + ": no objectives");
+            assertTrue(!lesson.misconceptions().isEmpty(), lesson.id() + ": no misconceptions");
+            double sum = 0;
+            for (Step s : lesson.steps()) {
+                assertTrue(s.minutes() >= 0.5 && s.minutes() <= 10, lesson.id() + " '" + s.title() + "': " + s.minutes() + " min");
+                sum += s.minutes();
+            }
+            assertEquals((int) Math.ceil(sum), lesson.minutes(), lesson.id());
+            for (Misconception m : lesson.misconceptions()) {
+                assertTrue(lesson.steps().stream().anyMatch(s -> s.title().equals(m.step())), lesson.id() + ": " + m);
+            }
+        }
+    }
+
     @Test
     void theReadmeExampleIsARealLessonThatPasses() throws Exception {
         LessonLibrary.Loaded l = LessonLibrary.load(Path.of("lessons/examples"));
@@ -70,7 +93,7 @@ public class LessonsTest {
         assertEquals("example-first-look", l.id());
         assertEquals(0, l.order());
         for (Step s : l.steps()) {
-            assertEquals("## " + s.title(), lines.get(s.line() - 1));
+            assertEquals("## " + s.title() + " {minutes=" + LessonFormat.fmt(s.minutes()) + "}", lines.get(s.line() - 1));
             assertTrue(!s.body().contains("```setup") && !s.body().contains("```question") && !s.body().contains("```notes"));
             if (s.setup() != null) assertEquals("```setup", lines.get(s.setup().line() - 1));
             if (s.question() != null) assertEquals("```question", lines.get(s.question().line() - 1));

@@ -95,24 +95,24 @@ class RobustnessTest {
                 l.problems().getFirst().message());
     }
 
-    static final String FRONT = "---\nid: t\ntitle: T\norder: 1\nminutes: 1\n---\n";
+    static final String FRONT = "---\nid: t\ntitle: T\norder: 1\nobjectives: x\n---\n";
 
     @Test
     void deepNestingIsBounded() {
         String[] hostile = {
-            FRONT + "## S\n\n" + ">".repeat(100_000) + " deep quote\n",
-            FRONT + "## S\n\n" + "![".repeat(30_000) + "](".repeat(30_000) + "\n",
-            FRONT + "## S\n\n" + buildNestedList(3000),
-            FRONT + "## S\n\n```setup\nscenario: " + "[".repeat(5000) + "host" + "]".repeat(5000) + "\n```\n",
-            FRONT + "## S\n\n```setup\n" + buildNestedYaml(2000) + "```\n",
-            "---\nid: " + "{".repeat(20000) + "\n---\n## S\n",
-            FRONT + "## S\n\n```question\na: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+            FRONT + "## S {minutes=1}\n\n" + ">".repeat(100_000) + " deep quote\n",
+            FRONT + "## S {minutes=1}\n\n" + "![".repeat(30_000) + "](".repeat(30_000) + "\n",
+            FRONT + "## S {minutes=1}\n\n" + buildNestedList(3000),
+            FRONT + "## S {minutes=1}\n\n```setup\nscenario: " + "[".repeat(5000) + "host" + "]".repeat(5000) + "\n```\n",
+            FRONT + "## S {minutes=1}\n\n```setup\n" + buildNestedYaml(2000) + "```\n",
+            "---\nid: " + "{".repeat(20000) + "\n---\n## S {minutes=1}\n",
+            FRONT + "## S {minutes=1}\n\n```question\na: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
                     + "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n```\n",
-            FRONT + "## S\n\n```setup\nscenario: &x host\nvariant: *x\n!!java.lang.Runtime {}: x\n```\n",
-            FRONT + "## S\n\n```setup\n? [a, b]\n: c\n```\n",
-            FRONT + ("## S\n\ntext\n").repeat(5000),
-            FRONT + "## S\n\n```setup\nscenario: host\nscenario: timens\n```\n",
-            FRONT + "## S\n\n```setup\n" + "x".repeat(40_000) + ": 1\n```\n",
+            FRONT + "## S {minutes=1}\n\n```setup\nscenario: &x host\nvariant: *x\n!!java.lang.Runtime {}: x\n```\n",
+            FRONT + "## S {minutes=1}\n\n```setup\n? [a, b]\n: c\n```\n",
+            FRONT + ("## S {minutes=1}\n\ntext\n").repeat(5000),
+            FRONT + "## S {minutes=1}\n\n```setup\nscenario: host\nscenario: timens\n```\n",
+            FRONT + "## S {minutes=1}\n\n```setup\n" + "x".repeat(40_000) + ": 1\n```\n",
         };
         for (String h : hostile) {
             LessonParser.Result r = parse(h);
@@ -124,7 +124,7 @@ class RobustnessTest {
     void deepInlineMarkupIsJustText() {
         for (String body : List.of("[".repeat(4000) + "x" + "]".repeat(4000), "*".repeat(50_000) + "x" + "*".repeat(50_000),
                 "`".repeat(30_000), "<a ".repeat(30_000), "![".repeat(1990) + "](".repeat(1990))) {
-            LessonParser.Result r = parse(FRONT + "## S\n\n" + body + "\n");
+            LessonParser.Result r = parse(FRONT + "## S {minutes=1}\n\n" + body + "\n");
             assertEquals(List.of(), r.problems(), body.substring(0, 8));
             // the app renders step bodies with the same bounded parser
             org.commonmark.node.Node doc = LessonParser.markdownParser().parse(r.lesson().steps().getFirst().body());
@@ -149,9 +149,9 @@ class RobustnessTest {
     @Test
     void linksOutOfTheFolderAreNotFollowed(@TempDir Path tmp) throws Exception {
         Path outside = tmp.resolve("outside.md");
-        Files.writeString(outside, FRONT + "## S\n\nsecret\n");
+        Files.writeString(outside, FRONT + "## S {minutes=1}\n\nsecret\n");
         Path dir = Files.createDirectory(tmp.resolve("lessons"));
-        Files.writeString(dir.resolve("good.md"), "---\nid: good\ntitle: G\norder: 1\nminutes: 1\nprerequisites: [../outside]\n---\n## S\n\nok\n");
+        Files.writeString(dir.resolve("good.md"), "---\nid: good\ntitle: G\norder: 1\nobjectives: x\nprerequisites: [../outside]\n---\n## S {minutes=1}\n\nok\n");
         Files.createSymbolicLink(dir.resolve("link.md"), outside);
         Path sub = Files.createDirectory(dir.resolve("sub.md"));
         Files.writeString(sub.resolve("inner.md"), "not read");
@@ -166,9 +166,9 @@ class RobustnessTest {
 
     @Test
     void duplicateIdsAndCyclesAcrossFiles(@TempDir Path dir) throws Exception {
-        Files.writeString(dir.resolve("a.md"), "---\nid: a\ntitle: A\norder: 1\nminutes: 1\nprerequisites: [b]\n---\n## S\n\nx\n");
-        Files.writeString(dir.resolve("b.md"), "---\nid: b\ntitle: B\norder: 2\nminutes: 1\nprerequisites: [a]\n---\n## S\n\nx\n");
-        Files.writeString(dir.resolve("c.md"), "---\nid: a\ntitle: C\norder: 3\nminutes: 1\n---\n## S\n\nx\n");
+        Files.writeString(dir.resolve("a.md"), "---\nid: a\ntitle: A\norder: 1\nobjectives: x\nprerequisites: [b]\n---\n## S {minutes=1}\n\nx\n");
+        Files.writeString(dir.resolve("b.md"), "---\nid: b\ntitle: B\norder: 2\nobjectives: x\nprerequisites: [a]\n---\n## S {minutes=1}\n\nx\n");
+        Files.writeString(dir.resolve("c.md"), "---\nid: a\ntitle: C\norder: 3\nobjectives: x\n---\n## S {minutes=1}\n\nx\n");
         LessonLibrary.Loaded l = LessonLibrary.load(dir);
         List<String> msgs = l.problems().stream().map(Problem::message).toList();
         assertTrue(msgs.contains("id 'a' is also the id of " + dir.resolve("a.md")), msgs.toString());
@@ -178,7 +178,7 @@ class RobustnessTest {
 
     @Test
     void windowsLineEndingsAndABomAreFine() {
-        String text = "\uFEFF" + FRONT.replace("\n", "\r\n") + "## S\r\n\r\n```setup\r\nscenario: host\r\n```\r\n";
+        String text = "\uFEFF" + FRONT.replace("\n", "\r\n") + "## S {minutes=1}\r\n\r\n```setup\r\nscenario: host\r\n```\r\n";
         LessonParser.Result r = parse(text);
         assertEquals(List.of(), r.problems());
         assertEquals(9, r.lesson().steps().getFirst().setup().line());

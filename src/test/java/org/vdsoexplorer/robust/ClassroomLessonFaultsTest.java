@@ -40,10 +40,10 @@ class ClassroomLessonFaultsTest {
 
     /** A lesson file of {@code steps} ("## title" then its lines), front matter first; returns its lines (1-based: index + 1). */
     static List<String> lesson(String id, List<List<String>> steps) {
-        List<String> l = new ArrayList<>(List.of("---", "id: " + id, "title: A big lesson", "order: 90", "minutes: 5",
+        List<String> l = new ArrayList<>(List.of("---", "id: " + id, "title: A big lesson", "order: 90", "objectives: [Survive a big lesson]",
                 "prerequisites: []", "---", ""));
         for (List<String> s : steps) {
-            l.addAll(s);
+            for (String line : s) l.add(line.startsWith("## ") ? line + " {minutes=1}" : line);
             l.add("");
         }
         return l;

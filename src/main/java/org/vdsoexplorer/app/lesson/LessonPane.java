@@ -354,6 +354,7 @@ public final class LessonPane extends BorderPane {
      */
     private void showBody(int i, Step s) {
         try {
+            if (i == 0 && !lesson.objectives().isEmpty()) body.getChildren().add(objectives(lesson));
             if (i == 0 && lesson.intro() != null && !lesson.intro().isBlank()) {
                 VBox intro = MarkdownView.render(lesson.shownIntro());
                 intro.getStyleClass().add("lesson-intro");
@@ -369,6 +370,16 @@ public final class LessonPane extends BorderPane {
             why.getStyleClass().add("bad");
             body.getChildren().add(why);
         }
+    }
+
+    /** The lesson's objectives, shown at its start: "After this lesson you can:" and the list. */
+    private static Node objectives(Lesson l) {
+        StringBuilder md = new StringBuilder("**After this lesson you can:**\n\n");
+        for (String o : l.objectives()) md.append("- ").append(o.replace('\n', ' ')).append('\n');
+        VBox box = MarkdownView.render(md.toString());
+        box.setId("lesson-objectives");
+        box.getStyleClass().add("lesson-objectives");
+        return box;
     }
 
     /** Renders a step's body (tests replace it to make rendering fail). */

@@ -194,10 +194,10 @@ class AllLessonsPlayUiTest {
                 id: later
                 title: Later update
                 order: 1
-                minutes: 5
+                objectives: [Watch a later update]
                 ---
 
-                ## Stop early, the writer comes later
+                ## Stop early, the writer comes later {minutes=2}
 
                 ```setup
                 scenario: host

@@ -387,7 +387,7 @@ class LessonPaneUiTest {
     void brokenLessonsAreShownWithTheirProblems(FxRobot robot) throws Exception {
         Path dir = Files.createTempDirectory("bad-lessons");
         Files.copy(Path.of("lessons/examples/first-look.md"), dir.resolve("first-look.md"));
-        Files.writeString(dir.resolve("broken.md"), "---\nid: broken\ntitle: Broken\norder: 1\nminutes: 5\n---\n\n## Step\n\n"
+        Files.writeString(dir.resolve("broken.md"), "---\nid: broken\ntitle: Broken\norder: 1\nobjectives: [x]\n---\n\n## Step {minutes=1}\n\n"
                 + "```setup\nscenario: nowhere\n```\n");
         Files.write(dir.resolve("binary.md"), new byte[] {0, (byte) 0xff, 0x1b, '-', '-', '-', '\n'});
         LessonPane bad = fx(() -> {
