@@ -81,14 +81,14 @@ final class GuidePages {
         for (LabPlan.Slot s : LabPlan.of(l)) {
             b.append(s.later() ? "<tr class=\"later\"><td>next session</td>" : "<tr><td>" + LabPlan.clock(s.from()) + "&#8211;"
                     + LabPlan.clock(s.to()) + "</td>");
-            b.append("<td>").append(s.step() == null ? "" : "Step " + s.step().number() + ": ").append(esc(s.what())).append("</td><td>")
+            b.append("<td>").append(s.step() == null ? esc(s.what()) : heading(s.step())).append("</td><td>")
                     .append(AnswerKey.fmt(s.to() - s.from())).append("</td></tr>");
         }
         b.append("</table><h2>Misconceptions and the step that addresses each</h2><table><tr><th>Students may believe</th><th>Step</th></tr>");
         for (Misconception m : l.misconceptions()) {
             Step at = l.steps().stream().filter(s -> s.title().equals(m.step())).findFirst().orElse(null);
-            b.append("<tr><td>").append(esc(m.text())).append("</td><td>").append(at == null ? "" : at.number() + ". ")
-                    .append(esc(m.step())).append("</td></tr>");
+            b.append("<tr><td>").append(esc(m.text())).append("</td><td>").append(at == null ? esc(m.step()) : heading(at))
+                    .append("</td></tr>");
         }
         b.append("</table><h2>Answer key</h2><p class=\"meta\">Every answer is what the lesson panel accepts, computed by the model"
                 + " (predictions, clicks, challenges) or written in the lesson (choices, explanations).</p>");
