@@ -105,7 +105,6 @@ final class LessonPicker {
             from.getStyleClass().add("lesson-meta");
             from.setWrapText(true);
             pickerBox.getChildren().addAll(from, folder); // on a row of its own: the head row stays as wide as it was
-            pickerBox.getChildren().add(ResultsActions.row(progress, loaded.lessons()));
             for (Lesson l : loaded.lessons()) pickerBox.getChildren().add(card(l));
             List<Problem> orphans = new ArrayList<>();
             for (Problem p : loaded.problems()) {
@@ -120,6 +119,7 @@ final class LessonPicker {
                 pickerBox.getChildren().add(t);
                 pickerBox.getChildren().add(problemList(orphans));
             }
+            pickerBox.getChildren().add(ResultsActions.row(progress, loaded.lessons())); // under the list, as the line below
             Label saved = meta(progress.where()); // under the list: the cards stay where they were
             saved.setId("lesson-progress-file");
             pickerBox.getChildren().add(saved);

@@ -95,6 +95,9 @@ class AssessmentUiTest {
         WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> pane.revealedAnswer() != null);
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(fx(() -> ((Label) pane.lookup("#lesson-verdict")).getText()).startsWith("\u2713"));
+        assertTrue(fx(() -> pane.lookupAll(".label").stream().anyMatch(n -> ((Label) n).getText().endsWith("seed " + seed))),
+                "the header shows the seed");
+        assertNotNull(fx(() -> Snapshots.shot(w.root(), Path.of("target", "screens", "assessment-step.png"))));
         ProgressStore.Detail d = progress.peek("assessment").details().get(s.number());
         assertEquals(new ProgressStore.Detail(model.value(), true, 1, 0, d.seconds()), d);
 
