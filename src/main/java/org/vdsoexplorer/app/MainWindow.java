@@ -120,6 +120,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
         model.scale().percentProperty().addListener((o, a, b) -> root.setStyle(org.vdsoexplorer.session.UiScale.rootStyle(b.intValue())));
         demos = new DemoFiles(model);
         Pickers.bind(model.setup(), scenario, variant, clock, tick);
+        code.toggles().setOnChoose(v -> model.setup().choose(v)); // a source toggle picks the other prebuilt build
         Pickers.bindTiming(model.setup(), timing);
         Pickers.banner(model.setup(), problem, root, List.of(reset, back, backLine, step, line, call, run, inject));
         for (Node n : List.of(back, backLine, run, inject)) { // greyed out in the Compare tab, where they do nothing
@@ -279,6 +280,8 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     /** The clock and figures this window was handed. */
     public WindowServices services() { return services; }
     public CodeView code() { return code; }
+
+    @Override public org.vdsoexplorer.app.code.AnnotationToggles toggles() { return code.toggles(); }
     public PagesView pages() { return pages; }
     public SeqlockView seqlock() { return seqlock; }
     public DispatchView dispatch() { return dispatch; }

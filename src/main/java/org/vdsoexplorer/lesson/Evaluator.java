@@ -154,12 +154,26 @@ public final class Evaluator {
         }
     }
 
-    /** Computes a predict question's answer for a step whose setup (its own or inherited) is {@code s}. */
+    /** Why {@code a} cannot be toggled in build {@code v}. */
+    static String toggleProblem(Annotation a, org.vdsoexplorer.sim.Variant v) {
+        return "toggle " + a.lessonName() + ": variant '" + v.cliName() + "' is not one of its two builds ("
+                + a.without().cliName() + " without " + a.description() + ", " + a.with().cliName() + " with it)";
+    }
+
+    /**
+     * Computes a predict question's answer for a step whose setup (its own or inherited) is {@code s}; a modify question's
+     * on the build with its annotation toggled ({@link Question#modified}).
+     */
     public Answer answer(StepSetup s, Question q) throws LessonException {
-        if (q == null || q.type() != Question.Type.PREDICT || q.predict() == null) {
+        if (q == null || !q.predicts() || q.predict() == null) {
             throw new LessonException("not a predict question");
         }
         if (s == null) throw new LessonException("a predict question needs a setup (in this step or an earlier one)");
+        if (q.type() == Question.Type.MODIFY) {
+            StepSetup m = q.modified(s);
+            if (m == null) throw new LessonException(toggleProblem(q.toggle(), s.variant()));
+            s = m;
+        }
         s = concrete(s);
         PredictKind k = q.predict();
         if (k.measured()) return compare(s, q);

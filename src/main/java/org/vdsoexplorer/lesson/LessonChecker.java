@@ -125,6 +125,14 @@ public final class LessonChecker {
             }
             return;
         }
+        if (q.type() == Question.Type.MODIFY && q.modified(eff) == null) {
+            out.add(new Problem(file, q.line(), Evaluator.toggleProblem(q.toggle(), eff.variant())));
+            return;
+        }
+        if (q.type() == Question.Type.MODIFY && (st.setup() == null || st.setup().focus() != View.CODE)) {
+            out.add(new Problem(file, q.line(), "a modify question needs focus: code in a ```setup block of its own step: the "
+                    + "student toggles the annotation above the C source"));
+        }
         if (q.predict().needsCompare() && eff.compare() == null) {
             out.add(new Problem(file, q.line(), "predict " + q.predict().lessonName() + " needs a 'compare' in the step's setup"));
             return;

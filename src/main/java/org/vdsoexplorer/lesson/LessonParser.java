@@ -41,12 +41,12 @@ public final class LessonParser extends BlockValues {
     static final int MAX_BRACKETS = 4000;
     static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9-]{0,63}");
     static final List<String> FRONT_KEYS = List.of("id", "title", "order", "minutes", "prerequisites", "objectives",
-            "misconceptions", "assessment");
+            "misconceptions", "optional", "assessment");
     /** A setup block's keys: the setup's own ({@link org.vdsoexplorer.sim.SetupText#KEYS}), then the step's. */
     static final List<String> SETUP_KEYS = java.util.stream.Stream.concat(org.vdsoexplorer.sim.SetupText.KEYS.stream(),
             java.util.stream.Stream.of("run_to", "writer_update_at", "breakpoints", "compare", "focus", "highlight", "expect")).toList();
     static final List<String> QUESTION_KEYS = List.of("type", "prompt", "options", "answer", "predict", "tolerance",
-            "goal", "act", "click", "feedback", "attempts", "hint", "explain");
+            "goal", "act", "click", "feedback", "attempts", "hint", "explain", "toggle");
     /** The first setup block starts from this setup (default cost table, gcc 12, additive, the writer ticking at 1000 Hz). */
     static final org.vdsoexplorer.sim.Setup DEFAULT_SETUP = org.vdsoexplorer.sim.Setup.of(Scenario.HOST, Variant.TIMENS_INLINE,
             Clock.MONOTONIC);
@@ -151,6 +151,7 @@ public final class LessonParser extends BlockValues {
         }
         String id = null, title = null;
         int order = -1, minutes = -1, minutesLine = 1;
+        boolean optional = false;
         List<String> prereq = List.of();
         boolean assessment = false;
         // the teacher's part (objectives, misconceptions, step minutes): its problems added after the steps
@@ -173,6 +174,14 @@ public final class LessonParser extends BlockValues {
             order = integer(front.get("order"), "order", 0, 9999);
             minutes = integer(front.get("minutes"), "minutes", 1, 600);
             if (front.containsKey("minutes")) minutesLine = front.get("minutes").line();
+            String opt = string(front.get("optional"), "optional");
+            if (opt != null) {
+                switch (opt.toLowerCase(Locale.ROOT)) {
+                    case "yes", "true" -> optional = true;
+                    case "no", "false" -> optional = false;
+                    default -> problem(front.get("optional").line(), "'optional' must be yes or no, not '" + YamlBlock.oneLine(opt) + "'");
+                }
+            }
             objectives = format.objectives(front);
             misconceptions = format.misconceptions(front);
             for (String k : List.of("id", "title", "order")) {
@@ -276,8 +285,8 @@ public final class LessonParser extends BlockValues {
         problems.addAll(formatProblems);
         if (front == null || id == null || title == null || order < 0 || minutes < 0) return null;
         return new Lesson(file, id, title, order, minutes, prereq, objectives,
-                misconceptions.stream().map(LessonFormat.Located::misconception).toList(), intro, bodyStart + 1, steps, assessment,
-                assessment && draw.isSeeded() ? draw.seed() : 0);
+                misconceptions.stream().map(LessonFormat.Located::misconception).toList(), intro, bodyStart + 1, steps, optional,
+                assessment, assessment && draw.isSeeded() ? draw.seed() : 0);
     }
 
     /**

@@ -16,15 +16,18 @@ import java.util.Map;
  * model found;</li>
  * <li>{@code click}: click the instruction at an anchor ({@code click}: an anchor name or fn:NAME) in the code
  * view, or {@code next-slot}, the vvar slot the reader reads next, in the pages view; {@code attempts} tries;</li>
- * <li>{@code explain}: the student writes an explanation and grades it against the teacher's {@code answer}.</li>
+ * <li>{@code explain}: the student writes an explanation and grades it against the teacher's {@code answer};</li>
+ * <li>{@code modify}: PRIMM's Modify: the student predicts ({@code predict}, as a predict question) what the build with
+ * the {@code toggle} annotation toggled will do, then toggles it in the code view's C pane; the answer is computed on
+ * that build ({@link #modified}).</li>
  * </ul>
  * {@code {answer}} in {@code explain} is replaced by the model's (or the teacher's) answer when shown.
  */
 public record Question(int line, Type type, String prompt, List<String> options, String answer, PredictKind predict,
                        double tolerance, String hint, String explain, Map<String, String> feedback, int attempts,
-                       Goal goal, Act act, String click) {
+                       Goal goal, Act act, String click, Annotation toggle) {
 
-    public enum Type { CHOICE, PREDICT, CHALLENGE, CLICK, EXPLAIN }
+    public enum Type { CHOICE, PREDICT, CHALLENGE, CLICK, EXPLAIN, MODIFY }
 
     /** How the student acts on a challenge: place writer updates on the timeline, or pick scenario, variant and clock. */
     public enum Act { UPDATES, SETUP }
@@ -37,9 +40,30 @@ public record Question(int line, Type type, String prompt, List<String> options,
         feedback = Map.copyOf(feedback);
     }
 
+    /** A question that toggles nothing (every kind but modify). */
+    public Question(int line, Type type, String prompt, List<String> options, String answer, PredictKind predict, double tolerance,
+                    String hint, String explain, Map<String, String> feedback, int attempts, Goal goal, Act act, String click) {
+        this(line, type, prompt, options, answer, predict, tolerance, hint, explain, feedback, attempts, goal, act, click, null);
+    }
+
+    /** Whether the model computes the answer of a prediction: predict and modify questions. */
+    public boolean predicts() { return type == Type.PREDICT || type == Type.MODIFY; }
+
+    /**
+     * The setup the answer is computed on: {@code eff} itself, or for a modify question {@code eff} with its variant
+     * toggled ({@link Annotation#toggle}); null if the annotation does not apply to {@code eff}'s variant.
+     */
+    public StepSetup modified(StepSetup eff) {
+        if (type != Type.MODIFY || eff == null) return eff;
+        org.vdsoexplorer.sim.Variant v = toggle.toggle(eff.variant());
+        if (v == null) return null;
+        return new StepSetup(eff.line(), eff.modelSetup().with(v), eff.runTo(), eff.writerUpdateAt(), eff.breakpoints(),
+                eff.compareSetup(), eff.focus(), eff.highlight(), eff.lines(), eff.updateAnchors(), eff.expect());
+    }
+
     /** The choices to offer: the options written, else the predict kind's fixed choices (may be empty). */
     public List<String> choices(StepSetup setup) {
-        if (!options.isEmpty() || type != Type.PREDICT) return options;
+        if (!options.isEmpty() || !predicts()) return options;
         return predict.choices(setup);
     }
 

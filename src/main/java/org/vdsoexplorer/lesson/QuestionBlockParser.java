@@ -39,6 +39,7 @@ final class QuestionBlockParser extends BlockValues {
                 case "challenge" -> Question.Type.CHALLENGE;
                 case "click" -> Question.Type.CLICK;
                 case "explain" -> Question.Type.EXPLAIN;
+                case "modify" -> Question.Type.MODIFY;
                 default -> null;
             };
             if (type == null) problem(m.get("type").line(), Known.unknown("question type", typeS, TYPE_NAMES));
@@ -60,6 +61,7 @@ final class QuestionBlockParser extends BlockValues {
         Goal goal = null;
         Question.Act act = Question.Act.UPDATES;
         String click = null;
+        Annotation toggle = null;
         if (type != null) onlyFor(m, type);
         if (type == Question.Type.CHOICE) {
             if (options.size() < 2) problem(m.containsKey("options") ? m.get("options").line() : line, "a choice question needs at least two options");
@@ -69,10 +71,20 @@ final class QuestionBlockParser extends BlockValues {
                 problem(m.get("answer").line(), "answer '" + YamlBlock.oneLine(answer) + "' is not one of the options"
                         + Known.didYouMean(answer, options));
             }
-        } else if (type == Question.Type.PREDICT) {
+        } else if (type == Question.Type.PREDICT || type == Question.Type.MODIFY) {
+            if (type == Question.Type.MODIFY) {
+                String t = string(m.get("toggle"), "toggle");
+                if (t == null) {
+                    if (!m.containsKey("toggle")) problem(line, "modify question: missing 'toggle', the annotation the student toggles "
+                            + "in the C pane (" + String.join(", ", Annotation.names()) + ")");
+                } else {
+                    toggle = Annotation.byLessonName(t);
+                    if (toggle == null) problem(m.get("toggle").line(), Known.unknown("toggle", t, Annotation.names()));
+                }
+            }
             String k = string(m.get("predict"), "predict");
             if (k == null) {
-                if (!m.containsKey("predict")) problem(line, "predict question: missing 'predict' (one of: " + PredictKind.names() + ")");
+                if (!m.containsKey("predict")) problem(line, typeS + " question: missing 'predict' (one of: " + PredictKind.names() + ")");
             } else {
                 kind = PredictKind.byName(k).orElse(null);
                 if (kind == null) {
@@ -128,9 +140,9 @@ final class QuestionBlockParser extends BlockValues {
                 for (Map.Entry<String, YamlBlock.Value> e : f.map().entrySet()) {
                     String text = string(e.getValue(), "feedback");
                     if (text == null) continue;
-                    if (!options.contains(e.getKey()) && !(type == Question.Type.PREDICT && kind != null && kind.choices(null).contains(e.getKey()))) {
+                    if (!options.contains(e.getKey()) && !((type == Question.Type.PREDICT || type == Question.Type.MODIFY) && kind != null && kind.choices(null).contains(e.getKey()))) {
                         problem(e.getValue().line(), "feedback for '" + YamlBlock.oneLine(e.getKey()) + "', which is not an option"
-                                + Known.didYouMean(e.getKey(), type == Question.Type.PREDICT && kind != null ? kind.choices(null) : options));
+                                + Known.didYouMean(e.getKey(), (type == Question.Type.PREDICT || type == Question.Type.MODIFY) && kind != null ? kind.choices(null) : options));
                     } else if (e.getKey().equals(answer)) {
                         problem(e.getValue().line(), "feedback is for wrong options; the right one gets 'explain'");
                     } else {
@@ -151,7 +163,7 @@ final class QuestionBlockParser extends BlockValues {
         }
         if (problems.size() > before || type == null) return null;
         return new Question(line, type, prompt, options, answer, kind, tolerance, hint == null ? "" : hint,
-                explain == null ? "" : explain, feedback, attempts, goal, act, click);
+                explain == null ? "" : explain, feedback, attempts, goal, act, click, toggle);
     }
 
     /**
@@ -188,25 +200,26 @@ final class QuestionBlockParser extends BlockValues {
                 + "step" : "the step's setup") + ": the student places updates on the seqlock view's timeline of a finished call");
     }
 
-    static final List<String> TYPE_NAMES = List.of("choice", "predict", "challenge", "click", "explain");
+    static final List<String> TYPE_NAMES = List.of("choice", "predict", "challenge", "click", "explain", "modify");
     static final String TYPES = String.join(", ", TYPE_NAMES);
     static final String CLICKS = "next-slot, fn:FUNCTION, " + String.join(", ", Target.ANCHORS) + "; #N for a later one";
 
     /** Keys that belong to other question types. */
     private void onlyFor(Map<String, YamlBlock.Value> m, Question.Type type) {
         Map<String, List<Question.Type>> owner = Map.of(
-                "predict", List.of(Question.Type.PREDICT),
-                "tolerance", List.of(Question.Type.PREDICT),
+                "predict", List.of(Question.Type.PREDICT, Question.Type.MODIFY),
+                "tolerance", List.of(Question.Type.PREDICT, Question.Type.MODIFY),
+                "toggle", List.of(Question.Type.MODIFY),
                 "goal", List.of(Question.Type.CHALLENGE),
                 "act", List.of(Question.Type.CHALLENGE),
                 "click", List.of(Question.Type.CLICK),
                 "answer", List.of(Question.Type.CHOICE, Question.Type.EXPLAIN),
-                "options", List.of(Question.Type.CHOICE, Question.Type.PREDICT),
-                "feedback", List.of(Question.Type.CHOICE, Question.Type.PREDICT),
+                "options", List.of(Question.Type.CHOICE, Question.Type.PREDICT, Question.Type.MODIFY),
+                "feedback", List.of(Question.Type.CHOICE, Question.Type.PREDICT, Question.Type.MODIFY),
                 "attempts", List.of(Question.Type.CHOICE, Question.Type.CLICK));
         for (Map.Entry<String, List<Question.Type>> e : owner.entrySet()) {
             if (m.containsKey(e.getKey()) && !e.getValue().contains(type)) {
-                String msg = e.getKey().equals("answer") && type == Question.Type.PREDICT
+                String msg = e.getKey().equals("answer") && (type == Question.Type.PREDICT || type == Question.Type.MODIFY)
                         ? "a predict question takes no 'answer': the model computes it"
                         : "'" + e.getKey() + "' belongs to " + String.join(" and ", e.getValue().stream()
                                 .map(t -> t.name().toLowerCase(java.util.Locale.ROOT)).toList()) + " questions (type: "

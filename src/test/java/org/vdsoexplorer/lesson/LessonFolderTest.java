@@ -31,7 +31,7 @@ class LessonFolderTest {
     void missingFolderFallsBackToTheBuiltInCopy() {
         LessonFolder.Source s = LessonFolder.resolve(tmp.resolve("nowhere"));
         assertEquals("the lessons built into the app", s.description());
-        assertTrue(Files.isRegularFile(s.dir().resolve("04-time-namespaces.md")));
+        assertTrue(Files.isRegularFile(s.dir().resolve("05-time-namespaces.md")));
     }
 
     @Test

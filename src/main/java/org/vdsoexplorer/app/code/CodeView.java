@@ -61,6 +61,8 @@ public final class CodeView extends BorderPane {
     /** What each listing row shows: a {@link SymbolRow} or an {@link Instruction}. */
     private final List<Object> listingItems = new ArrayList<>();
     private final Label sourceTitle = new Label();
+    /** The source annotations the student can toggle (PRIMM's Modify), above the C pane. */
+    private final AnnotationToggles toggles = new AnnotationToggles();
     private final Label listingTitle = new Label();
     private final Label current = new Label();
     private final Map<Integer, Integer> lineColour = new HashMap<>();
@@ -90,6 +92,7 @@ public final class CodeView extends BorderPane {
         current.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         head = new VBox(2, title, current);
 
+        toggles.setCurrent(() -> session.setup().variant());
         source.setId("code-source");
         listing.setId("code-listing");
         // double-click: run to here; right-click: toggle a breakpoint
@@ -108,7 +111,7 @@ public final class CodeView extends BorderPane {
             t.setWrapText(true);
             t.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         }
-        VBox src = new VBox(4, sourceTitle, source);
+        VBox src = new VBox(4, sourceTitle, toggles, source);
         VBox lst = new VBox(4, listingTitle, listing);
         VBox.setVgrow(source, Priority.ALWAYS);
         VBox.setVgrow(listing, Priority.ALWAYS);
@@ -260,6 +263,9 @@ public final class CodeView extends BorderPane {
     /** The C source pane (row i is line i + 1). */
     public CodePane sourcePane() { return source; }
 
+    /** The C pane's annotation toggles. */
+    public AnnotationToggles toggles() { return toggles; }
+
     /** The listing pane (rows: symbol headers and instructions, see {@link #listingItem(int)}). */
     public CodePane listingPane() { return listing; }
 
@@ -331,6 +337,7 @@ public final class CodeView extends BorderPane {
         ModelSnapshot m = session.snapshot();
         if (running && shownListing == m.listing()) return; // held still (setRunning)
         if (shownListing != m.listing()) loadListing(m.listing());
+        toggles.show(m.setup().variant());
         Instruction next = m.next();
         currentIndex = next == null ? -1 : next.index();
         currentLine = next == null ? -1 : next.source().line();

@@ -3,6 +3,7 @@ package org.vdsoexplorer.app.lesson;
 import java.util.List;
 import javafx.application.Platform;
 import javafx.scene.control.Button;
+import javafx.scene.control.Label;
 import javafx.scene.layout.FlowPane;
 import org.vdsoexplorer.sim.CallResult;
 import org.vdsoexplorer.sim.Setup;
@@ -22,7 +23,8 @@ import org.vdsoexplorer.session.QuestionState;
  * the last finished call against the goal ({@link org.vdsoexplorer.lesson.Goal#unmet}); giving up
  * shows one solution the model found ({@link Challenges#solve}) by applying it to the views. A click: the
  * view reports what was clicked (a listing row, a C line, a vvar slot) and the model's answer
- * ({@link ClickTarget}) judges it, with several tries; "Show me" gives it away.
+ * ({@link ClickTarget}) judges it, with several tries; "Show me" gives it away. A modify question, once the prediction is
+ * committed: the student toggles the annotation in the C pane, and the answer is revealed on that build.
  */
 final class ActQuestion {
     private final LessonQuestion q;
@@ -38,6 +40,7 @@ final class ActQuestion {
     /** Stops listening to the views (the step changed). */
     void close() {
         host().listenForClicks(null);
+        host().listenForToggles(null);
         target = null;
     }
 
@@ -65,6 +68,34 @@ final class ActQuestion {
         giveUp.setOnAction(e -> giveUp(s));
         buttons.getChildren().add(check);
         if (!q.pane().lesson().assessment()) buttons.getChildren().add(giveUp);
+    }
+
+    // ---- modify ----------------------------------------------------------------------------------------
+
+    /**
+     * A modify question after the prediction: the student toggles the annotation in the C pane (the app switches to that
+     * build), then the answer is computed on it and revealed; "Show me" toggles it for them.
+     */
+    void awaitToggle(Step s) {
+        Question question = s.question();
+        Label now = LessonPicker.meta("Committed. Now toggle \u201c" + question.toggle().label() + "\u201d above the C source: the "
+                + "listing, the counters and the views switch to that build.");
+        now.setId("lesson-toggle-now");
+        Button show = LessonQuestion.button("Show me: toggle it", "lesson-give-up");
+        show.setOnAction(e -> {
+            if (!host().toggle(question.toggle())) q.result.getChildren().add(LessonPicker.meta("The C pane has no such toggle now."));
+        });
+        q.result.getChildren().setAll(now);
+        if (!q.pane().lesson().assessment()) q.result.getChildren().add(LessonQuestion.buttonFlow(show)); // an assessment shows nothing
+        int at = q.pane().stepIndex();
+        Lesson in = q.pane().lesson();
+        boolean listening = host().listenForToggles(a -> {
+            if (a != question.toggle() || q.pane().lesson() != in || q.pane().stepIndex() != at || q.revealing || q.state().over()) return;
+            host().listenForToggles(null);
+            // the toggle's build loads first (the setup picker), then the reveal puts the model where the answer shows
+            Platform.runLater(() -> q.reveal(s));
+        });
+        if (!listening) q.reveal(s); // no C pane to toggle in (a test host): reveal on the toggled build at once
     }
 
     // ---- challenge ---------------------------------------------------------------------------------

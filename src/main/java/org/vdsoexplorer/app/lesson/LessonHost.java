@@ -151,6 +151,15 @@ public interface LessonHost {
     /** Runs to the end of the current call, or one whole call (views refresh). */
     void runCall();
 
+    /**
+     * While a modify question is open, the annotation the student toggles in the C pane goes to {@code listener} (null:
+     * stop listening). Returns false if the app has no toggles.
+     */
+    default boolean listenForToggles(java.util.function.Consumer<org.vdsoexplorer.lesson.Annotation> listener) { return false; }
+
+    /** Toggles {@code a} in the C pane as the student would ("Show me"); false if it does not apply to the build shown. */
+    default boolean toggle(org.vdsoexplorer.lesson.Annotation a) { return false; }
+
     /** While a click question is open, clicks in the views go to {@code listener} (null: stop listening). */
     default void listenForClicks(java.util.function.Consumer<org.vdsoexplorer.lesson.ClickTarget.Click> listener) {}
 

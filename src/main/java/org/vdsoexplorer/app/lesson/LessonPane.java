@@ -336,7 +336,9 @@ public final class LessonPane extends BorderPane {
         body.getChildren().clear();
         showBody(i, s);
         if (i == lesson.steps().size() - 1) {
-            Label end = LessonPicker.meta("\u2713 End of the lesson. Your progress is saved; \u25c0 Lessons picks the next one.");
+            Lesson next = loaded == null ? null : Lesson.nextInCourse(loaded.lessons(), lesson);
+            Label end = LessonPicker.meta("\u2713 End of the lesson. Your progress is saved; \u25c0 Lessons picks the next one"
+                    + (next == null ? "." : " (next in the course: " + next.title() + ")."));
             end.setId("lesson-end");
             end.getStyleClass().add("lesson-end");
             body.getChildren().add(end);

@@ -105,7 +105,15 @@ final class LessonPicker {
             from.getStyleClass().add("lesson-meta");
             from.setWrapText(true);
             pickerBox.getChildren().addAll(from, folder); // on a row of its own: the head row stays as wide as it was
-            for (Lesson l : loaded.lessons()) pickerBox.getChildren().add(card(l));
+            for (Lesson l : Lesson.courseOrder(loaded.lessons())) pickerBox.getChildren().add(card(l));
+            List<Lesson> side = loaded.lessons().stream().filter(Lesson::optional).toList();
+            if (!side.isEmpty()) { // optional side lessons: listed apart, skipped by the course order
+                Label t = new Label("Optional side lessons");
+                t.getStyleClass().add("lesson-subtitle");
+                t.setId("lesson-optional-title");
+                pickerBox.getChildren().addAll(t, meta("Not part of the course order; take them when you are curious."));
+                for (Lesson l : side) pickerBox.getChildren().add(card(l));
+            }
             List<Problem> orphans = new ArrayList<>();
             for (Problem p : loaded.problems()) {
                 if (loaded.lessons().stream().noneMatch(l -> l.file().equals(p.file()))) orphans.add(p);
@@ -165,7 +173,7 @@ final class LessonPicker {
             String name = named == null ? p : named.title();
             needs.add(name + (e != null && e.done() ? " \u2713" : ""));
         }
-        Label info = meta(l.minutes() + " min \u00b7 " + l.steps().size() + " steps"
+        Label info = meta((l.optional() ? "optional \u00b7 " : "") + l.minutes() + " min \u00b7 " + l.steps().size() + " steps"
                 + (needs.isEmpty() ? "" : " \u00b7 after: " + String.join(", ", needs)));
         Label prog = meta(progressText(l));
         prog.getStyleClass().add("lesson-progress");

@@ -68,13 +68,14 @@ final class LessonQuestion {
     private ToggleGroup choiceGroup;
     private TextField guessField;
     final VBox result = new VBox(6);
-    private boolean revealing;
+    boolean revealing;
 
     /** Builds the question panel for step {@code s} (hidden when the step has none) and masks what its prediction would give away. */
     void build(Step s) {
         Question q = s.question();
         act.close();
-        Set<Shown> masked = q != null && q.type() == Question.Type.PREDICT && q.predict() != null ? q.predict().masks()
+        pane.host().listenForToggles(null);
+        Set<Shown> masked = q != null && q.predicts() && q.predict() != null ? q.predict().masks()
                 : q != null && q.type() == Question.Type.CLICK && Question.NEXT_SLOT.equals(q.click()) ? Set.of(Shown.PAGE_TRAIL) : Set.of();
         pane.host().questionShows(masked);
         pane.host().mask(masked);
@@ -92,6 +93,7 @@ final class LessonQuestion {
             case CHALLENGE -> "Challenge: make the model do it";
             case CLICK -> "Find it in the views";
             case EXPLAIN -> "Explain, then compare";
+            case MODIFY -> "Modify: predict, then change the source";
             case CHOICE -> "Question";
         });
         kind.getStyleClass().add("lesson-question-kind");
@@ -174,7 +176,7 @@ final class LessonQuestion {
     /** Choices or a guess field, and the check (choice) or commit-and-reveal buttons (predict). */
     private void buildAnswer(Step s, FlowPane buttons) {
         Question q = s.question();
-        boolean predict = q.type() == Question.Type.PREDICT;
+        boolean predict = q.predicts();
         List<String> choices = q.choices(s.effectiveSetup());
         if (!choices.isEmpty()) {
             choiceGroup = new ToggleGroup();
@@ -205,7 +207,15 @@ final class LessonQuestion {
             guessField.setOnAction(e -> answer(s, false));
             box.getChildren().addAll(what, guessField);
         }
-        Button answer = button(predict ? "Commit and reveal" : "Check my answer", "lesson-answer");
+        if (q.type() == Question.Type.MODIFY) {
+            Label what = LessonPicker.meta("The change: " + (q.toggle().isOn(s.effectiveSetup().variant()) ? "take out " : "write ")
+                    + q.toggle().description() + " (the toggle \u201c" + q.toggle().label() + "\u201d above the C source). "
+                    + "Predict first; then toggle it.");
+            what.setId("lesson-toggle-what");
+            box.getChildren().add(box.getChildren().size() - (guessField != null ? 2 : 1), what);
+        }
+        Button answer = button(q.type() == Question.Type.MODIFY ? "Commit my prediction" : predict ? "Commit and reveal"
+                : "Check my answer", "lesson-answer");
         answer.setOnAction(e -> answer(s, false));
         buttons.getChildren().add(answer);
         if (predict) {
@@ -266,7 +276,18 @@ final class LessonQuestion {
         state.commit(g); // (a choice, or "I don't know"; a no-op after commitTyped)
         if (guessField != null) guessField.setEditable(false);
         if (choiceGroup != null) choiceGroup.getToggles().forEach(t -> ((RadioButton) t).setDisable(true));
+        if (q.type() == Question.Type.MODIFY) {
+            act.awaitToggle(s);
+            return;
+        }
+        reveal(s);
+    }
+
+    /** Computes the answer off the FX thread, runs the app's model to where it shows, and shows it. */
+    void reveal(Step s) {
+        Question q = s.question();
         StepSetup eff = s.effectiveSetup();
+        StepSetup shown = q.modified(eff); // a modify question's answer shows on the toggled build
         revealing = true; // (not setDisable: a button disabled while pressed stays drawn pressed)
         result.getChildren().setAll(LessonPicker.meta("Running the model\u2026"));
         int at = pane.stepIndex();
@@ -292,7 +313,7 @@ final class LessonQuestion {
                 }
                 pane.noteKeyboard();
                 pane.host().mask(Set.of());
-                revealInModel(eff, q.predict());
+                revealInModel(shown, q.predict());
                 if (pane.keyboardLeftPane()) pane.requestFocus();
                 revealed = done;
                 showRevealed(s, done, state.prediction());

@@ -26,6 +26,9 @@ public interface LessonWindow {
     /** The views and the counters bar, whether the adaptive layout shows them or keeps them in its strip. */
     java.util.List<javafx.scene.Node> viewNodes();
 
+    /** The code view's source annotation toggles (null: the window has none). */
+    default org.vdsoexplorer.app.code.AnnotationToggles toggles() { return null; }
+
     /** Shows the comparison tab ({@code true}) or the four views. */
     void showCompare(boolean on);
 

@@ -65,6 +65,18 @@ public final class MainWindowLessonHost implements LessonHost {
 
     @Override public boolean inCall() { return !stepping.betweenCalls(); }
 
+    @Override public boolean listenForToggles(java.util.function.Consumer<org.vdsoexplorer.lesson.Annotation> listener) {
+        org.vdsoexplorer.app.code.AnnotationToggles t = w.toggles();
+        if (t == null) return false;
+        t.setOnToggled(listener);
+        return true;
+    }
+
+    @Override public boolean toggle(org.vdsoexplorer.lesson.Annotation a) {
+        org.vdsoexplorer.app.code.AnnotationToggles t = w.toggles();
+        return t != null && t.toggle(a);
+    }
+
     private java.util.function.Consumer<ClickTarget.Click> clicks;
     private boolean clickHandler;
 

@@ -82,7 +82,7 @@ public final class AnswerKey {
             return switch (q.type()) {
                 case CHOICE -> new Entry(s, drawn, q.answer(), "exactly this option", "", List.of(), null, null);
                 case EXPLAIN -> new Entry(s, drawn, q.answer().strip(), "self-graded against this model answer", "", List.of(), null, null);
-                case PREDICT -> {
+                case PREDICT, MODIFY -> { // a modify question's answer is computed on the toggled build
                     Answer a = ev.answer(eff, q);
                     String band = a.tolerance() > 0 ? String.format(Locale.ROOT, "%s to %s", fmt(a.number() - a.tolerance()),
                             fmt(a.number() + a.tolerance())) : Double.isNaN(a.number()) ? "this answer (any case)" : "exactly";

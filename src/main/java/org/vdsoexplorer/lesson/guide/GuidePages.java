@@ -139,7 +139,9 @@ final class GuidePages {
                 case CHOICE -> {
                     for (String o : q.options()) b.append("<p class=\"opt\">\u2610 ").append(esc(o)).append("</p>");
                 }
-                case PREDICT -> {
+                case PREDICT, MODIFY -> {
+                    if (q.type() == Question.Type.MODIFY) b.append("<p class=\"meta\">Predict first, then toggle the annotation "
+                            + "above the C source in the code view.</p>");
                     List<String> cs = q.choices(s.effectiveSetup());
                     if (!cs.isEmpty() && cs.size() <= 6) {
                         for (String o : cs) b.append("<p class=\"opt\">\u2610 ").append(esc(o)).append("</p>");

@@ -3,6 +3,7 @@ package org.vdsoexplorer.app.lesson;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.vdsoexplorer.app.Fx.fx;
 import static org.vdsoexplorer.app.Fx.fxRun;
@@ -67,6 +68,7 @@ class AllLessonsPlayUiTest {
                 + counts[Question.Type.PREDICT.ordinal()]);
         assertTrue(counts[Question.Type.CHALLENGE.ordinal()] >= 4, "challenges solved: " + counts[Question.Type.CHALLENGE.ordinal()]);
         assertTrue(counts[Question.Type.CLICK.ordinal()] >= 6, "clicks: " + counts[Question.Type.CLICK.ordinal()]);
+        assertTrue(counts[Question.Type.MODIFY.ordinal()] >= 4, "modify steps played: " + counts[Question.Type.MODIFY.ordinal()]);
     }
 
     @Test
@@ -135,21 +137,39 @@ class AllLessonsPlayUiTest {
         assertEquals(l.steps().stream().filter(x -> x.question() != null).count(), e.right(), l.id());
     }
 
+    /** Picks the option {@code value} (or types it) and presses the question's answer button, as a student does. */
+    static void commit(LessonPane pane, String value) throws Exception {
+        fxRun(() -> {
+            Node opts = pane.lookup("#lesson-options");
+            if (opts != null) {
+                pane.lookupAll(".lesson-option").stream().map(RadioButton.class::cast)
+                        .filter(r -> r.getText().equals(value)).findFirst().orElseThrow().setSelected(true);
+            } else {
+                ((TextField) pane.lookup("#lesson-guess")).setText(value);
+            }
+            ((Button) pane.lookup("#lesson-answer")).fire();
+        });
+    }
+
     static void answer(MainWindow w, LessonPane pane, Evaluator ev, Step s, String where) throws Exception {
         Question q = s.question();
         switch (q.type()) {
+            case MODIFY -> {
+                // predict (the toggled build's answer), commit, then toggle the annotation in the C pane as a student does
+                String value = ev.answer(s.effectiveSetup(), q).value();
+                commit(pane, value);
+                assertNull(fx(pane::revealedAnswer), where + ": nothing is revealed before the toggle");
+                assertEquals(s.effectiveSetup().variant(), fx(() -> w.session().setup().variant()), where + ": the step's build");
+                fxRun(() -> ((javafx.scene.control.ToggleButton) w.root().lookup("#toggle-" + q.toggle().lessonName())).fire());
+                WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> pane.revealedAnswer() != null);
+                WaitForAsyncUtils.waitForFxEvents();
+                assertEquals(q.toggle().toggle(s.effectiveSetup().variant()), fx(() -> w.session().setup().variant()),
+                        where + ": the toggle switched the model to the other build");
+                assertEquals(ev.answer(s.effectiveSetup(), q), pane.revealedAnswer(), where);
+            }
             case CHOICE, PREDICT -> {
                 String value = q.type() == Question.Type.CHOICE ? q.answer() : ev.answer(s.effectiveSetup(), q).value();
-                fxRun(() -> {
-                    Node opts = pane.lookup("#lesson-options");
-                    if (opts != null) {
-                        pane.lookupAll(".lesson-option").stream().map(RadioButton.class::cast)
-                                .filter(r -> r.getText().equals(value)).findFirst().orElseThrow().setSelected(true);
-                    } else {
-                        ((TextField) pane.lookup("#lesson-guess")).setText(value);
-                    }
-                    ((Button) pane.lookup("#lesson-answer")).fire();
-                });
+                commit(pane, value);
                 if (q.type() == Question.Type.PREDICT) {
                     WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> pane.revealedAnswer() != null);
                     WaitForAsyncUtils.waitForFxEvents();

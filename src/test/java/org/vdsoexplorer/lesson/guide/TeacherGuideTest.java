@@ -44,7 +44,7 @@ class TeacherGuideTest {
                 assertFalse(e.answer().startsWith("(not computed"), where + ": " + e.answer());
                 switch (q.type()) {
                     case CHOICE -> assertTrue(q.options().contains(e.answer()) && e.answer().equals(q.answer()), where);
-                    case PREDICT -> {
+                    case PREDICT, MODIFY -> {
                         Answer a = panel.answer(s.effectiveSetup(), q);
                         assertTrue(a.accepts(e.answer()), where + ": the panel accepts the key's " + e.answer());
                         if (!Double.isNaN(a.number())) {
