@@ -43,7 +43,7 @@ public final class TeacherGuide {
                 // an assessment's other draws are then left out of its key; the rest needs only the parsed lesson
             }
             List<AnswerKey.Entry> key = AnswerKey.of(l, source, ev);
-            String base = String.format(Locale.ROOT, "%02d-%s", l.order(), l.id());
+            String base = l.optional() ? "side-" + l.id() : String.format(Locale.ROOT, "%02d-%s", l.order(), l.id());
             List<Path> files = new ArrayList<>();
             files.addAll(both(dir.resolve(base + "-guide"), GuidePages.guide(l, key)));
             files.addAll(both(dir.resolve(base + "-worksheet"), GuidePages.worksheet(l)));
