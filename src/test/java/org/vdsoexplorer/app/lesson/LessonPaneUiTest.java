@@ -139,6 +139,7 @@ class LessonPaneUiTest {
         shot("lesson-picker.png");
         // the student had turned the ticks off: the lesson's steps run at 1000 Hz and the tick picker must say so
         robot.interact(() -> w.model().setup().choose(org.vdsoexplorer.session.Tick.NONE));
+        inView(robot, robot.lookup("#lesson-open-time-namespaces").query()); // the fifth card: below the fold at the headless size
         robot.clickOn("#lesson-open-time-namespaces");
         assertEquals(l, pane.lesson());
         assertEquals(0, pane.stepIndex());
@@ -212,6 +213,7 @@ class LessonPaneUiTest {
         robot.clickOn("#lesson-back");
         assertNull(pane.lesson());
         assertTrue(text(robot, "#lesson-progress-time-namespaces").contains("finished"), text(robot, "#lesson-progress-time-namespaces"));
+        inView(robot, robot.lookup("#lesson-open-time-namespaces").query()); // the fifth card: below the fold at the headless size
         robot.clickOn("#lesson-open-time-namespaces");
         assertEquals(n - 3, pane.stepIndex(), "resumes where the student left off");
         robot.clickOn("#lesson-back");
@@ -223,6 +225,7 @@ class LessonPaneUiTest {
         assertNull(ProgressStore.open(data).peek("time-namespaces"));
 
         // a step that switches the scenario (the main window's pickers move the focus) keeps the keys in the panel
+        inView(robot, robot.lookup("#lesson-open-time-namespaces").query()); // the fifth card: below the fold at the headless size
         robot.clickOn("#lesson-open-time-namespaces");
         assertEquals(0, pane.stepIndex());
         robot.type(KeyCode.PAGE_DOWN);
@@ -269,6 +272,7 @@ class LessonPaneUiTest {
 
     @Test
     void presenterMode(FxRobot robot) throws Exception {
+        inView(robot, robot.lookup("#lesson-open-time-namespaces").query()); // the fifth card: below the fold at the headless size
         robot.clickOn("#lesson-open-time-namespaces");
         robot.clickOn("#lesson-present");
         Presenter p = pane.presenter();
