@@ -53,7 +53,7 @@ public final class Main {
 
     /** Every command: the headless ones, then those that need the app or the session. */
     static Commands commands() {
-        return Cli.commands()
+        return org.vdsoexplorer.cli.TeacherCommands.addTo(Cli.commands())
                 .add(Commands.Command.of("check-demo", "checks demo files (format, ranges, and a replay in the model); prints "
                                 + "file:line: message per problem, exits 1 if there are any",
                         (a, out, err) -> org.vdsoexplorer.session.DemoCheck.run(a.positional().stream().map(Path::of).toList(), out))

@@ -95,6 +95,8 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     /** A window whose scene is {@code width} x {@code height} (e.g. for off-screen snapshots). */
     public MainWindow(Setup initial, double width, double height) { this(initial, width, height, WindowServices.standard()); }
 
+    @Override public org.vdsoexplorer.app.common.FrameClock clock() { return services.clock(); }
+
     /** A window whose views are timed on {@code services}' clock and whose counters and compare tab share its figures. */
     public MainWindow(Setup initial, double width, double height, WindowServices services) {
         this.services = services;

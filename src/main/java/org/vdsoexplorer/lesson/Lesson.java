@@ -8,10 +8,12 @@ import java.util.List;
  * Markdown before the first step ({@code intro}, whose first line is file line {@code introLine}) and the steps.
  * Immutable. {@code file} is the name problems are reported under. {@code optional}: a side lesson (front matter
  * {@code optional: yes}) that the picker lists apart and the course order skips ({@link #courseOrder}).
+ * {@code assessment}: the front matter's {@code assessment: true} (no hints, no "Show me", no "Give up"; setups may
+ * {@code draw:} their parameters); {@code seed}: the seed its draws came from ({@link Draw}; 0: the first alternatives).
  */
 public record Lesson(String file, String id, String title, int order, int minutes, List<String> prerequisites,
                      List<String> objectives, List<Misconception> misconceptions, String intro, int introLine,
-                     List<Step> steps, boolean optional) {
+                     List<Step> steps, boolean optional, boolean assessment, long seed) {
 
     public Lesson {
         prerequisites = List.copyOf(prerequisites);

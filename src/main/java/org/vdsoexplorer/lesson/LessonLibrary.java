@@ -114,17 +114,37 @@ public final class LessonLibrary {
                 problems.add(new Problem(name, 1, e.problem()));
                 continue;
             }
-            LessonParser.Result r = LessonParser.parse(name, bytes);
+            Draw first = Draw.first();
+            LessonParser.Result r = LessonParser.parse(name, bytes, first);
             problems.addAll(r.problems());
             if (r.lesson() != null) {
                 lessons.add(r.lesson());
                 if (check) problems.addAll(new LessonChecker(evaluator).check(r.lesson(), r.problems()));
+                if (check && r.lesson().assessment()) problems.addAll(checkAlternatives(name, bytes, first.most(), evaluator, problems));
             }
         }
         crossCheck(lessons, course, problems);
         lessons.sort(Comparator.comparingInt(Lesson::order).thenComparing(Lesson::id));
         problems.sort(null);
         return new Loaded(lessons, problems, course);
+    }
+
+    /**
+     * An assessment's other draws: every step's k-th alternative for k = 2 .. {@code most}, parsed and checked, each
+     * problem not already found said with the alternative it comes from.
+     */
+    private static List<Problem> checkAlternatives(String name, byte[] bytes, int most, Evaluator evaluator, List<Problem> found) {
+        List<Problem> out = new ArrayList<>();
+        for (int k = 1; k < most; k++) {
+            LessonParser.Result rk = LessonParser.parse(name, bytes, Draw.forced(k));
+            List<Problem> ps = new ArrayList<>(rk.problems());
+            if (rk.lesson() != null) ps.addAll(new LessonChecker(evaluator).check(rk.lesson(), rk.problems()));
+            for (Problem p : ps) {
+                if (found.contains(p) || out.stream().anyMatch(o -> o.line() == p.line() && o.message().endsWith(p.message()))) continue;
+                out.add(new Problem(p.file(), p.line(), "with draw alternative " + (k + 1) + " (of the steps that have one): " + p.message()));
+            }
+        }
+        return out;
     }
 
     /**

@@ -41,18 +41,12 @@ public final class LessonParser extends BlockValues {
     static final int MAX_BRACKETS = 4000;
     static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9-]{0,63}");
     static final List<String> FRONT_KEYS = List.of("id", "title", "order", "minutes", "prerequisites", "objectives",
-            "misconceptions", "optional");
+            "misconceptions", "optional", "assessment");
     /** A setup block's keys: the setup's own ({@link org.vdsoexplorer.sim.SetupText#KEYS}), then the step's. */
     static final List<String> SETUP_KEYS = java.util.stream.Stream.concat(org.vdsoexplorer.sim.SetupText.KEYS.stream(),
             java.util.stream.Stream.of("run_to", "writer_update_at", "breakpoints", "compare", "focus", "highlight", "expect")).toList();
     static final List<String> QUESTION_KEYS = List.of("type", "prompt", "options", "answer", "predict", "tolerance",
             "goal", "act", "click", "feedback", "attempts", "hint", "explain", "toggle");
-    /**
-     * The id of the one lesson let through without objectives and step minutes, as long as it has none of them: the
-     * shipped assessment (lessons/11-assessment.md), which the teacher branch reworks (issue 26 item 3) and gives them.
-     * Transitional: delete this once that lesson has them (LessonsTest fails then, to say so).
-     */
-    static final String FORMAT_PENDING = "assessment";
     /** The first setup block starts from this setup (default cost table, gcc 12, additive, the writer ticking at 1000 Hz). */
     static final org.vdsoexplorer.sim.Setup DEFAULT_SETUP = org.vdsoexplorer.sim.Setup.of(Scenario.HOST, Variant.TIMENS_INLINE,
             Clock.MONOTONIC);
@@ -64,10 +58,20 @@ public final class LessonParser extends BlockValues {
         }
     }
 
-    private LessonParser(String file) { super(file, new ArrayList<>()); }
+    /** Which alternative of each draw: list this parse takes. */
+    private final Draw draw;
 
-    public static Result parse(String file, byte[] bytes) {
-        LessonParser p = new LessonParser(file);
+    private LessonParser(String file, Draw draw) {
+        super(file, new ArrayList<>());
+        this.draw = draw;
+    }
+
+    /** Parses a lesson; an assessment's draws take their first alternatives. */
+    public static Result parse(String file, byte[] bytes) { return parse(file, bytes, Draw.first()); }
+
+    /** Parses a lesson, an assessment's draws as {@code draw} picks them. */
+    public static Result parse(String file, byte[] bytes, Draw draw) {
+        LessonParser p = new LessonParser(file, draw);
         Lesson l;
         try {
             l = p.read(bytes);
@@ -149,7 +153,8 @@ public final class LessonParser extends BlockValues {
         int order = -1, minutes = -1, minutesLine = 1;
         boolean optional = false;
         List<String> prereq = List.of();
-        // the teacher's part (objectives, misconceptions, step minutes): its problems are held apart, see FORMAT_PENDING
+        boolean assessment = false;
+        // the teacher's part (objectives, misconceptions, step minutes): its problems added after the steps
         List<Problem> formatProblems = new ArrayList<>();
         LessonFormat format = new LessonFormat(file, formatProblems);
         List<String> objectives = List.of();
@@ -181,6 +186,11 @@ public final class LessonParser extends BlockValues {
             misconceptions = format.misconceptions(front);
             for (String k : List.of("id", "title", "order")) {
                 if (!front.containsKey(k)) problem(1, "front matter: missing '" + k + "'");
+            }
+            if (front.containsKey("assessment")) {
+                String a = string(front.get("assessment"), "assessment");
+                if ("true".equals(a) || "yes".equals(a)) assessment = true;
+                else if (a != null && !"false".equals(a) && !"no".equals(a)) problem(front.get("assessment").line(), "'assessment' must be true or false, not '" + YamlBlock.oneLine(a) + "'");
             }
             YamlBlock.Value pv = front.get("prerequisites");
             if (pv != null) {
@@ -246,18 +256,24 @@ public final class LessonParser extends BlockValues {
             Raw r = raws.get(i);
             int end = i + 1 < raws.size() ? raws.get(i + 1).line - 1 : lines.length;
             StepSetup setup = null;
+            SetupBlockParser sp = new SetupBlockParser(file, problems).drawing(assessment ? draw : null, i + 1);
             if (r.blocks.containsKey("setup")) {
-                setup = new SetupBlockParser(file, problems).setup(r.blocks.get("setup")[0], r.literals.get("setup"), inherited);
+                setup = sp.setup(r.blocks.get("setup")[0], r.literals.get("setup"), inherited);
             }
             if (setup != null) inherited = setup;
+            StepSetup eff = inherited;
+            java.util.function.UnaryOperator<String> fill = assessment ? t -> Draw.fill(t, eff, sp.said()) : t -> t;
             Question q = r.blocks.containsKey("question")
-                    ? new QuestionBlockParser(file, problems).question(r.blocks.get("question")[0], r.literals.get("question")) : null;
-            String notes = r.literals.getOrDefault("notes", "").strip();
+                    ? new QuestionBlockParser(file, problems).question(r.blocks.get("question")[0], fill.apply(r.literals.get("question"))) : null;
+            if (assessment && q != null && q.hint() != null && !q.hint().isBlank()) {
+                problem(r.blocks.get("question")[0], "an assessment gives no hints: remove 'hint' (or the lesson's 'assessment: true')");
+            }
+            String notes = fill.apply(r.literals.getOrDefault("notes", "")).strip();
             int notesLine = r.blocks.containsKey("notes") ? r.blocks.get("notes")[0] : 0;
             boolean broken = r.blocks.containsKey("setup") && setup == null;
             if (q != null && !broken) new QuestionBlockParser(file, problems).actNeeds(q, setup);
-            steps.add(new Step(i + 1, r.title, r.minutes, r.line, body(lines, r, end), r.line + 1, setup, inherited, broken, q, notes,
-                    notesLine));
+            steps.add(new Step(i + 1, r.title, r.minutes, r.line, fill.apply(body(lines, r, end)), r.line + 1, setup, inherited, broken, q,
+                    notes, notesLine));
         }
         String intro = body(lines, new Raw(bodyStart, "", 0), Math.min(introEnd, lines.length));
         for (Step st : steps) { // what the lesson panel cannot show (the same rule it renders by)
@@ -266,12 +282,11 @@ public final class LessonParser extends BlockValues {
         boolean minutesGiven = front != null && front.containsKey("minutes");
         if (minutesGiven && minutes < 0) return null;
         minutes = format.checkSteps(misconceptions, steps, minutesGiven ? minutes : -1, minutesLine);
-        boolean pending = FORMAT_PENDING.equals(id) && front != null && !front.containsKey("objectives")
-                && steps.stream().allMatch(st -> Double.isNaN(st.minutes()));
-        if (!pending) problems.addAll(formatProblems);
+        problems.addAll(formatProblems);
         if (front == null || id == null || title == null || order < 0 || minutes < 0) return null;
         return new Lesson(file, id, title, order, minutes, prereq, objectives,
-                misconceptions.stream().map(LessonFormat.Located::misconception).toList(), intro, bodyStart + 1, steps, optional);
+                misconceptions.stream().map(LessonFormat.Located::misconception).toList(), intro, bodyStart + 1, steps, optional,
+                assessment, assessment && draw.isSeeded() ? draw.seed() : 0);
     }
 
     /**

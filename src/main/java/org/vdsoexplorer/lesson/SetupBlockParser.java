@@ -21,12 +21,69 @@ import org.vdsoexplorer.util.Known;
 final class SetupBlockParser extends BlockValues {
     SetupBlockParser(String file, List<Problem> problems) { super(file, problems); }
 
+    /** The draw of an assessment lesson (null: draw: is not allowed) and the step number it draws for. */
+    private Draw draw;
+    private int step;
+    /** The drawn alternative's say: text, or null. */
+    private String said;
+
+    SetupBlockParser drawing(Draw d, int stepNumber) {
+        this.draw = d;
+        this.step = stepNumber;
+        return this;
+    }
+
+    /** What the drawn alternative says ({@code say:}), for {@code {say}} in the step's text; null if none. */
+    String said() { return said; }
+
+    /**
+     * Replaces {@code m}'s {@code draw:} (a list of mappings of setup keys, and {@code say:}) by the keys of the
+     * alternative the draw picks, each with its own line, so the rest of the block reads as if they were written there.
+     */
+    private void takeDraw(Map<String, YamlBlock.Value> m) {
+        YamlBlock.Value d = m.remove("draw");
+        if (d == null) return;
+        if (draw == null) {
+            problem(d.line(), "'draw' is only for an assessment lesson (front matter 'assessment: true')");
+            return;
+        }
+        if (d.items() == null || d.items().isEmpty()) {
+            problem(d.line(), "'draw' must be a list of alternatives, each a mapping like {variant: unlikely, clock: realtime}");
+            return;
+        }
+        if (d.items().size() > Draw.MAX_ALTERNATIVES) {
+            problem(d.line(), "'draw' has " + d.items().size() + " alternatives; at most " + Draw.MAX_ALTERNATIVES);
+            return;
+        }
+        for (YamlBlock.Value alt : d.items()) {
+            if (alt.map() == null) {
+                problem(alt.line(), "each 'draw' alternative must be a mapping like {variant: unlikely, clock: realtime}");
+                return;
+            }
+        }
+        YamlBlock.Value pick = d.items().get(draw.pick(step, d.items().size()));
+        for (Map.Entry<String, YamlBlock.Value> e : pick.map().entrySet()) {
+            YamlBlock.Value v = e.getValue();
+            String k = e.getKey();
+            if (k.equals("say")) {
+                said = string(v, "draw.say");
+            } else if (k.equals("draw") || !LessonParser.SETUP_KEYS.contains(k)) {
+                problem(v.line(), Known.unknown("draw key", k, LessonParser.SETUP_KEYS));
+            } else if (m.containsKey(k)) {
+                problem(v.line(), "'" + k + "' is both drawn and written outside 'draw'; write it in one place");
+            } else {
+                m.put(k, new YamlBlock.Value(k, v.line(), v.scalar(), v.items(), v.map()));
+            }
+        }
+    }
+
     /** The ```setup block opening at file line {@code line} with text {@code literal}; null if it has errors. */
     StepSetup setup(int line, String literal, StepSetup inherited) {
         YamlBlock y = new YamlBlock(file, line + 1, "setup", problems);
         Map<String, YamlBlock.Value> m = y.parse(literal);
         if (m == null) return null;
         int before = problems.size();
+        takeDraw(m);
         Map<String, Integer> lines = new LinkedHashMap<>();
         for (YamlBlock.Value v : m.values()) {
             lines.put(v.key(), v.line());

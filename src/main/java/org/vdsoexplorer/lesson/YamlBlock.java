@@ -130,7 +130,9 @@ final class YamlBlock {
         if (n instanceof ScalarNode s) {
             return new Value(key, keyLine, s.getValue(), null, null);
         }
-        if (level > 1 || level == 1 && !(listItem && n instanceof MappingNode)) {
+        // an assessment's draw: is a list of mappings whose values may be lists (writer_update_at): two levels more
+        boolean draw = key.equals("draw") || key.startsWith("draw.");
+        if (draw ? level > 2 : level > 1 || level == 1 && !(listItem && n instanceof MappingNode)) {
             problem(line(n.getStartMark()), what + ": '" + key + "' is nested too deeply (only one level of lists or mappings)");
             return null;
         }

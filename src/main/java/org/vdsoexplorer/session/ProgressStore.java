@@ -55,8 +55,16 @@ public final class ProgressStore {
         int furthest;
         boolean done;
         final TreeMap<Integer, Boolean> answers = new TreeMap<>();
+        final TreeMap<Integer, Detail> details = new TreeMap<>();
+        Long seed;
 
         public int step() { return step; }
+
+        /** Step number to what the student answered there (the answers recorded with their details). */
+        public Map<Integer, Detail> details() { return java.util.Collections.unmodifiableMap(details); }
+
+        /** The assessment seed the student's questions were drawn from, or null. */
+        public Long seed() { return seed; }
 
         public int furthest() { return furthest; }
 
@@ -66,6 +74,17 @@ public final class ProgressStore {
         public Map<Integer, Boolean> answers() { return java.util.Collections.unmodifiableMap(answers); }
 
         public long right() { return answers.values().stream().filter(b -> b).count(); }
+    }
+
+    /**
+     * How a question went (for the results a student exports): the answer as given ("" for none: "I don't know", a
+     * challenge given up), right or wrong, the tries used, the hints read and the seconds spent on the step.
+     */
+    @JsonPropertyOrder({"answer", "right", "tries", "hints", "seconds"})
+    public record Detail(String answer, boolean right, int tries, int hints, long seconds) {
+        public Detail {
+            answer = answer == null ? "" : answer;
+        }
     }
 
     /** The progress of every lesson and the lesson opened last: this store's view, or the file's. */
@@ -151,6 +170,18 @@ public final class ProgressStore {
     /** Records an answer to the question of step {@code stepNumber}. */
     public void answered(String lessonId, int stepNumber, boolean right) { change(s -> s.entry(lessonId).answers.put(stepNumber, right)); }
 
+    /** Records an answer to the question of step {@code stepNumber} with how it went. */
+    public void answered(String lessonId, int stepNumber, Detail d) {
+        change(s -> {
+            Entry e = s.entry(lessonId);
+            e.answers.put(stepNumber, d.right());
+            e.details.put(stepNumber, d);
+        });
+    }
+
+    /** Records the seed an assessment's questions are drawn from for this student. */
+    public void seed(String lessonId, long seed) { change(s -> s.entry(lessonId).seed = seed); }
+
     /** Forgets one lesson's progress (null: all lessons). Saved by {@link #save()}. */
     public void reset(String lessonId) {
         change(s -> {
@@ -188,9 +219,14 @@ public final class ProgressStore {
     @JsonPropertyOrder({"version", "last", "lessons"})
     record FileRecord(int version, String last, Map<String, LessonRecord> lessons) {}
 
-    /** One lesson in the file; answers map step numbers (as JSON keys) to right/wrong. */
-    @JsonPropertyOrder({"step", "furthest", "done", "answers"})
-    record LessonRecord(int step, int furthest, boolean done, TreeMap<Integer, Boolean> answers) {}
+    /**
+     * One lesson in the file; answers map step numbers (as JSON keys) to right/wrong; details (left out when empty) the
+     * same steps to how the answer went; seed (left out when none) an assessment's seed. Earlier versions ignore both.
+     */
+    @JsonPropertyOrder({"step", "furthest", "done", "answers", "details", "seed"})
+    record LessonRecord(int step, int furthest, boolean done, TreeMap<Integer, Boolean> answers,
+                        @JsonInclude(JsonInclude.Include.NON_EMPTY) TreeMap<Integer, Detail> details,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) Long seed) {}
 
     /** Strict about types (no "3" for 3, no 1 for true), lenient about unknown keys (newer versions add some). */
     private static final JsonMapper JSON = JsonMapper.builder()
@@ -265,6 +301,13 @@ public final class ProgressStore {
                         e.answers.put(a.getKey(), a.getValue());
                     }
                 }
+                if (l.details() != null) {
+                    for (Map.Entry<Integer, Detail> d : l.details().entrySet()) {
+                        if (d.getValue() == null) throw new IOException("'" + key + ".details." + d.getKey() + "' is null, expected an object");
+                        e.details.put(d.getKey(), d.getValue());
+                    }
+                }
+                e.seed = l.seed();
                 s.lessons.put(le.getKey(), e);
             }
         }
@@ -324,7 +367,8 @@ public final class ProgressStore {
 
     private static byte[] serialize(State s) throws IOException {
         Map<String, LessonRecord> out = new LinkedHashMap<>();
-        s.lessons.forEach((id, e) -> out.put(id, new LessonRecord(e.step, e.furthest, e.done, new TreeMap<>(e.answers))));
+        s.lessons.forEach((id, e) -> out.put(id, new LessonRecord(e.step, e.furthest, e.done, new TreeMap<>(e.answers),
+                new TreeMap<>(e.details), e.seed)));
         byte[] json = JSON.writeValueAsBytes(new FileRecord(VERSION, s.last, out));
         byte[] withNewline = java.util.Arrays.copyOf(json, json.length + 1);
         withNewline[json.length] = '\n';

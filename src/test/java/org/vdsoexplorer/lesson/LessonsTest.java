@@ -36,7 +36,7 @@ public class LessonsTest {
         LessonLibrary.Loaded l = LessonLibrary.load(Path.of("lessons"));
         assertEquals(List.of(), l.problems().stream().map(Problem::toString).toList());
         assertEquals(List.of("why-vdso", "seqlock", "break-the-seqlock", "clock-mode", "time-namespaces", "namespace-costs",
-                "coarse-clocks", "array-vs-switch", "register-spills", "code-layout", "assessment", "your-machine"),
+                "coarse-clocks", "array-vs-switch", "register-spills", "code-layout", "your-machine", "assessment"),
                 Lesson.courseOrder(l.lessons()).stream().map(Lesson::id).toList());
         assertEquals(List.of("paravirt-2007"), l.lessons().stream().filter(Lesson::optional).map(Lesson::id).toList());
         assertEquals("time-namespaces", Lesson.nextInCourse(l.lessons(), l.byId("clock-mode")).id());
@@ -58,19 +58,13 @@ public class LessonsTest {
 
     /**
      * Issue 26 item 1: every shipped lesson states its objectives, each step its minutes, and the lesson's minutes are
-     * their total; each misconception names a step of its lesson. The assessment is the one exception while the teacher
-     * branch reworks it (LessonParser.FORMAT_PENDING): this fails once it has objectives, to say the exception can go.
+     * their total; each misconception names a step of its lesson (the assessment too).
      */
     @Test
     void everyLessonHasObjectivesMisconceptionsAndStepMinutes() {
         LessonLibrary.Loaded l = LessonLibrary.load(Path.of("lessons"), new Evaluator(), false);
         assertEquals(List.of(), l.problems().stream().map(Problem::toString).toList());
         for (Lesson lesson : l.lessons()) {
-            if (lesson.id().equals(LessonParser.FORMAT_PENDING)) {
-                assertTrue(lesson.objectives().isEmpty(), "the assessment has objectives now: delete LessonParser.FORMAT_PENDING "
-                        + "and this exception");
-                continue;
-            }
             assertTrue(!lesson.objectives().isEmpty(), lesson.id() + ": no objectives");
             assertTrue(!lesson.misconceptions().isEmpty(), lesson.id() + ": no misconceptions");
             double sum = 0;

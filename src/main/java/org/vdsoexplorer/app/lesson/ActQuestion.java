@@ -50,9 +50,11 @@ final class ActQuestion {
             boolean slot = Question.NEXT_SLOT.equals(question.click());
             q.box().getChildren().add(LessonPicker.meta(slot ? "Click the slot in the pages view (the running task's column)."
                     : "Click the instruction in the code view: its row in the listing, or its line in the C source."));
-            Button show = LessonQuestion.button("Show me", "lesson-give-up");
-            show.setOnAction(e -> showClick(s));
-            buttons.getChildren().add(show);
+            if (!q.pane().lesson().assessment()) { // an assessment gives nothing away
+                Button show = LessonQuestion.button("Show me", "lesson-give-up");
+                show.setOnAction(e -> showClick(s));
+                buttons.getChildren().add(show);
+            }
             host().listenForClicks(c -> clicked(s, c));
             return;
         }
@@ -64,7 +66,8 @@ final class ActQuestion {
         check.setOnAction(e -> check(s));
         Button giveUp = LessonQuestion.button("Give up: show a solution", "lesson-give-up");
         giveUp.setOnAction(e -> giveUp(s));
-        buttons.getChildren().addAll(check, giveUp);
+        buttons.getChildren().add(check);
+        if (!q.pane().lesson().assessment()) buttons.getChildren().add(giveUp);
     }
 
     // ---- modify ----------------------------------------------------------------------------------------
@@ -82,7 +85,8 @@ final class ActQuestion {
         show.setOnAction(e -> {
             if (!host().toggle(question.toggle())) q.result.getChildren().add(LessonPicker.meta("The C pane has no such toggle now."));
         });
-        q.result.getChildren().setAll(now, LessonQuestion.buttonFlow(show));
+        q.result.getChildren().setAll(now);
+        if (!q.pane().lesson().assessment()) q.result.getChildren().add(LessonQuestion.buttonFlow(show)); // an assessment shows nothing
         int at = q.pane().stepIndex();
         Lesson in = q.pane().lesson();
         boolean listening = host().listenForToggles(a -> {
@@ -118,7 +122,7 @@ final class ActQuestion {
         List<String> unmet = question.goal().unmet(f);
         if (state.attempt(unmet.isEmpty()) == QuestionState.Outcome.RIGHT) {
             q.verdict(true, "Goal reached: " + f.summary() + ".");
-            q.record(s, true);
+            q.record(s, true, f.summary());
             q.explain(question, f.summary());
         } else {
             q.verdict(false, "Not yet: " + String.join("; ", unmet) + ". Your " + f.summary() + ".");
@@ -159,7 +163,7 @@ final class ActQuestion {
                 apply(eff, found);
                 String text = found.text(callStart);
                 q.result.getChildren().add(q.answerLine("One solution: " + text));
-                q.record(s, false);
+                q.record(s, false, null);
                 q.explain(question, text);
             });
         });
@@ -204,7 +208,7 @@ final class ActQuestion {
             case RIGHT -> {
                 q.verdict(true, "Right: " + c + ".");
                 q.result.getChildren().add(LessonPicker.meta("What the model did: " + t.detail()));
-                q.record(s, true);
+                q.record(s, true, c.toString());
                 q.explain(s.question(), t.value());
                 host().listenForClicks(null);
             }
@@ -212,7 +216,7 @@ final class ActQuestion {
                     + (state.left() == 1 ? " try" : " tries") + " left).");
             case OUT_OF_TRIES -> {
                 q.verdict(false, "You clicked " + c + "; that is not it.");
-                reveal(s, t);
+                reveal(s, t, c.toString());
             }
         }
     }
@@ -222,17 +226,17 @@ final class ActQuestion {
         q.state().giveUp();
         try {
             q.result.getChildren().clear();
-            reveal(s, target(s));
+            reveal(s, target(s), null);
         } catch (LessonException | RuntimeException e) {
             q.result.getChildren().add(LessonPicker.meta("The model could not find the answer: " + e.getMessage()));
         }
     }
 
-    private void reveal(Step s, ClickTarget t) {
+    private void reveal(Step s, ClickTarget t, String clicked) {
         host().listenForClicks(null);
         q.result.getChildren().add(q.answerLine("The answer: " + t.value()));
         q.result.getChildren().add(LessonPicker.meta("What the model did: " + t.detail()));
-        q.record(s, false);
+        q.record(s, false, clicked);
         q.explain(s.question(), t.value());
     }
 }

@@ -287,11 +287,12 @@ public final class LessonPane extends BorderPane {
     }
 
     /** Opens {@code l} where the student left it (or at its first step). */
-    public void openLesson(Lesson l) {
+    public void openLesson(Lesson picked) {
+        Lesson l = Assessing.forStudent(picked, progress); // an assessment: this student's draw
         lesson = l;
         ProgressStore.Entry e = progress.peek(l.id());
         int start = e == null ? 0 : Math.max(0, Math.min(e.step(), l.steps().size() - 1));
-        lessonTitle.setText(l.title());
+        lessonTitle.setText(Assessing.title(l));
         List<Problem> ps = loaded == null ? List.of() : loaded.problems().stream().filter(p -> p.file().equals(l.file())).toList();
         lessonProblems.getChildren().setAll(ps.isEmpty() ? List.of() : List.of(LessonPicker.problemList(ps)));
         lessonProblems.setVisible(!ps.isEmpty());

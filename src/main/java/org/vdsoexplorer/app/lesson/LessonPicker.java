@@ -127,6 +127,7 @@ final class LessonPicker {
                 pickerBox.getChildren().add(t);
                 pickerBox.getChildren().add(problemList(orphans));
             }
+            pickerBox.getChildren().add(ResultsActions.row(progress, loaded.lessons())); // under the list, as the line below
             Label saved = meta(progress.where()); // under the list: the cards stay where they were
             saved.setId("lesson-progress-file");
             pickerBox.getChildren().add(saved);

@@ -42,6 +42,9 @@ final class LessonQuestion {
     /** The revealed answer of the current step's predict question (for tests), or null. */
     private Answer revealed;
     private QuestionState state = new QuestionState(1);
+    /** Hints read and the clock's time when the step's question was built (the results' "hints" and "seconds"). */
+    private int hints;
+    private long shownAt;
 
     LessonQuestion(LessonPane pane) {
         this.pane = pane;
@@ -81,7 +84,10 @@ final class LessonQuestion {
         result.setId("lesson-result");
         box.setVisible(q != null);
         if (q == null) return;
-        state = new QuestionState(q.type() == Question.Type.CHALLENGE ? 0 : q.attempts());
+        boolean assessment = pane.lesson().assessment();
+        state = new QuestionState(q.type() == Question.Type.CHALLENGE ? 0 : assessment ? 1 : q.attempts());
+        hints = 0;
+        shownAt = pane.window().clock().now();
         Label kind = new Label(switch (q.type()) {
             case PREDICT -> "Predict, then reveal";
             case CHALLENGE -> "Challenge: make the model do it";
@@ -103,13 +109,14 @@ final class LessonQuestion {
             case EXPLAIN -> buildExplain(s, buttons);
             default -> buildAnswer(s, buttons);
         }
-        if (q.hint() != null && !q.hint().isBlank()) {
+        if (q.hint() != null && !q.hint().isBlank() && !assessment) {
             Button hint = button("Hint", "lesson-hint");
             hint.setOnAction(e -> {
                 Node h = MarkdownView.inline(q.hint(), "lesson-hint");
                 h.setId("lesson-hint-text");
                 if (box.lookup("#lesson-hint-text") == null) box.getChildren().add(box.getChildren().indexOf(buttons), h);
                 hint.setDisable(true);
+                hints++;
             });
             buttons.getChildren().add(hint);
         }
@@ -247,7 +254,7 @@ final class LessonQuestion {
                 }
             }
             if (o != QuestionState.Outcome.TRY_AGAIN) {
-                record(s, state.right());
+                record(s, state.right(), g);
                 explain(q, q.answer());
             }
             return;
@@ -351,7 +358,7 @@ final class LessonQuestion {
             verdict(right, (right ? "Right: you predicted " : "Not quite: you predicted ") + g + "."
                     + (right ? "" : " " + s.question().feedback().getOrDefault(g, "")));
         }
-        record(s, right);
+        record(s, right, g);
         Label detail = LessonPicker.meta("What the model did: " + a.detail());
         detail.setId("lesson-detail");
         result.getChildren().add(detail);
@@ -396,7 +403,7 @@ final class LessonQuestion {
         state.finish(right);
         result.getChildren().remove(grade);
         verdict(right, right ? "Graded by you: right." : "Graded by you: read the model answer again.");
-        record(s, right);
+        record(s, right, state.prediction());
         explain(s.question(), s.question().answer());
     }
 
@@ -432,8 +439,11 @@ final class LessonQuestion {
         result.getChildren().add(n);
     }
 
-    void record(Step s, boolean right) {
-        pane.progressStore().answered(pane.lesson().id(), s.number(), right);
+    /** Records the answer ({@code answer}: as given, null for none) with its tries, hints and seconds on the step. */
+    void record(Step s, boolean right, String answer) {
+        long seconds = Math.max(0, (pane.window().clock().now() - shownAt) / 1_000_000_000L);
+        pane.progressStore().answered(pane.lesson().id(), s.number(),
+                new ProgressStore.Detail(answer, right, Math.max(1, state.used()), hints, seconds));
         pane.progressStore().save();
         pane.refreshWarning();
     }

@@ -31,4 +31,7 @@ public interface LessonWindow {
 
     /** Shows the comparison tab ({@code true}) or the four views. */
     void showCompare(boolean on);
+
+    /** The window's clock (the lesson panel times the steps a student answers on it). */
+    default org.vdsoexplorer.app.common.FrameClock clock() { return org.vdsoexplorer.app.common.FrameClock.system(); }
 }
