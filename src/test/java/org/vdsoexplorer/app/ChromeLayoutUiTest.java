@@ -33,6 +33,7 @@ class ChromeLayoutUiTest {
         var progress = org.vdsoexplorer.session.ProgressStore.open(java.nio.file.Files.createTempDirectory("chrome-layout"));
         Path lessons = Path.of(System.getProperty("basedir", "."), "lessons");
         var loaded = org.vdsoexplorer.lesson.LessonLibrary.load(lessons, new org.vdsoexplorer.lesson.Evaluator(), false);
+        String[] smallest = {null};
         double[] m = Fx.fx(() -> {
             MainWindow w = new MainWindow(Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC), width, height);
             w.setReducedMotion(true);
@@ -43,6 +44,7 @@ class ChromeLayoutUiTest {
                 p.go(2);
             }
             LayoutCheck.Result r = LayoutCheck.check(w.root());
+            smallest[0] = r.smallestText();
             Node area = w.root().lookup("#views-area"), strip = w.root().lookup("#views-strip");
             Bounds a = area.localToScene(area.getLayoutBounds());
             double top = a.getMinY();
@@ -50,14 +52,14 @@ class ChromeLayoutUiTest {
                 top = Math.max(top, strip.localToScene(strip.getLayoutBounds()).getMaxY());
             }
             Node row = w.root().lookup(".toolbar-row");
-            double rowWidth = ((javafx.scene.layout.Region) row).minWidth(-1);
+            double rowWidth = ((javafx.scene.layout.Region) row).prefWidth(-1); // one line when its groups fit (ToolbarRow)
             double[] out = {top, a.getMaxY() - top, rowWidth, w.scene().getWidth(), r.smallestFont(), w.root().getWidth()};
             w.dispose();
             return out;
         });
         String what = String.format(java.util.Locale.ROOT, "chrome: %.0fx%.0f%s: chrome %.0f px, views %.0f px = %.1f %% of the window; "
-                + "toolbar row %.0f px wide in %.0f; smallest text %.1f px", width, height, lessonPanel ? " with the lesson panel" : "",
-                m[0], m[1], 100 * m[1] / height, m[2], m[3], m[4]);
+                + "toolbar row %.0f px wide in %.0f; smallest text %.1f px (%s)", width, height, lessonPanel ? " with the lesson panel" : "",
+                m[0], m[1], 100 * m[1] / height, m[2], m[3], m[4], smallest[0]);
         System.out.println(what);
         assertTrue(m[2] <= m[3] && m[5] <= m[3], "the toolbar row fits the window: " + what);
         assertTrue(m[4] >= 12 - 0.01, "no text under 12 px: " + what);
