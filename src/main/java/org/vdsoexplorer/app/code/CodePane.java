@@ -132,8 +132,7 @@ public final class CodePane extends Region implements org.vdsoexplorer.app.commo
             String t = rows.get(r).text().stripTrailing();
             if (t.isBlank()) continue;
             double y = Math.max(0, y0 + (r - first) * rowHeight), y1 = Math.min(h, y0 + (r - first + 1) * rowHeight);
-            // a row mostly scrolled past the top or bottom edge shows a sliver of its background, not its text (as a
-            // label's line in a scroll pane, LayoutCheck): not reported, else its 1-3 px of paper read as 1.00:1 contrast
+            // a row mostly scrolled past an edge shows a sliver of paper, not text (as LayoutCheck judges a label's line)
             if (y1 - y < rowHeight / 2) continue;
             double x0 = pad - left, x1 = x0 + t.length() * charW;
             boolean cut = false;
@@ -386,8 +385,9 @@ public final class CodePane extends Region implements org.vdsoexplorer.app.commo
         if (!dirty || font == null) return;
         double w = canvas.getWidth(), h = canvas.getHeight();
         if (w <= 0 || h <= 0) return;
+        // and the font and ink: a zoom that keeps the canvas's size and scroll redraws (the old rows stayed: 1.00-1.69:1)
         if (top == drawnTop && barY == drawnBar && w == drawnW && h == drawnH && drawnRows == rows && selected == drawnSelected
-                && left == drawnLeft) {
+                && left == drawnLeft && font == drawnFont && ink == drawnInk) {
             dirty = false;
             return;
         }
@@ -436,9 +436,13 @@ public final class CodePane extends Region implements org.vdsoexplorer.app.commo
         drawnRows = rows;
         drawnSelected = selected;
         drawnLeft = left;
+        drawnFont = font;
+        drawnInk = ink;
         dirty = false;
     }
 
+    private Font drawnFont;
+    private Color drawnInk;
     private int drawnSelected = -2;
     private double drawnLeft = -1;
 
