@@ -79,6 +79,7 @@ public final class Pickers {
         for (T v : values) {
             ToggleButton t = new ToggleButton(label.apply(v));
             t.setUserData(v);
+            t.setToggleGroup(b.getToggleGroup()); // now, not when its skin is made (it lives in the settings popover, shown or not)
             t.setFocusTraversable(false);
             t.setOnAction(e -> {
                 if (t.isSelected()) chosen.accept(v);
