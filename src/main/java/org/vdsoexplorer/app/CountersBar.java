@@ -14,11 +14,12 @@ import org.vdsoexplorer.session.ModelSnapshot;
 import org.vdsoexplorer.session.Session;
 
 /**
- * Live cycle counters, read from the machine after every change: this call's cycles and instructions,
- * the totals, the average ns per finished call at the setup's clock rate (and whether those calls are
- * still warming up the branch predictor), calls per 3 s (gettime_perf's unit), the steady-state figure of
- * the report command, and this call's breakdown by cost category. Every value has a fixed width (in
- * characters of its monospace font), so the bar's lines never re-wrap as the numbers grow.
+ * Live cycle counters, read from the machine after every change, as one quiet strip of three groups: this call
+ * (cycles, instructions, one stacked bar of its cycles by cost category, and the spin, seq-retry and syscall badges,
+ * loud only when above zero), the totals (cycles, calls, the step, the average ns per finished call at the setup's
+ * clock rate, marked while those calls still warm up the branch predictor, and calls per 3 s, gettime_perf's unit),
+ * and the steady state (the report command's figure, the timing model). Every value has a fixed width (in characters
+ * of its monospace font) and the bar a fixed width, so the strip never re-wraps as the numbers grow.
  */
 public final class CountersBar extends VBox {
     private final Session session;
@@ -29,6 +30,7 @@ public final class CountersBar extends VBox {
     private final Label calls = value("counter-calls");
     private final Label nsPerCall = value("counter-ns");
     private final Label per3s = value("counter-per3s");
+    private org.vdsoexplorer.app.common.Tips.Lazy nsTip;
     private final Label position = value("counter-position");
     private final Label report = value("counter-report");
     /** The title of the ns/call group: it names the clock rate the cycles are converted with. */
@@ -44,16 +46,11 @@ public final class CountersBar extends VBox {
     private final long created;
     /** The window's steady-state rows (shared with its compare tab). */
     private final org.vdsoexplorer.report.SteadyFigures figures;
-    /**
-     * The chips wrap (at 250 % they need two lines or more) and every chip is always there, as wide as its widest
-     * text, so nothing in the bar moves as the call runs: a category the call has not charged is dimmed in its place.
-     * The height is the one those chips need at this width and font, so the views below never move either (a chip that
-     * came and went, or a bar whose height changed, repainted the whole window: 55-70 ms in software rendering).
-     */
-    private final Chips breakdown = new Chips();
-    /** A category this call has not charged (yet): its chip is dimmed. */
+    /** A category this call has not charged (yet): its badge is quiet, its segment empty. */
     private static final javafx.css.PseudoClass ZERO = javafx.css.PseudoClass.getPseudoClass("zero");
+    /** Per category, in order: its badge (spin, seq retries, syscall) or its segment of the bar (the others). */
     private final List<Label> chips = new ArrayList<>();
+    private org.vdsoexplorer.app.common.Tips.Lazy barTip;
 
     /** The counters of {@code session}; the steady-state figure comes from {@code figures}, measured after a delay on {@code clock}. */
     public CountersBar(Session session, org.vdsoexplorer.app.common.FrameClock clock, org.vdsoexplorer.report.SteadyFigures figures) {
@@ -63,79 +60,132 @@ public final class CountersBar extends VBox {
         this.figures = figures;
         getStyleClass().add("counters");
         setId("counters");
-        // one line at 1920 px; below, the counts (with the step) and the rates wrap into two lines, never cut short
-        javafx.scene.layout.FlowPane row = new javafx.scene.layout.FlowPane(12, 2,
-                group("this call", "cycles and instructions of the call in progress (or of the last call)", callCycles,
-                        new Label("cyc"), callInsns, new Label("insns")),
-                group("total", "everything since reset, the caller loop included", totalCycles, new Label("cyc"),
-                        totalInsns, new Label("insns"), calls, new Label("calls")),
-                group("step", "reader instructions executed since reset (the timeline position)", position),
-                group(nsTitle, "cycles / clock rate (the cost table's, with all its digits), averaged over the finished calls since reset; 'warming up' "
-                        + "while fewer than " + org.vdsoexplorer.report.Report.WARMUP_CALLS + " calls have trained "
-                        + "the branch predictor (nothing until a call finishes)", nsPerCall),
-                group("calls per 3 s", "3e9 / avg ns per call: the unit of the seeds' gettime_perf tables", per3s),
+        // one line from 1280 px at 100 %; at larger UI scales the groups wrap, never cut short
+        javafx.scene.layout.FlowPane row = new javafx.scene.layout.FlowPane(16, 2,
+                group("this call", "cycles and instructions of the call in progress (or of the last call), and its cycles by "
+                        + "category (hover the bar for each category's cycles)", callCycles, unit("cyc"), callInsns, unit("insns"),
+                        breakdown, badges),
+                group("total", "everything since reset, the caller loop included; the step is the reader instructions executed "
+                        + "since reset (the timeline position); then cycles / clock rate (the cost table's, with all its digits), "
+                        + "averaged over the finished calls since reset ('warm-up' while fewer than "
+                        + org.vdsoexplorer.report.Report.WARMUP_CALLS + " calls have trained the branch predictor, nothing until a "
+                        + "call finishes), and 3e9 / that average: calls per 3 s, the unit of the seeds' gettime_perf tables",
+                        totalCycles, unit("cyc"), calls, unit("calls"), unit("step"), position, nsPerCall, nsTitle, per3s),
                 group("steady state", "the 'report' command's figures for this setup: after "
                         + org.vdsoexplorer.report.Report.WARMUP_CALLS + " warm-up calls, the average over "
-                        + org.vdsoexplorer.report.Report.WINDOW_TICKS + " writer tick period(s) of calls; the live average converges to them", report),
-                group("timing", "the model that charged these cycles: additive (assets/costs.yaml) or the out-of-order "
-                        + "pipeline (assets/timing.yaml)", model));
+                        + org.vdsoexplorer.report.Report.WINDOW_TICKS + " writer tick period(s) of calls; the live average converges "
+                        + "to them. Then the timing model that charged these cycles: additive (assets/costs.yaml) or the out-of-order "
+                        + "pipeline (assets/timing.yaml)", report, model));
         fixedWidth(callCycles, 7); // a system call's "1109.73"
         fixedWidth(callInsns, 3);
         fixedWidth(totalCycles, 8);
         fixedWidth(totalInsns, 6);
         fixedWidth(calls, 5);
-        fixedWidth(nsPerCall, 15); // "418.37 warm-up" (a system call), "1048.99 warm-up"
+        fixedWidth(nsPerCall, 7); // "1048.99"
         fixedWidth(per3s, 8); // "2288.6 M"
+        nsTitle.getStyleClass().add("counter-unit");
+        javafx.beans.InvalidationListener titleWidth = o -> { // its longer text's width, so nothing moves when it changes
+            double w = Math.ceil(DrawnText.measure("ns/call, warm-up", nsTitle.getFont())[0]) + 2;
+            nsTitle.setMinWidth(w);
+            nsTitle.setPrefWidth(w);
+        };
+        nsTitle.fontProperty().addListener(titleWidth);
+        titleWidth.invalidated(null);
+        nsTip = org.vdsoexplorer.app.common.Tips.install(nsTitle, "");
+        // the live calls per 3 s: in the total group's tooltip and for a lesson's highlight, not shown in the strip (the
+        // steady state beside it gives the figure per 3 s; a laptop's one row has no room for both)
+        per3s.setVisible(false);
+        per3s.setManaged(false);
         fixedWidth(position, 5);
         fixedWidth(report, 20);
         breakdown.setId("counter-breakdown");
-        breakdown.setRowValignment(javafx.geometry.VPos.CENTER);
-        breakdown.setMinWidth(0);
+        breakdown.getStyleClass().add("cat-bar");
+        badges.getStyleClass().add("cat-badges");
         row.setMinWidth(0);
+        row.setRowValignment(javafx.geometry.VPos.CENTER);
         row.setPrefWrapLength(600);
         setMinWidth(0);
         Clipped.clip(this);
-        getChildren().addAll(row, breakdown);
+        getChildren().add(row);
         session.addListener(this::refresh);
         refresh();
     }
 
-    /** The breakdown: a flow of the heading and the chips whose height is the worst case's, whichever chips show. */
-    private final class Chips extends javafx.scene.layout.FlowPane {
-        Chips() { super(6, 4); }
+    /**
+     * This call's cycles by category as one stacked bar of a fixed width (in em: it grows with the UI scale); each
+     * category's segment is as wide as its share and names itself in words when there is room; the spin, seq-retry and
+     * syscall categories are also badges beside the bar ({@link #LOUD}), quiet at zero and loud above it. The bar's size
+     * never changes, so a step re-lays out only the bar.
+     */
+    private final javafx.scene.layout.HBox breakdown = new javafx.scene.layout.HBox() {
+        @Override protected double computePrefWidth(double h) { return BAR_EM * getFont().getSize(); }
 
-        /**
-         * Each chip's widest text: its label and a cycle count of 5 characters, as wide as a call's counts get ("40.25",
-         * a syscall's "1100"; one wider would wrap into a line the bar does not have, and be cut).
-         */
-        private double rowsHeight(double width) {
-            if (chips.isEmpty() || width <= 0) return super.computePrefHeight(width);
-            Label head = (Label) getChildren().getFirst();
-            Label any = chips.getFirst();
-            double x = head.prefWidth(-1), rows = 1;
+        @Override protected double computeMinWidth(double h) { return computePrefWidth(h); }
+
+        @Override protected double computeMaxWidth(double h) { return computePrefWidth(h); }
+
+        private javafx.scene.text.Font getFont() { return chips.isEmpty() ? javafx.scene.text.Font.getDefault() : chips.getFirst().getFont(); }
+
+        @Override protected void layoutChildren() {
+            double total = 0;
+            for (Category c : Category.values()) total += shares[c.ordinal()];
+            double x0 = snappedLeftInset(), w = getWidth() - snappedLeftInset() - snappedRightInset();
+            double y = snappedTopInset(), h = getHeight() - snappedTopInset() - snappedBottomInset();
+            double sum = 0, x = x0;
             for (Category c : Category.values()) {
-                double w = chipWidth(c, any);
-                if (x + getHgap() + w > width) {
-                    rows++;
-                    x = w;
-                } else {
-                    x += getHgap() + w;
-                }
+                Label seg = segments.get(c.ordinal());
+                sum += shares[c.ordinal()];
+                // each edge rounded from the running sum: every segment within a pixel of its share, none drifting
+                double end = total <= 0 ? x0 : x0 + Math.round(w * sum / total), sw = end - x;
+                seg.resizeRelocate(x, y, sw, h);
+                seg.setVisible(sw > 0);
+                // its short name where it fits whole, else none (the tooltip names every category)
+                String word = shortLabel(c);
+                boolean fits = DrawnText.measure(word, seg.getFont())[0] + seg.snappedLeftInset() + seg.snappedRightInset() <= sw;
+                if (!seg.getText().equals(fits ? word : "")) seg.setText(fits ? word : "");
+                x = end;
             }
-            double line = Math.max(head.prefHeight(-1), Math.ceil(DrawnText.measure("Xg", any.getFont())[1])
-                    + any.snappedTopInset() + any.snappedBottomInset());
-            return snappedTopInset() + snappedBottomInset() + rows * line + (rows - 1) * getVgap();
         }
+    };
+    /** The bar's width in em of the strip's font. */
+    private static final double BAR_EM = 9;
+    /** The categories that are also badges: loud when above zero. */
+    static final java.util.Set<Category> LOUD = java.util.EnumSet.of(Category.SEQ_RETRY, Category.SYSCALL);
+    private final javafx.scene.layout.HBox badges = new javafx.scene.layout.HBox(4);
+    private final long[] shares = new long[Category.values().length];
+    /** The bar's segments, one per category, in category order. */
+    private final List<Label> segments = new ArrayList<>();
 
-        /** A chip's width: its label and a cycle count of 5 characters, whatever it shows (chips never move). */
-        static double chipWidth(Category c, Label chip) {
-            double padX = chip.snappedLeftInset() + chip.snappedRightInset();
-            return Math.ceil(DrawnText.measure(c.label() + " 00.00", chip.getFont())[0] + padX) + 1;
-        }
+    /** A short word for a segment of the bar (its tooltip and the badges say it in full). */
+    private static String shortLabel(Category c) {
+        return switch (c) {
+            case COUNTER_READ -> "rdtsc";
+            case LOADS -> "ld";
+            case STORES -> "st";
+            case PUSH_POP -> "push";
+            case CALL_RET -> "call";
+            case BRANCHES -> "br";
+            case ALU -> "alu";
+            case SPIN -> "spin";
+            case SEQ_RETRY -> "retry";
+            case SYSCALL -> "sys";
+            case HARNESS -> "loop";
+        };
+    }
 
-        @Override protected double computePrefHeight(double width) { return rowsHeight(width); }
+    /** A badge's widest text: its label and a cycle count of 5 characters ("40.25", a syscall's "1100"). */
+    static double chipWidth(Category c, Label chip) {
+        double padX = chip.snappedLeftInset() + chip.snappedRightInset();
+        return Math.ceil(DrawnText.measure(badge(c) + " 00.00", chip.getFont())[0] + padX) + 1;
+    }
 
-        @Override protected double computeMinHeight(double width) { return rowsHeight(width); }
+    /** A badge's word: "retries", "syscall" (the bar's tooltip uses the categories' own labels). */
+    private static String badge(Category c) { return c == Category.SEQ_RETRY ? "retries" : c.label(); }
+
+    private static Label unit(String text) {
+        Label l = new Label(text);
+        l.getStyleClass().add("counter-unit");
+        return l;
     }
 
     private static Label value(String id) {
@@ -159,12 +209,13 @@ public final class CountersBar extends VBox {
     }
 
     private static HBox group(String title, String tip, javafx.scene.Node... items) {
-        return group(new Label(title + ":"), tip, items);
+        return group(new Label(title), tip, items);
     }
 
     private static HBox group(Label t, String tip, javafx.scene.Node... items) {
         t.getStyleClass().add("counter-title");
-        HBox b = new HBox(5, t);
+        HBox b = new HBox(4, t);
+        b.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         b.getChildren().addAll(items);
         for (javafx.scene.Node n : b.getChildren()) {
             if (n instanceof Label l && !l.getStyleClass().contains("counter-value")) l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
@@ -242,35 +293,55 @@ public final class CountersBar extends VBox {
         long finishedMilli = m.cyclesMilli() - (snap.inCall() ? m.callCyclesMilli() : 0);
         double ns = m.calls() > 0 ? finishedMilli / 1000.0 / m.calls() / ghz : 0;
         boolean warming = m.calls() < org.vdsoexplorer.report.Report.WARMUP_CALLS;
-        Fmt.setText(nsPerCall, hideRate ? "?" : ns > 0 ? String.format(Locale.ROOT, "%.2f%s", ns, warming ? " warm-up" : "")
-                : "\u2013 no call");
+        Fmt.setText(nsPerCall, hideRate ? "?" : ns > 0 ? String.format(Locale.ROOT, "%.2f", ns) : "\u2013");
         Fmt.setText(per3s, hideRate ? "?" : ns > 0 ? Fmt.big(3e9 / ns) : "\u2013");
-        Fmt.setText(nsTitle, "ns/call @ " + ghz(ghz) + ":");
+        Fmt.setText(nsTitle, ns > 0 && warming && !hideRate ? "ns/call, warm-up" : "ns/call");
+        nsTip.setText("ns per call at " + ghz(ghz) + " (the cost table's clock rate), over the finished calls since reset"
+                + (ns > 0 && !hideRate ? "; calls per 3 s: " + Fmt.big(3e9 / ns).trim() : "; no call has finished yet"));
         Fmt.setText(position, hideInsns ? "?" : Fmt.num(snap.position()));
         if (hideRate != reportHidden) reportFor = null; // show or hide the figure again
         reportHidden = hideRate;
         refreshReport(snap.setup());
         if (chips.isEmpty()) {
-            Label head = new Label("this call by category:");
-            head.getStyleClass().add("counter-title");
-            breakdown.getChildren().add(head);
             for (Category c : Category.values()) {
-                Label chip = new Label();
-                chip.setId("cat-" + c.name().toLowerCase(Locale.ROOT));
-                chip.getStyleClass().addAll("chip", "cat-" + c.name().toLowerCase(Locale.ROOT).replace('_', '-'));
-                // at least its widest text, so no chip moves as counts change; a zero category stays in its place, dimmed
-                // (a chip that came and went repainted the whole window in the software renderer: a 55-70 ms frame)
-                chip.fontProperty().addListener(o -> chip.setMinWidth(Chips.chipWidth(c, chip)));
-                chip.setMinWidth(Chips.chipWidth(c, chip));
-                chips.add(chip);
-                breakdown.getChildren().add(chip);
+                String id = "cat-" + c.name().toLowerCase(Locale.ROOT), style = "cat-" + c.name().toLowerCase(Locale.ROOT).replace('_', '-');
+                Label seg = new Label(shortLabel(c));
+                seg.getStyleClass().addAll("cat-seg", style);
+                seg.setTextOverrun(javafx.scene.control.OverrunStyle.CLIP);
+                seg.setMinWidth(0);
+                seg.setMaxHeight(Double.MAX_VALUE);
+                segments.add(seg);
+                breakdown.getChildren().add(seg);
+                if (LOUD.contains(c)) {
+                    seg.setId("seg-" + c.name().toLowerCase(Locale.ROOT));
+                    Label chip = new Label();
+                    chip.setId(id);
+                    chip.getStyleClass().addAll("chip", style);
+                    // at least its widest text, so no badge moves as counts change; a zero category stays in its place, quiet
+                    chip.fontProperty().addListener(o -> chip.setMinWidth(chipWidth(c, chip)));
+                    chip.setMinWidth(chipWidth(c, chip));
+                    chip.setAlignment(javafx.geometry.Pos.CENTER);
+                    chips.add(chip);
+                    badges.getChildren().add(chip);
+                } else {
+                    seg.setId(id);
+                    chips.add(seg);
+                }
             }
+            barTip = org.vdsoexplorer.app.common.Tips.install(breakdown, "");
         }
+        StringBuilder tip = new StringBuilder("this call's cycles by category:");
         for (Category c : Category.values()) {
             long v = snap.callCategoryMilli(c);
+            shares[c.ordinal()] = v;
             Label chip = chips.get(c.ordinal());
             chip.pseudoClassStateChanged(ZERO, v == 0);
-            Fmt.setText(chip, c.label() + " " + (v == 0 ? "0" : Fmt.cycles(v)));
+            segments.get(c.ordinal()).pseudoClassStateChanged(ZERO, v == 0);
+            String text = badge(c) + " " + (v == 0 ? "0" : Fmt.cycles(v));
+            if (LOUD.contains(c)) Fmt.setText(chip, text);
+            tip.append('\n').append(c.label()).append(' ').append(v == 0 ? "0" : Fmt.cycles(v));
         }
+        barTip.setText(tip.toString());
+        breakdown.requestLayout();
     }
 }

@@ -24,7 +24,6 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.controlsfx.control.SegmentedButton;
-import org.controlsfx.control.ToggleSwitch;
 import org.vdsoexplorer.app.code.CodeView;
 import org.vdsoexplorer.app.compare.CompareView;
 import org.vdsoexplorer.app.dispatch.DispatchView;
@@ -75,13 +74,17 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     @FXML private ComboBox<Scenario> scenario;
     @FXML private ComboBox<Variant> variant;
     @FXML private ComboBox<Clock> clock;
-    @FXML private ComboBox<org.vdsoexplorer.sim.timing.TimingModel> timing;
-    @FXML private SegmentedButton tick;
-    @FXML private ToggleSwitch reducedMotion;
-    @FXML private Button reset, back, backLine, step, line, call, inject;
+    /** The settings popover's controls, the icons and the menu of the toolbar row. */
+    private final Toolbar bar = new Toolbar();
+    private final ComboBox<org.vdsoexplorer.sim.timing.TimingModel> timing = bar.timing;
+    private final SegmentedButton tick = bar.tick;
+    private final atlantafx.base.controls.ToggleSwitch reducedMotion = bar.reducedMotion;
+    private final Slider speed = bar.speed;
+    private final Label speedText = bar.speedText;
+    @FXML private Button reset, back, backLine, step, line, call, inject, lessonsButton, settings;
+    @FXML private javafx.scene.control.MenuButton more;
     @FXML private ToggleButton run;
-    @FXML private Slider speed;
-    @FXML private Label speedText, help, problem;
+    @FXML private Label help, problem;
     @FXML private TabPane tabs;
     @FXML private Tab compareTab, seedsTab;
     @FXML private StackPane viewsArea, codeHolder, pagesHolder, seqlockHolder, dispatchHolder;
@@ -102,6 +105,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
         this.services = services;
         model = new WindowModel(initial, services.clock().work());
         var session = model.session();
+        org.vdsoexplorer.app.common.Theme.install();
         FXMLLoader loader = new FXMLLoader(MainWindow.class.getResource("MainWindow.fxml"));
         loader.setControllerFactory(c -> this);
         Parent layers;
@@ -134,6 +138,9 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
         counters.visibleProperty().bind(compareTab.selectedProperty().not().and(views.state().countersShownProperty()));
         counters.managedProperty().bind(counters.visibleProperty());
         Pickers.installTips(toolbar);
+        Toolbar.icons(reset, back, backLine, step, line, call, run, inject, lessonsButton, settings, more);
+        Toolbar.menu(more, this::perform);
+        bar.projector.selectedProperty().addListener((o, a, on) -> setProjectorTheme(on));
         Pickers.bindRun(model.runner(), run, speed, speedText);
         reducedMotion.selectedProperty().addListener((o, a, b) -> {
             if (b) root.getStyleClass().add("reduced-motion"); // the lessons' popovers do not fade (CitationPopover)
@@ -179,6 +186,26 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
 
     @FXML private void closeHelp() { help.setVisible(false); }
 
+    /** The settings popover (tick, timing, speed, reduced motion, projector theme) under its button. */
+    @FXML private void settings() { bar.toggleSettings(settings); }
+
+    /** The settings popover's controls (shown or not). */
+    public javafx.scene.layout.GridPane settingsBox() { return bar.settingsBox(); }
+
+    /**
+     * The high-contrast projector theme (style class "projector" on the window's root, app.css): dark text on white,
+     * saturated accents, thicker lines; the presenter switches it on in the settings.
+     */
+    public void setProjectorTheme(boolean on) {
+        if (bar.projector.isSelected() != on) bar.projector.setSelected(on);
+        if (on == root.getStyleClass().contains("projector")) return;
+        if (on) root.getStyleClass().add("projector");
+        else root.getStyleClass().remove("projector");
+    }
+
+    /** The timing-model picker (in the settings popover). */
+    public ComboBox<org.vdsoexplorer.sim.timing.TimingModel> timingPicker() { return timing; }
+
     /** Writes the current state to {@code file} (see {@link DemoState}). */
     public void saveDemo(java.nio.file.Path file) { demos.save(scene.getWindow(), file); }
 
@@ -223,6 +250,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
             case SAVE_DEMO -> demos.save(scene.getWindow());
             case OPEN_DEMO -> demos.open(scene.getWindow());
             case REDUCED_MOTION -> reducedMotion.setSelected(!reducedMotion.isSelected());
+            case PROJECTOR_THEME -> setProjectorTheme(!root.getStyleClass().contains("projector"));
             case LESSONS -> toggleLessons();
             default -> { return model.perform(a); }
         }

@@ -42,16 +42,18 @@ public final class Pickers {
             @Override public T fromString(String s) { return null; }
         });
         c.setCellFactory(v -> cell(listName, tip, problem));
-        // the shown value is never cut: the box is as wide as its longest item (with a problem's mark) in its font
+        // the shown value is never cut: the box is as wide as its longest item in its font, and the chosen one's mark
         ListCell<T> button = cell(name, tip, problem);
         c.setButtonCell(button);
         c.minWidthProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(() -> {
             double widest = 0;
             for (T t : c.getItems()) {
-                widest = Math.max(widest, org.vdsoexplorer.app.common.DrawnText.measure(name.apply(t) + "  \u2717", button.getFont())[0]);
+                widest = Math.max(widest, org.vdsoexplorer.app.common.DrawnText.measure(name.apply(t), button.getFont())[0]);
             }
-            return Math.ceil(widest + 2.6 * button.getFont().getSize() + 16); // the cell's padding and the arrow
-        }, button.fontProperty(), c.getItems()));
+            T now = c.getValue();
+            if (now != null && problem.apply(now) != null) widest += org.vdsoexplorer.app.common.DrawnText.measure("  \u2717", button.getFont())[0];
+            return Math.ceil(widest + 2.6 * button.getFont().getSize()); // the cell's padding and the arrow (app.css: in em)
+        }, button.fontProperty(), c.getItems(), c.valueProperty()));
     }
 
     private static <T> ListCell<T> cell(Function<T, String> name, Function<T, String> tip, Function<T, String> problem) {
@@ -77,6 +79,7 @@ public final class Pickers {
         for (T v : values) {
             ToggleButton t = new ToggleButton(label.apply(v));
             t.setUserData(v);
+            t.setToggleGroup(b.getToggleGroup()); // now, not when its skin is made (it lives in the settings popover, shown or not)
             t.setFocusTraversable(false);
             t.setOnAction(e -> {
                 if (t.isSelected()) chosen.accept(v);

@@ -94,19 +94,20 @@ public final class ViewsArea {
             side.setDividerPositions(w0 / (w0 + w1));
         }
         strip.getChildren().clear();
-        Label shown = new Label(state.maximised() != null ? "maximised (" + a.large().getFirst().lessonName()
-                + "; its key or a double-click on its title gives the four back):" : "also:");
+        Label shown = new Label(state.maximised() != null ? "Maximised: " + a.large().getFirst().lessonName()
+                + " (its key or a double-click on its title gives all four back). Other views:" : "Other views:");
         shown.getStyleClass().add("views-strip-label");
         strip.getChildren().add(shown);
         for (View v : a.strip()) {
-            Button b = new Button(title(v));
+            Button b = new Button(v.lessonName(), Toolbar.keycap(key(v))); // the key in a keycap, the view's name beside it
             b.setId("strip-" + v.lessonName());
+            b.setTooltip(new javafx.scene.control.Tooltip("Bring in the " + v.lessonName() + " view (key " + key(v) + ")"));
             b.setFocusTraversable(false);
             b.setOnAction(e -> state.bringIn(v));
             strip.getChildren().add(b);
         }
         if (state.maximised() != null) {
-            Button all = new Button("\u229e all four");
+            Button all = new Button("all four");
             all.setId("strip-all");
             all.setFocusTraversable(false);
             all.setOnAction(e -> state.toggleMaximised(state.maximised()));
@@ -121,13 +122,14 @@ public final class ViewsArea {
         area.getChildren().add(content);
     }
 
-    private static String title(View v) {
+    /** The key that maximises {@code v} (KeyMap: 1-4). */
+    private static String key(View v) {
         return switch (v) {
-            case CODE -> "1 code";
-            case PAGES -> "2 pages";
-            case SEQLOCK -> "3 seqlock";
-            case DISPATCH -> "4 dispatch";
-            default -> v.lessonName();
+            case CODE -> "1";
+            case PAGES -> "2";
+            case SEQLOCK -> "3";
+            case DISPATCH -> "4";
+            default -> "";
         };
     }
 

@@ -12,6 +12,7 @@ public enum Action {
     BREAKPOINT("breakpoint on the next instruction"),
     RESET("reset (start over)"),
     REDUCED_MOTION("reduced motion on / off"),
+    PROJECTOR_THEME("projector theme on / off: dark text on white, saturated accents, thicker lines"),
     LESSONS("lessons panel on / off (presenter mode is in the panel)"),
     SAVE_DEMO("save a demo file"),
     OPEN_DEMO("open a demo file"),

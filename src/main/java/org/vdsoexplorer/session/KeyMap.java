@@ -57,6 +57,7 @@ public final class KeyMap {
         m.bind(Action.RESET, "HOME");
         m.bindShortcut(Action.RESET, "R");
         m.bind(Action.REDUCED_MOTION, "M");
+        m.bind(Action.PROJECTOR_THEME, "H");
         m.bind(Action.LESSONS, "L");
         m.bindShortcut(Action.SAVE_DEMO, "S");
         m.bindShortcut(Action.OPEN_DEMO, "O");

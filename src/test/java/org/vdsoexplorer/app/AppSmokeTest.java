@@ -62,8 +62,13 @@ class AppSmokeTest {
         }
         for (String id : new String[] {"#counters",
                 "#pick-scenario", "#pick-variant", "#pick-clock", "#reset", "#step-back", "#step", "#step-line",
-                "#run-call", "#run", "#speed", "#inject"}) {
+                "#run-call", "#run", "#inject", "#lessons", "#settings", "#more"}) {
             assertNotNull(robot.lookup(id).query(), id + " missing");
+        }
+        // the settings popover holds the tick, timing, speed, reduced motion and projector theme
+        robot.interact(() -> robot.lookup("#settings").queryAs(javafx.scene.control.Button.class).fire());
+        for (String id : new String[] {"#pick-tick", "#timing", "#speed", "#reduced-motion", "#projector-theme"}) {
+            assertNotNull(robot.lookup(id).query(), id + " missing from the settings");
         }
     }
 

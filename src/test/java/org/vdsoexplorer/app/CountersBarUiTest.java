@@ -9,60 +9,87 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import javafx.scene.Node;
+import javafx.scene.control.Label;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.vdsoexplorer.sim.Setup;
 import org.vdsoexplorer.sim.Variant;
+import org.vdsoexplorer.sim.cpu.Category;
 import org.vdsoexplorer.sim.kernel.Clock;
 import org.vdsoexplorer.sim.kernel.Scenario;
 
 /**
- * The counters bar on a projector (1920 x 1080 at 250 %) through a whole call: every chip of the breakdown shown
- * whole (they wrap instead of running off the window's edge), each chip in one place and the bar's height the same at
- * every step, as categories start and stop being charged (the views below never move, and the renderer never has to
- * repaint the whole window for a chip that came or went).
+ * The counters strip on a projector (1920 x 1080 at 250 %) through a whole call: nothing in it cut, the strip's height
+ * the same at every step (the views below never move), the stacked bar the same size with one segment per category as
+ * wide as its share of this call's cycles, and the retry and syscall badges quiet at zero and loud only above it.
  */
 @ExtendWith(ApplicationExtension.class)
 class CountersBarUiTest {
+    private static final javafx.css.PseudoClass ZERO = javafx.css.PseudoClass.getPseudoClass("zero");
+
     @Test
-    void chipsWrapAndNeitherTheyNorTheHeightMoveAt250Percent() {
+    void theStripKeepsItsSizeAndItsBarFollowsTheCallAt250Percent() {
         MainWindow w = Fx.fx(() -> {
             MainWindow m = new MainWindow(Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC), 1920, 1080);
             m.setReducedMotion(true);
             m.model().scale().set(250);
             return m;
         });
-        TreeSet<Double> heights = new TreeSet<>();
-        List<String> cut = new ArrayList<>();
-        int maxChips = 0;
-        java.util.Map<String, java.util.Set<String>> places = new java.util.TreeMap<>();
-        java.util.Set<String> zero = new java.util.TreeSet<>(), charged = new java.util.TreeSet<>();
+        TreeSet<Double> heights = new TreeSet<>(), barWidths = new TreeSet<>();
+        List<String> cut = new ArrayList<>(), shares = new ArrayList<>();
+        java.util.Set<String> charged = new java.util.TreeSet<>();
         for (int i = 0; i < 400; i++) {
-            int[] chips = Fx.fx(() -> {
+            Fx.fxRun(() -> {
                 w.session().step();
                 LayoutCheck.Result r = LayoutCheck.check(w.root());
                 for (String c : r.clipped()) if (c.contains("#cat-") || c.contains("#counter")) cut.add(c);
                 heights.add(w.counters().getHeight());
-                Node breakdown = w.root().lookup("#counter-breakdown");
-                for (Node n : ((javafx.scene.Parent) breakdown).getChildrenUnmodifiable()) {
-                    if (n.getId() == null) continue;
-                    places.computeIfAbsent(n.getId(), k -> new java.util.TreeSet<>()).add(n.getLayoutX() + "," + n.getLayoutY());
-                    (n.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("zero")) ? zero : charged).add(n.getId());
+                javafx.scene.layout.Region bar = (javafx.scene.layout.Region) w.root().lookup("#counter-breakdown");
+                barWidths.add(bar.getWidth());
+                long total = 0;
+                for (Category c : Category.values()) total += w.session().callCategoryMilli(c);
+                for (Node n : bar.getChildrenUnmodifiable()) {
+                    Category c = Category.values()[bar.getChildrenUnmodifiable().indexOf(n)];
+                    long v = w.session().callCategoryMilli(c);
+                    if (v > 0) charged.add(c.name());
+                    double want = total == 0 ? 0 : (bar.getWidth() - bar.snappedLeftInset() - bar.snappedRightInset()) * v / total;
+                    // each segment within 1.5 px of its share (rounding), shown only when it has cycles
+                    if (Math.abs(n.getLayoutBounds().getWidth() - want) > 1.5 && n.isVisible()) shares.add(c + " " + n.getLayoutBounds().getWidth() + " for " + want);
                 }
-                return new int[] {(int) ((javafx.scene.Parent) breakdown).getChildrenUnmodifiable().stream()
-                        .filter(Node::isVisible).count() - 1};
             });
-            maxChips = Math.max(maxChips, chips[0]);
             if (i > 0 && !Fx.fx(() -> w.session().machine().inCall())) break; // one whole call
         }
+        Label syscall = Fx.fx(() -> (Label) w.root().lookup("#cat-syscall"));
+        Label retries = Fx.fx(() -> (Label) w.root().lookup("#cat-seq_retry"));
         Fx.fxRun(w::dispose);
-        assertEquals(org.vdsoexplorer.sim.cpu.Category.values().length, maxChips, "every category has its chip");
-        places.forEach((id, at) -> assertEquals(1, at.size(), id + " moved: " + at));
-        // the call charged some categories and not others, and each chip said which (it was dimmed while zero)
-        assertTrue(charged.containsAll(List.of("cat-counter_read", "cat-loads", "cat-push_pop")), "charged: " + charged);
-        assertTrue(zero.contains("cat-syscall") && zero.contains("cat-counter_read"), "dimmed: " + zero);
+        assertTrue(charged.containsAll(List.of("COUNTER_READ", "LOADS", "PUSH_POP")), "charged: " + charged);
+        assertEquals(List.of(), shares);
+        // nothing retried and no system call in this call: both badges quiet, and say 0 in words
+        assertTrue(syscall.getPseudoClassStates().contains(ZERO) && retries.getPseudoClassStates().contains(ZERO));
+        assertEquals("syscall 0", syscall.getText());
+        assertEquals("retries 0", retries.getText());
         assertEquals(List.of(), cut);
-        assertEquals(1, heights.size(), "the bar's heights: " + heights);
+        assertEquals(1, heights.size(), "the strip's heights: " + heights);
+        assertEquals(1, barWidths.size(), "the bar's widths: " + barWidths);
+    }
+
+    /** A quiet badge is drawn quiet: the zero style wins over the category's loud one (the old chips lit cpu_relax, retries, syscall at 0). */
+    @Test
+    void aBadgeIsLoudOnlyAboveZero() {
+        String[] fills = Fx.fx(() -> {
+            MainWindow m = new MainWindow(Setup.of(Scenario.HYPERV_5_13, Variant.V5_6, Clock.REALTIME), 1280, 720);
+            m.setReducedMotion(true);
+            LayoutCheck.check(m.root());
+            Label sys = (Label) m.root().lookup("#cat-syscall");
+            String quiet = sys.getBackground().getFills().getLast().getFill() + " " + sys.getTextFill();
+            m.session().runCall(); // clock_mode NONE: the call falls back to the system call
+            LayoutCheck.check(m.root());
+            String loud = sys.getBackground().getFills().getLast().getFill() + " " + sys.getTextFill() + " " + sys.getText();
+            m.dispose();
+            return new String[] {quiet, loud};
+        });
+        assertEquals("0xffffffff 0x4a525aff", fills[0], "at zero: white, muted ink");
+        assertTrue(fills[1].startsWith("0xb34700ff 0xffffffff syscall "), "above zero: vermillion, white: " + fills[1]);
     }
 }

@@ -74,7 +74,9 @@ class LessonFolderUiTest {
         List<String> texts = Fx.fx(() -> card.lookupAll(".label").stream().map(n -> ((Label) n).getText()).toList());
         assertTrue(texts.stream().anyMatch(t -> t.contains("after: The seqlock read loop")), texts.toString());
         assertTrue(Fx.fx(() -> w.scene().getRoot().lookupAll(".label").stream()
-                .anyMatch(n -> ((Label) n).getText().equals("from " + mine))), "the picker says where the lessons come from");
+                .anyMatch(n -> ((Label) n).getText().equals("Lessons in the folder \u201c" + mine.getFileName() + "\u201d")
+                        && ((Label) n).getTooltip().getText().equals(mine.toAbsolutePath().normalize().toString()))),
+                "the picker says where the lessons come from: the folder's name, its path in the tooltip");
     }
 
     @Test

@@ -101,7 +101,13 @@ final class LessonPicker {
         if (loaded == null) {
             pickerBox.getChildren().add(loading);
         } else {
-            Label from = new Label("from " + source.description());
+            // where the lessons come from, in words: a folder by its name (its full path in the tooltip), never a machine path
+            java.nio.file.Path dir = source.dir();
+            boolean path = dir != null && source.description().equals(dir.toString())
+                    || dir != null && source.description().equals(dir.toAbsolutePath().toString());
+            Label from = new Label(path ? "Lessons in the folder \u201c" + dir.toAbsolutePath().normalize().getFileName() + "\u201d"
+                    : "Lessons: " + source.description());
+            if (path) from.setTooltip(new Tooltip(dir.toAbsolutePath().normalize().toString()));
             from.getStyleClass().add("lesson-meta");
             from.setWrapText(true);
             pickerBox.getChildren().addAll(from, folder); // on a row of its own: the head row stays as wide as it was
@@ -194,18 +200,29 @@ final class LessonPicker {
         box.getStyleClass().add("lesson-card");
         box.setId("lesson-card-" + l.id());
         box.setOnMouseClicked(e -> pane.openLesson(l));
-        Button resetOne = new Button("Reset");
-        resetOne.setTooltip(new Tooltip("Forget your progress in this lesson"));
-        resetOne.setOnAction(e -> {
-            progress.reset(l.id());
-            progress.save();
-            pane.showPicker();
+        // Start (or Resume) is the card's one button; forgetting the progress is in its menu, and asks first
+        javafx.scene.control.MenuItem forget = new javafx.scene.control.MenuItem("Forget my progress in this lesson\u2026");
+        forget.setId("lesson-forget-" + l.id());
+        forget.setOnAction(e -> {
+            javafx.scene.control.Alert ask = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.CONFIRMATION,
+                    "Forget which steps and questions you have done in \u201c" + l.title() + "\u201d? This cannot be undone.",
+                    javafx.scene.control.ButtonType.CANCEL, javafx.scene.control.ButtonType.OK);
+            ask.setHeaderText("Forget your progress?");
+            if (pickerBox.getScene() != null) ask.initOwner(pickerBox.getScene().getWindow());
+            ask.showAndWait().filter(b -> b == javafx.scene.control.ButtonType.OK).ifPresent(b -> {
+                progress.reset(l.id());
+                progress.save();
+                pane.showPicker();
+            });
         });
-        resetOne.getStyleClass().add("lesson-small");
+        javafx.scene.control.MenuButton more = new javafx.scene.control.MenuButton("More", null, forget);
+        more.setId("lesson-more-" + l.id());
+        more.getStyleClass().add("lesson-small");
         Button go = new Button(progress.peek(l.id()) == null ? "Start" : "Resume");
         go.setId("lesson-open-" + l.id());
+        go.getStyleClass().add("accent");
         go.setOnAction(e -> pane.openLesson(l));
-        HBox buttons = new HBox(6, go, resetOne);
+        HBox buttons = new HBox(6, go, more);
         box.getChildren().add(buttons);
         return box;
     }

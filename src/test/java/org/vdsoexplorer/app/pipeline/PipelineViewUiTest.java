@@ -55,6 +55,8 @@ class PipelineViewUiTest {
         });
         assertTrue(fx(() -> view.rows().isEmpty()), "the additive model has no schedule");
         TimingModel zen2 = TimingModel.pipeline(TimingTable.defaults().core("zen2").orElseThrow());
+        // the timing picker is in the settings popover (the toolbar's cog)
+        fxRun(() -> robot.lookup("#settings").queryAs(javafx.scene.control.Button.class).fire());
         fxRun(() -> robot.lookup("#timing").queryAs(ComboBox.class).setValue(zen2));
         assertEquals(zen2, fx(() -> w.session().setup().timing()));
         assertEquals("pipeline zen2", fx(() -> robot.lookup("#counter-timing").queryAs(javafx.scene.control.Label.class).getText()));

@@ -144,16 +144,15 @@ class ScreenLayoutTest {
         System.out.printf(java.util.Locale.ROOT, "sweep: %d configurations x %d screens in %.1f s (CPU %.1f s)%n",
                 outcomes.size(), steps + 1, took / 1e9, cpu / 1e9);
         assertEquals(List.of(), bad);
-        // Text under 4.5:1: none is the goal (issue 25 item 5). What is left is a ratchet, never more than these counts
-        // (the old spotlight left 8285, 4792, 2516, 1223, 517 and 398), until two open faults are found: the spill-count
-        // label under the spotlight in lesson 09 (#code-spills, 4.13:1 measured where its colours give about 6.3:1), and
-        // canvas code rows at a viewport's edge while the sweep steps on (1.00:1; the same screen shot directly gives 4.65:1).
-        java.util.Map<String, Integer> allowed = java.util.Map.of("1920x1080 presenter 100 %", 32, "1920x1080 presenter 150 %", 8,
-                "1920x1080 presenter 250 %", 8, "1600x1000 lesson panel", 6, "1280x720 lesson panel", 0, "1280x720", 0);
+        // No text under 4.5:1 anywhere (issue 25 item 5). The two faults the ratchet this replaced waited on: the spill-count
+        // label under the spotlight (#code-spills, 4.13:1) was real: its ink was the theme's label ink #333333, not the #111111
+        // its colours were thought to have ((0.293 + 0.05) / (0.0331 + 0.05) = 4.13 against #CC79A7); app.css now sets it.
+        // Canvas code rows at a viewport's edge (1.00:1) were the measurement's: CodePane reported a row's 1-3 px sliver
+        // at the top or bottom edge, cut to the canvas, so the half-a-line rule never left it out, and its paper-only
+        // pixels read as 1:1; it now reports only rows at least half shown, as a scroll pane's lines are judged.
         List<String> over = new ArrayList<>();
         lowContrast.forEach((config, n) -> {
-            if (n > allowed.getOrDefault(config, 0)) over.add(config + ": " + n + " texts under " + TextContrast.AA + ":1 (at most "
-                    + allowed.getOrDefault(config, 0) + "; -Dsweep.findings=true lists them)");
+            if (n > 0) over.add(config + ": " + n + " texts under " + TextContrast.AA + ":1 (-Dsweep.findings=true lists them)");
         });
         System.out.println("sweep: texts under " + TextContrast.AA + ":1 by configuration: " + lowContrast);
         assertEquals(List.of(), over);
