@@ -38,7 +38,7 @@ class MainCommandsTest {
         List<String> names = Main.commands().all().stream().map(Commands.Command::name).toList();
         List<String> headless = Cli.commands().all().stream().map(Commands.Command::name).toList();
         assertEquals(headless, names.subList(0, headless.size()));
-        assertEquals(List.of("check-demo", "screenshots", "bench-ui", "export-gif"), names.subList(headless.size(), names.size()));
+        assertEquals(List.of("results", "class-report", "teacher-guide", "check-demo", "screenshots", "bench-ui", "export-gif"), names.subList(headless.size(), names.size()));
         String help = run("help").out();
         for (String n : names) {
             assertTrue(help.contains("\n  " + n + " "), n);
@@ -53,7 +53,7 @@ class MainCommandsTest {
         usageError(run("check-demo"), "check-demo: expected one or more FILE");
         usageError(run("check-demo", "--bogus", "a"), "check-demo: unknown option --bogus (it takes no options)");
         usageError(run("screenshots", dir.toString(), "--zoom", "2"), "screenshots: unknown option --zoom (known: --compare, "
-                + "--details, --lesson, --presenter, --scale, --size, --step)");
+                + "--details, --lesson, --presenter, --scale, --size, --step, --tab)");
         usageError(run("screenshots", dir.toString(), "--scale", "300"), "screenshots: --scale '300' must be a percentage from 100 to 250");
         usageError(run("screenshots", dir.toString(), "--step", "two"), "screenshots: --step needs a whole number, got 'two'");
         usageError(run("screenshots"), "screenshots: expected one DIR");
