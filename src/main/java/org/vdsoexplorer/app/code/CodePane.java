@@ -29,6 +29,8 @@ import javafx.scene.text.FontWeight;
  * <p>The rows in view are reported as drawn text ({@link #drawnText()}): the parts of rows scrolled out of
  * view sideways are scrolled, not cut, but the current row's code (after its line number) must show whole,
  * so a pane too narrow for the line it highlights is counted as clipped by the layout check.
+ * <p>Over 450 lines on purpose: the virtualised drawing, the hit-testing, the C-to-asm link stripe and hover, and the
+ * report of the rows on screen to the layout check share one row geometry; split, each would keep its own copy of it.
  */
 public final class CodePane extends Region implements org.vdsoexplorer.app.common.DrawnText {
     /**

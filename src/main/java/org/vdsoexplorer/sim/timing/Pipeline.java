@@ -31,6 +31,9 @@ import org.vdsoexplorer.sim.state.StepState;
  *
  * <p>A little over 450 lines: the scheduler is one piece (its stages share the instruction in flight's scratch
  * fields), and the hooks the steady-state replay needs to rebuild it sit beside what they rebuild.
+ * <p>Over 450 lines on purpose: dispatch, issue, retirement, the canonical state {@link SteadyReplay} keys on and the
+ * step-back holder are one state machine over the same per-instruction arrays; split into classes, each part would
+ * reach into the others' arrays on the hot path (the interpreter's speed is a measured target, docs/benchmarks.md).
  */
 public final class Pipeline extends Clocking {
     /** Cycles of port reservations kept (a ring): more than any instruction's reach into the future. */

@@ -29,6 +29,9 @@ import org.vdsoexplorer.sim.state.Derived;
  * digests agree). Units are kept per pipeline, at most {@link #MAX_UNITS} (then forgotten and recorded anew),
  * each at most {@link #MAX_LENGTH} instructions (a kernel entry's cycles are an input like a branch outcome); nothing of this is step-back state: a restore forgets the unit
  * in progress.
+ * <p>Over 450 lines on purpose: recording a unit, keying it and replaying it must agree field for field on the same
+ * unit record (a replayed call is exact only if all three read the state alike); kept together so one reading shows
+ * that they do.
  */
 final class SteadyReplay {
     /** What {@link #begin} and {@link #end} return when the instruction is not the recorded one. */
