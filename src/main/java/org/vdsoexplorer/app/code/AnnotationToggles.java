@@ -53,6 +53,7 @@ public final class AnnotationToggles extends FlowPane {
         for (Annotation a : as) {
             boolean on = a.isOn(v);
             ToggleButton b = new ToggleButton((on ? "\u2713 " : "\u2717 ") + a.label());
+            b.setMnemonicParsing(false); // "__always_inline" as written, not "_alwaysinline" (an underscore marks a mnemonic)
             b.setId("toggle-" + a.lessonName());
             b.setSelected(on);
             b.setFocusTraversable(true);

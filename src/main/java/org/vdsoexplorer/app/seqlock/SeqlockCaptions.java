@@ -20,8 +20,7 @@ final class SeqlockCaptions {
     static final String HINT = "Click a reader step: place update_vsyscall() before it \u00b7 "
             + "click \u25bc: remove it";
     /** Over the timeline while the call has no steps yet: what to press. */
-    static final String EMPTY = "No reader steps yet. Press Step \u25b6 (\u2192) to run the reader one instruction at a time, "
-            + "or Call \u21e5 (Enter) for a whole call; its seq loads, the writer's updates and any retry appear here.";
+    static final String EMPTY = "No reader steps yet: press Step \u25b6 (\u2192) or Call \u21e5 (Enter).";
     /** The timeline's tooltip. */
     static final String TIP = "Click the reader lane at a reader step to place update_vsyscall() "
             + "before that step; the call re-runs with it. Click a \u25bc (a placed update) to remove it. "

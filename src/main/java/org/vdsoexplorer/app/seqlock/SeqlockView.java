@@ -170,9 +170,12 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
         });
         empty.setId("seqlock-empty");
         empty.getStyleClass().add("seqlock-empty");
-        empty.setWrapText(true);
+        empty.setWrapText(false); // one line: shown whole where it fits, else not at all (placeEmpty)
         empty.setManaged(false);
         empty.setMouseTransparent(true);
+        // unmanaged, so a new font (presenter mode, a scale) would not lay the view out again: its place and size are
+        // computed from its font (placeEmpty), so a new font asks for a layout
+        empty.fontProperty().addListener(o -> requestLayout());
         holder.getChildren().add(empty);
         content.setCenter(holder);
         BorderPane.setMargin(holder, new Insets(2, 0, 2, 0));
@@ -211,9 +214,17 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
         if (steps > 0 || canvas.getWidth() <= 0) return;
         TimelineGeometry g = geometry();
         double x = canvas.getLayoutX() + g.left() + 8, w = Math.max(40, canvas.getLayoutX() + g.right() - 8 - x);
-        double h = empty.prefHeight(w);
+        w = Math.min(w, getWidth() - x - 24); // the canvas may be wider than the view shows (it scrolls): what is seen
+        empty.applyCss();
+        double h = empty.prefHeight(-1);
         double mid = canvas.getLayoutY() + (g.yReaderLabel() + g.yWriter()) / 2;
-        empty.resizeRelocate(x, Math.max(canvas.getLayoutY(), mid - h / 2), w, h);
+        double y = Math.max(canvas.getLayoutY(), mid - h / 2);
+        // where the timeline is too short for the whole sentence, none of it rather than a cut one (the buttons say it too)
+        if (y + h > canvas.getLayoutY() + canvas.getHeight() || empty.prefWidth(-1) > w) {
+            empty.setVisible(false);
+            return;
+        }
+        empty.resizeRelocate(x, y, empty.prefWidth(-1), h);
     }
 
     @Override public List<org.vdsoexplorer.app.common.DrawnText.Box> drawnText() { return labels.drawn(); }

@@ -118,10 +118,10 @@ public final class ScreenSweep {
         }
     }
 
-    /** The lesson files of {@code dir} ("NN-name.md"), sorted: what the sweep expects the lessons to be. */
+    /** The lesson files of {@code dir} ("NN-name.md", and the optional side lessons "side-name.md"), sorted: what the sweep expects the lessons to be. */
     public static List<Path> lessonFiles(Path dir) {
         try (var files = Files.list(dir)) {
-            return files.filter(f -> f.getFileName().toString().matches("\\d+-.*\\.md")).sorted().toList();
+            return files.filter(f -> f.getFileName().toString().matches("(\\d+|side)-.*\\.md")).sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
