@@ -121,6 +121,11 @@ class AssessmentUiTest {
         });
         assertNotNull(shot);
         fxRun(() -> pane.showPicker());
+        // the picker is a scroll pane: its content joins the scene graph when the pane is skinned (a CSS and layout pass)
+        fxRun(() -> {
+            w.root().applyCss();
+            w.root().layout();
+        });
         assertNotNull(fx(() -> pane.lookup("#lesson-export-results")));
         Path pick = fx(() -> Snapshots.shot(w.root(), Path.of("target", "screens", "assessment-picker.png")));
         assertNotNull(pick);
