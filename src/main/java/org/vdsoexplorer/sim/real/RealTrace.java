@@ -39,28 +39,8 @@ public final class RealTrace {
     /** A load of a captured page by reader instruction {@code step}. */
     public record Read(long step, String mapping, int slot, int offset, int size, long value, String field, boolean seq) {}
 
-    /** What the call did at a step, in the order it did it. */
-    public enum Mark {
-        CLOCK_ID("tests the clock id against the vDSO's masks"),
-        NAMESPACE_PAGE("finds the namespace page in slot 0 and goes to the data in slot 1"),
-        SEQ_BEGIN("reads seq (even: no update in progress)"),
-        ODD_SPIN("reads an odd seq: an update is in progress, so it waits"),
-        CLOCK_MODE("reads clock_mode: which counter to read"),
-        COUNTER("reads the counter"),
-        PVCLOCK("reads the hypervisor's pvclock page"),
-        BASE("reads a base time"),
-        SEQ_SAME("rechecks seq: unchanged, the values read belong together"),
-        RETRY("rechecks seq: changed, so it reads everything again"),
-        SYSCALL("falls back to the system call"),
-        RETURN("returns");
-
-        public final String says;
-
-        Mark(String says) { this.says = says; }
-    }
-
     /** One mark: at reader instruction {@code step}, with what it read. */
-    public record PathStep(long step, Mark mark, String detail) {}
+    public record PathStep(long step, RealMark mark, String detail) {}
 
     /** A page's bytes at some point of the call (null: unbacked). */
     public record PageBytes(String mapping, int slot, long address, RealFields.Kind kind, byte[] bytes) {
@@ -163,7 +143,7 @@ public final class RealTrace {
         boolean back = stopped == null && m.cpu().cpu.rip == RealMachine.CALLER_RETURN;
         if (stopped == null && !back) stopped = "returned to 0x" + Long.toHexString(m.cpu().cpu.rip) + ", not to the caller";
         long ret = m.cpu().cpu.r[Registers.RAX];
-        if (back) path.add(new PathStep(frames.size() - 1, Mark.RETURN, "rax = " + ret + (ret == 0 ? " (0: success)" : "")));
+        if (back) path.add(new PathStep(frames.size() - 1, RealMark.RETURN, "rax = " + ret + (ret == 0 ? " (0: success)" : "")));
         return new RealTrace(task, clockId, tsc, updateAt, end, update, frames, reads, path, before, afterBegin, after,
                 back ? m.timespecNs() : Long.MIN_VALUE, ret, reading.ns(), stopped);
     }
@@ -215,7 +195,7 @@ public final class RealTrace {
                 case Event.Branch b when !pageRead && !b.insn().mnemonic().startsWith("jmp") -> branchesBeforePages++;
                 case Event.MemRead r -> read(r);
                 case Event.Retired r when r.insn().mnemonic().startsWith("rdtsc") -> counter(r.insn());
-                case Event.Syscall s -> path.add(new PathStep(step, Mark.SYSCALL, "syscall " + s.number()
+                case Event.Syscall s -> path.add(new PathStep(step, RealMark.SYSCALL, "syscall " + s.number()
                         + (s.number() == RealMachine.NR_CLOCK_GETTIME ? " (clock_gettime): the kernel answers" : "")));
                 default -> { }
             }
@@ -226,7 +206,7 @@ public final class RealTrace {
             counterSeen = true;
             int i = insn.index();
             boolean fenced = i > 0 && m.listing().get(i - 1).mnemonic().equals("lfence");
-            path.add(new PathStep(step, Mark.COUNTER, (fenced ? "lfence; " : "") + insn.mnemonic()));
+            path.add(new PathStep(step, RealMark.COUNTER, (fenced ? "lfence; " : "") + insn.mnemonic()));
         }
 
         private void read(Event.MemRead r) {
@@ -234,7 +214,7 @@ public final class RealTrace {
             if (g == null) return; // the stack
             if (!pageRead) {
                 pageRead = true;
-                path.add(new PathStep(step, Mark.CLOCK_ID, "CLOCK_" + RealFields.clockName(clockId) + ": "
+                path.add(new PathStep(step, RealMark.CLOCK_ID, "CLOCK_" + RealFields.clockName(clockId) + ": "
                         + mask() + " (" + branchesBeforePages + " branch" + (branchesBeforePages == 1 ? "" : "es") + " before the first page load)"));
             }
             int off = (int) (r.address() - g.start());
@@ -245,34 +225,34 @@ public final class RealTrace {
             if (kind == RealFields.Kind.NAMESPACE && off % RealTime.CLOCK_SIZE == RealTime.SEQ && r.size() == 4) {
                 nsSeq = r.value();
             } else if (kind == RealFields.Kind.NAMESPACE && off % RealTime.CLOCK_SIZE == RealTime.MODE && r.value() == RealTime.MODE_TIMENS) {
-                if (path.stream().noneMatch(p -> p.mark() == Mark.NAMESPACE_PAGE)) {
-                    path.add(new PathStep(step, Mark.NAMESPACE_PAGE, g.mapping() + " page " + g.slot() + ": "
+                if (path.stream().noneMatch(p -> p.mark() == RealMark.NAMESPACE_PAGE)) {
+                    path.add(new PathStep(step, RealMark.NAMESPACE_PAGE, g.mapping() + " page " + g.slot() + ": "
                             + (nsSeq < 0 ? "" : RealFields.name(kind, off - RealTime.MODE) + " = " + nsSeq + " (odd, and it stays odd: only the "
                             + "odd-seq branch looks further), ") + field + " = VDSO_CLOCKMODE_TIMENS"));
                 }
             } else if (seq) {
                 if (beginNext) {
                     if ((r.value() & 1) != 0) {
-                        if (path.isEmpty() || path.getLast().mark() != Mark.ODD_SPIN) path.add(new PathStep(step, Mark.ODD_SPIN, field + " = " + r.value()));
+                        if (path.isEmpty() || path.getLast().mark() != RealMark.ODD_SPIN) path.add(new PathStep(step, RealMark.ODD_SPIN, field + " = " + r.value()));
                     } else {
-                        path.add(new PathStep(step, Mark.SEQ_BEGIN, field + " = " + r.value()));
+                        path.add(new PathStep(step, RealMark.SEQ_BEGIN, field + " = " + r.value()));
                         begin = r.value();
                         beginNext = false;
                     }
                 } else {
-                    path.add(new PathStep(step, r.value() == begin ? Mark.SEQ_SAME : Mark.RETRY, field + " = " + r.value()
+                    path.add(new PathStep(step, r.value() == begin ? RealMark.SEQ_SAME : RealMark.RETRY, field + " = " + r.value()
                             + (r.value() == begin ? "" : " (was " + begin + ")")));
                     beginNext = true;
                     if (r.value() != begin) modeSeen = counterSeen = pvSeen = baseSeen = false;
                 }
             } else if (kind == RealFields.Kind.DATA && off % RealTime.CLOCK_SIZE == RealTime.MODE && r.size() == 4) {
-                if (!modeSeen) path.add(new PathStep(step, Mark.CLOCK_MODE, field + " = " + RealFields.clockMode(r.value())));
+                if (!modeSeen) path.add(new PathStep(step, RealMark.CLOCK_MODE, field + " = " + RealFields.clockMode(r.value())));
                 modeSeen = true;
             } else if (kind == RealFields.Kind.PVCLOCK) {
-                if (!pvSeen) path.add(new PathStep(step, Mark.PVCLOCK, "vread_pvclock(): " + field));
+                if (!pvSeen) path.add(new PathStep(step, RealMark.PVCLOCK, "vread_pvclock(): " + field));
                 pvSeen = true;
             } else if ((kind == RealFields.Kind.DATA || kind == RealFields.Kind.NAMESPACE) && field.contains("].sec")) {
-                if (!baseSeen || kind == RealFields.Kind.NAMESPACE) path.add(new PathStep(step, Mark.BASE, field));
+                if (!baseSeen || kind == RealFields.Kind.NAMESPACE) path.add(new PathStep(step, RealMark.BASE, field));
                 baseSeen = true;
             }
         }
@@ -329,5 +309,5 @@ public final class RealTrace {
     public String stopped() { return stopped; }
 
     /** The number of times the reader read everything again. */
-    public long retries() { return path.stream().filter(p -> p.mark() == Mark.RETRY).count(); }
+    public long retries() { return path.stream().filter(p -> p.mark() == RealMark.RETRY).count(); }
 }

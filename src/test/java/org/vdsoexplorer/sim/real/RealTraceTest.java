@@ -25,7 +25,7 @@ class RealTraceTest {
     private static final Core CORE = CorePick.pick(TimingTable.defaults(),
             new CorePick.Cpu(CAPTURE.cpu().vendor(), CAPTURE.cpu().family(), CAPTURE.cpu().model())).core();
 
-    private static List<RealTrace.Mark> marks(RealTrace t) { return t.path().stream().map(RealTrace.PathStep::mark).toList(); }
+    private static List<RealMark> marks(RealTrace t) { return t.path().stream().map(RealTrace.PathStep::mark).toList(); }
 
     @Test void everyClockOfEveryTaskReturnsTheKernelsTimeWithTheFiguresLiveRunPrints() {
         List<RealRows.Row> rows = RealRows.rows(CAPTURE, CODE, CORE, null, null);
@@ -38,17 +38,17 @@ class RealTraceTest {
             assertEquals(0, t.rax(), what);
             assertEquals(row.instructions(), t.steps(), what);
             assertEquals(row.cycles(), t.frames().getLast().cyclesMilli() / 1000.0, 1e-9, what + ": the warm call's cycles");
-            List<RealTrace.Mark> m = marks(t);
-            assertEquals(RealTrace.Mark.CLOCK_ID, m.getFirst(), what);
-            assertEquals(RealTrace.Mark.RETURN, m.getLast(), what);
-            assertTrue(m.indexOf(RealTrace.Mark.SEQ_BEGIN) < m.indexOf(RealTrace.Mark.SEQ_SAME), what);
-            assertEquals(row.coarse(), !m.contains(RealTrace.Mark.COUNTER), what + ": a coarse clock reads no counter");
-            assertEquals(row.coarse(), !m.contains(RealTrace.Mark.CLOCK_MODE), what);
+            List<RealMark> m = marks(t);
+            assertEquals(RealMark.CLOCK_ID, m.getFirst(), what);
+            assertEquals(RealMark.RETURN, m.getLast(), what);
+            assertTrue(m.indexOf(RealMark.SEQ_BEGIN) < m.indexOf(RealMark.SEQ_SAME), what);
+            assertEquals(row.coarse(), !m.contains(RealMark.COUNTER), what + ": a coarse clock reads no counter");
+            assertEquals(row.coarse(), !m.contains(RealMark.CLOCK_MODE), what);
             if (row.task().equals("timens")) {
-                assertTrue(m.indexOf(RealTrace.Mark.NAMESPACE_PAGE) >= 0 && m.indexOf(RealTrace.Mark.NAMESPACE_PAGE) < m.indexOf(RealTrace.Mark.SEQ_BEGIN),
+                assertTrue(m.indexOf(RealMark.NAMESPACE_PAGE) >= 0 && m.indexOf(RealMark.NAMESPACE_PAGE) < m.indexOf(RealMark.SEQ_BEGIN),
                         what + ": the namespace page is found before the data page's seq is read");
             } else {
-                assertFalse(m.contains(RealTrace.Mark.NAMESPACE_PAGE), what);
+                assertFalse(m.contains(RealMark.NAMESPACE_PAGE), what);
             }
             assertEquals(0, t.retries(), what);
             assertTrue(t.reads().stream().noneMatch(r -> r.field().startsWith("+")), what + ": every field read is named: " + t.reads());
@@ -72,7 +72,7 @@ class RealTraceTest {
     @Test void anUpdateBetweenTheSeqReadsMakesTheRealCodeReadAgain() {
         for (String task : CAPTURE.taskNames()) {
             RealTrace quiet = RealTrace.record(CAPTURE, CODE, null, task, RealTime.MONOTONIC, -1, -1);
-            long begin = quiet.path().stream().filter(p -> p.mark() == RealTrace.Mark.SEQ_BEGIN).findFirst().orElseThrow().step();
+            long begin = quiet.path().stream().filter(p -> p.mark() == RealMark.SEQ_BEGIN).findFirst().orElseThrow().step();
             RealTrace t = RealTrace.record(CAPTURE, CODE, null, task, RealTime.MONOTONIC, begin + 1, begin + 1);
             assertEquals(1, t.retries(), task + ": " + t.path());
             assertNull(t.stopped());
@@ -88,12 +88,12 @@ class RealTraceTest {
 
     @Test void anUpdateHeldOpenMakesTheReaderWaitOnAnOddSeqFirst() {
         RealTrace quiet = RealTrace.record(CAPTURE, CODE, null, "host", RealTime.MONOTONIC, -1, -1);
-        long begin = quiet.path().stream().filter(p -> p.mark() == RealTrace.Mark.SEQ_BEGIN).findFirst().orElseThrow().step();
+        long begin = quiet.path().stream().filter(p -> p.mark() == RealMark.SEQ_BEGIN).findFirst().orElseThrow().step();
         RealTrace t = RealTrace.record(CAPTURE, CODE, null, "host", RealTime.MONOTONIC, begin + 1, begin + 120);
-        List<RealTrace.Mark> m = marks(t);
-        int retry = m.indexOf(RealTrace.Mark.RETRY), odd = m.indexOf(RealTrace.Mark.ODD_SPIN);
+        List<RealMark> m = marks(t);
+        int retry = m.indexOf(RealMark.RETRY), odd = m.indexOf(RealMark.ODD_SPIN);
         assertTrue(retry >= 0 && odd > retry, m.toString());
-        assertTrue(m.lastIndexOf(RealTrace.Mark.SEQ_BEGIN) > odd, "after the writer ends, an even seq: " + m);
+        assertTrue(m.lastIndexOf(RealMark.SEQ_BEGIN) > odd, "after the writer ends, an even seq: " + m);
         assertTrue((data(t.pagesAt(begin + 1)).read(RealTime.SEQ, 4) & 1) == 1, "odd while the update is open");
         assertEquals(quiet.capturedNs(), t.returnedNs());
     }
