@@ -73,6 +73,7 @@ public final class KernelView extends BorderPane {
 
         Label title = new Label("Your kernel");
         title.getStyleClass().add("view-title");
+        title.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         machine.getStyleClass().add("kernel-machine");
         machine.setWrapText(true);
         machine.setMinWidth(0);
@@ -137,6 +138,7 @@ public final class KernelView extends BorderPane {
         }
         single.getStyleClass().add("kernel-grid");
         widthProperty().addListener((o, a, b) -> arrange());
+        machine.fontProperty().addListener((o, a, b) -> arrange()); // a new UI scale: another width in ems
         ((javafx.scene.control.ToggleButton) picker.getChildren().getFirst()).setSelected(true);
         stepper.addListener(this::refresh);
         refresh();
@@ -151,6 +153,9 @@ public final class KernelView extends BorderPane {
         boolean nowNarrow = getWidth() > 0 && getWidth() / em < NARROW_EM;
         Pane p = (Pane) shown.getSelectedToggle().getUserData();
         picker.getChildren().getFirst().setDisable(nowNarrow);
+        // narrow (a projector at 250 %): the machine's line goes (the window's status line says it), the pane gets the room
+        machine.setVisible(!nowNarrow);
+        machine.setManaged(!nowNarrow);
         if (nowNarrow && p == Pane.ALL) {
             narrow = true;
             select(Pane.CODE);
