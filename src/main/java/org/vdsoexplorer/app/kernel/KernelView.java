@@ -202,6 +202,30 @@ public final class KernelView extends BorderPane {
         select(now == p && !narrow ? Pane.ALL : p);
     }
 
+    /** The address of the Your kernel listing's instruction row {@code n} is in (a click on it), or null. */
+    public static Long clickedInstruction(javafx.scene.Node n) {
+        for (javafx.scene.Node x = n; x != null; x = x.getParent()) {
+            if (x instanceof javafx.scene.control.ListCell<?> c && c.getItem() instanceof KernelCodePane.Row r && r.insn() != null
+                    && c.getListView() != null && "kernel-listing".equals(c.getListView().getId())) {
+                return r.insn().address();
+            }
+        }
+        return null;
+    }
+
+    /** Brings the pane holding a lesson's element into sight when one pane is shown at a time. */
+    public void reveal(String element) {
+        if (element == null || shownPane() == null) return;
+        Pane p = switch (element) {
+            case "code", "listing", "registers" -> Pane.CODE;
+            case "seqlock", "writer" -> Pane.SEQLOCK;
+            case "pages" -> Pane.PAGES;
+            case "path", "result" -> Pane.PATH;
+            default -> null;
+        };
+        if (p != null) select(p);
+    }
+
     /** Whether the view is too narrow for four panes (it shows one). */
     public boolean narrow() { return narrow; }
 
