@@ -9,7 +9,6 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.layout.GridPane;
-import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import org.vdsoexplorer.session.KernelSnapshot;
@@ -22,7 +21,7 @@ import org.vdsoexplorer.sim.asm.Registers;
  * symbol names; the next instruction marked, the ones this call executed flagged; beside it the registers (those the
  * last step changed marked) and the stack from the caller's return address down.
  */
-final class KernelCodePane extends VBox {
+final class KernelCodePane extends KernelPane {
     private static final PseudoClass CURRENT = PseudoClass.getPseudoClass("current");
     private static final PseudoClass RAN = PseudoClass.getPseudoClass("ran");
     private static final PseudoClass CHANGED = PseudoClass.getPseudoClass("changed");
@@ -30,7 +29,6 @@ final class KernelCodePane extends VBox {
     /** A row: a symbol's label line, or an instruction. */
     record Row(String symbol, Instruction insn) {}
 
-    private final Label title = new Label("Code: the captured disassembly");
     private final ListView<Row> list = new ListView<>();
     private final Label[] regs = new Label[16];
     private final Label rip = new Label();
@@ -40,12 +38,7 @@ final class KernelCodePane extends VBox {
     private int current = -1;
 
     KernelCodePane() {
-        super(4);
-        getStyleClass().addAll("view", "kernel-pane");
-        setId("kernel-code");
-        title.getStyleClass().add("view-title");
-        title.setWrapText(true);
-        title.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        super("kernel-code", "Code: the captured disassembly");
         list.getStyleClass().add("code-list");
         list.setId("kernel-listing");
         list.setFocusTraversable(false);
@@ -92,20 +85,46 @@ final class KernelCodePane extends VBox {
         Label stackTitle = new Label("Stack (rsp at the bottom)");
         stackTitle.getStyleClass().add("pane-title");
         VBox side = new VBox(4, grid, stackTitle, stack);
-        javafx.scene.layout.BorderPane holder = org.vdsoexplorer.app.common.Scrolling.content();
-        holder.setCenter(side);
         // the registers and stack scroll when the pane is short (a laptop), so the grid's rows keep their half each
-        javafx.scene.control.ScrollPane sideScroll = org.vdsoexplorer.app.common.Scrolling.vertical(holder, "kernel-registers");
+        javafx.scene.control.ScrollPane sideScroll = scroll(side, "kernel-registers");
         sideScroll.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         side.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         list.setMinHeight(0);
-        HBox body = new HBox(6, list, sideScroll);
-        HBox.setHgrow(list, Priority.ALWAYS);
+        body.setCenter(list);
         VBox.setVgrow(body, Priority.ALWAYS);
         getChildren().addAll(title, body);
+        // the registers beside the listing, or below it when the pane is narrow (a projector at 250 %)
+        widthProperty().addListener((o, a, b) -> arrange(sideScroll));
+        title.fontProperty().addListener((o, a, b) -> arrange(sideScroll));
+        arrange(sideScroll);
+        list.heightProperty().addListener((o, a, b) -> keepCurrentInSight());
     }
 
-    void show(KernelSnapshot s) {
+    private final javafx.scene.layout.BorderPane body = new javafx.scene.layout.BorderPane();
+
+    /** Below {@link #SIDE_BELOW_EM} ems of width the registers and stack go under the listing. */
+    static final double SIDE_BELOW_EM = 48;
+
+    private void arrange(javafx.scene.Node side) {
+        double em = title.getFont().getSize() / 1.15; // .view-title is 1.15 em
+        boolean below = getWidth() > 0 && getWidth() / em < SIDE_BELOW_EM;
+        javafx.scene.layout.BorderPane.setMargin(side, below ? new javafx.geometry.Insets(6, 0, 0, 0) : new javafx.geometry.Insets(0, 0, 0, 6));
+        javafx.scene.control.ScrollPane scroll = (javafx.scene.control.ScrollPane) side;
+        if (below && body.getBottom() != side) {
+            body.setRight(null);
+            body.setBottom(side);
+            // a third of the pane: the listing keeps the rest, the registers and stack scroll
+            scroll.prefHeightProperty().bind(heightProperty().multiply(0.34));
+            scroll.setMinHeight(0);
+        } else if (!below && body.getRight() != side) {
+            body.setBottom(null);
+            scroll.prefHeightProperty().unbind();
+            scroll.setPrefHeight(javafx.scene.layout.Region.USE_COMPUTED_SIZE);
+            body.setRight(side);
+        }
+    }
+
+    @Override void show(KernelSnapshot s) {
         if (shown != s.listing()) {
             shown = s.listing();
             List<Row> rows = new ArrayList<>();
@@ -123,11 +142,8 @@ final class KernelCodePane extends VBox {
         current = s.next() == null ? -1 : s.next().index();
         title.setText("Code: " + (s.next() == null ? "returned" : "next " + s.next().addressHex() + " in " + symbolOf(s)));
         list.refresh();
-        if (current >= 0) {
-            int row = rowOf(current);
-            int first = firstVisible();
-            if (row < first + 2 || row > first + visibleRows() - 3) list.scrollTo(Math.max(0, row - 3));
-        }
+        keepCurrentInSight();
+        javafx.application.Platform.runLater(this::keepCurrentInSight); // again once the list has its size
         for (int i = 0; i < 16; i++) {
             regs[i].setText(String.format("%016x", s.registers().get(i)));
             regs[i].pseudoClassStateChanged(CHANGED, s.changed().contains(i));
@@ -142,6 +158,14 @@ final class KernelCodePane extends VBox {
             stack.getChildren().add(l);
         }
         if (s.stack().words().isEmpty()) stack.getChildren().add(new Label("(returned: nothing below the caller)"));
+    }
+
+    /**
+     * Scrolls the listing so the next instruction is the fourth row (as a debugger keeps its current line in place): by
+     * index, so it holds before the list has its size too.
+     */
+    private void keepCurrentInSight() {
+        if (current >= 0) list.scrollTo(Math.max(0, rowOf(current) - 3));
     }
 
     private static String symbolOf(KernelSnapshot s) {
@@ -162,17 +186,6 @@ final class KernelCodePane extends VBox {
             if (row.insn() != null && row.insn().index() == index) return r;
         }
         return 0;
-    }
-
-    private int firstVisible() {
-        var flow = (javafx.scene.control.skin.VirtualFlow<?>) list.lookup(".virtual-flow");
-        return flow == null || flow.getFirstVisibleCell() == null ? 0 : flow.getFirstVisibleCell().getIndex();
-    }
-
-    private int visibleRows() {
-        var flow = (javafx.scene.control.skin.VirtualFlow<?>) list.lookup(".virtual-flow");
-        if (flow == null || flow.getFirstVisibleCell() == null || flow.getLastVisibleCell() == null) return 10;
-        return flow.getLastVisibleCell().getIndex() - flow.getFirstVisibleCell().getIndex() + 1;
     }
 
     // tests

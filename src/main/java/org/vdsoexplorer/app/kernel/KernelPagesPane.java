@@ -14,29 +14,20 @@ import org.vdsoexplorer.sim.real.RealFields;
  * them, those the placed update changed with their old value. Pages clock_gettime() does not read, and unbacked ones,
  * take one line each.
  */
-final class KernelPagesPane extends VBox {
+final class KernelPagesPane extends KernelPane {
     private static final PseudoClass READ = PseudoClass.getPseudoClass("read");
     private static final PseudoClass CHANGED = PseudoClass.getPseudoClass("changed");
-    private final Label title = new Label("Pages: the captured [vvar] and [vvar_vclock]");
     private final VBox body = new VBox(6);
 
     private final javafx.scene.control.ScrollPane scroll;
 
     KernelPagesPane() {
-        super(4);
-        getStyleClass().addAll("view", "kernel-pane");
-        setId("kernel-pages");
-        title.getStyleClass().add("view-title");
-        title.setWrapText(true);
-        title.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
-        javafx.scene.layout.BorderPane holder = org.vdsoexplorer.app.common.Scrolling.content();
-        holder.setCenter(body);
-        scroll = org.vdsoexplorer.app.common.Scrolling.vertical(holder, "kernel-pages-scroll");
-        VBox.setVgrow(scroll, Priority.ALWAYS);
+        super("kernel-pages", "Pages: the captured [vvar] and [vvar_vclock]");
+        scroll = scroll(body, "kernel-pages-scroll");
         getChildren().addAll(title, scroll);
     }
 
-    void show(KernelSnapshot s) {
+    @Override void show(KernelSnapshot s) {
         body.getChildren().clear();
         Label latest = null;
         long latestStep = -1;

@@ -14,35 +14,24 @@ import org.vdsoexplorer.sim.real.RealMark;
  * counter read, the recheck, a retry, the syscall), and, when it returns, the time it returned beside the captured
  * clock_gettime() result.
  */
-final class KernelPathPane extends VBox {
+final class KernelPathPane extends KernelPane {
     private static final PseudoClass BAD = PseudoClass.getPseudoClass("bad");
     private static final PseudoClass LATEST = PseudoClass.getPseudoClass("latest");
-    private final Label title = new Label("Path: what the code did");
     private final VBox steps = new VBox(3);
     private final Label result = new Label();
 
     private final javafx.scene.control.ScrollPane scroll;
 
     KernelPathPane() {
-        super(4);
-        getStyleClass().addAll("view", "kernel-pane");
-        setId("kernel-path");
-        title.getStyleClass().add("view-title");
-        title.setWrapText(true);
-        title.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        super("kernel-path", "Path: what the code did");
         steps.setId("kernel-path-steps");
         result.setId("kernel-result");
-        result.getStyleClass().add("kernel-result");
-        result.setWrapText(true);
-        result.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
-        javafx.scene.layout.BorderPane holder = org.vdsoexplorer.app.common.Scrolling.content();
-        holder.setCenter(steps);
-        scroll = org.vdsoexplorer.app.common.Scrolling.vertical(holder, "kernel-path-scroll");
-        VBox.setVgrow(scroll, Priority.ALWAYS);
+        wrap(result).getStyleClass().add("kernel-result");
+        scroll = scroll(steps, "kernel-path-scroll");
         getChildren().addAll(title, scroll, result);
     }
 
-    void show(KernelSnapshot s) {
+    @Override void show(KernelSnapshot s) {
         steps.getChildren().clear();
         KernelSnapshot.PathStep last = null;
         for (KernelSnapshot.PathStep p : s.path()) if (p.done()) last = p;

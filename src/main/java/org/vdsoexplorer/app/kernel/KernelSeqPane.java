@@ -15,10 +15,9 @@ import org.vdsoexplorer.sim.real.RealMark;
  * of a vdso_clock's seq word), what the reader made of it, and the placed update_vsyscall()'s stores; above them a
  * strip of the call's instructions with the reads, the writer's span and the current instruction.
  */
-final class KernelSeqPane extends VBox {
+final class KernelSeqPane extends KernelPane {
     private static final PseudoClass BAD = PseudoClass.getPseudoClass("bad");
     private static final PseudoClass DONE = PseudoClass.getPseudoClass("done");
-    private final Label title = new Label("Seqlock: seq reads and the writer");
     private final Strip strip = new Strip();
     private final VBox rows = new VBox(2);
     private final Label hint = new Label();
@@ -26,33 +25,21 @@ final class KernelSeqPane extends VBox {
     private final javafx.scene.control.ScrollPane scroll;
 
     KernelSeqPane() {
-        super(4);
-        getStyleClass().addAll("view", "kernel-pane");
-        setId("kernel-seqlock");
-        title.getStyleClass().add("view-title");
-        title.setWrapText(true);
-        title.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
-        hint.getStyleClass().add("kernel-hint");
-        hint.setWrapText(true);
-        hint.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        super("kernel-seqlock", "Seqlock: seq reads and the writer");
+        wrap(hint).getStyleClass().add("kernel-hint");
         rows.setId("kernel-seq-rows");
-        javafx.scene.layout.BorderPane holder = org.vdsoexplorer.app.common.Scrolling.content();
-        holder.setCenter(rows);
-        scroll = org.vdsoexplorer.app.common.Scrolling.vertical(holder, "kernel-seq-scroll");
-        VBox.setVgrow(scroll, javafx.scene.layout.Priority.ALWAYS);
+        scroll = scroll(rows, "kernel-seq-scroll");
         getChildren().addAll(title, strip, hint, scroll);
     }
 
-    void show(KernelSnapshot s) {
+    @Override void show(KernelSnapshot s) {
         strip.show(s);
         rows.getChildren().clear();
         for (KernelSnapshot.PathStep p : s.path()) {
             if (!p.done() || !seqMark(p.mark())) continue;
             Label l = new Label("step " + p.step() + ": " + p.detail() + " \u2014 " + words(p.mark()));
             l.getStyleClass().addAll("kernel-row", "seq-" + p.mark().name().toLowerCase(java.util.Locale.ROOT));
-            l.setWrapText(true);
-            l.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
-            l.pseudoClassStateChanged(BAD, p.mark() == RealMark.RETRY || p.mark() == RealMark.ODD_SPIN);
+            wrap(l).pseudoClassStateChanged(BAD, p.mark() == RealMark.RETRY || p.mark() == RealMark.ODD_SPIN);
             rows.getChildren().add(l);
         }
         if (s.updateAt() >= 0) {
@@ -64,8 +51,7 @@ final class KernelSeqPane extends VBox {
                     + (ended ? ", made" : begun ? ", begun: seq is odd now" : ", not yet made"));
             w.getStyleClass().addAll("kernel-row", "writer-row");
             w.setId("kernel-writer");
-            w.setWrapText(true);
-            w.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+            wrap(w);
             w.pseudoClassStateChanged(DONE, begun);
             rows.getChildren().add(0, w);
         }

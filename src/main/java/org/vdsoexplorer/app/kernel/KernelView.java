@@ -113,7 +113,7 @@ public final class KernelView extends BorderPane {
         picker.getStyleClass().add("pane-picker");
         shown.selectedToggleProperty().addListener((o, a, t) -> {
             if (t == null) a.setSelected(true); // one is always chosen
-            else arrange();
+            else if (!arranging) choose((Pane) t.getUserData());
         });
         FlowPane controls = new FlowPane(8, 4, label("Task"), task, label("Clock"), clock, place, hold, remove, open, picker);
         controls.setAlignment(Pos.CENTER_LEFT);
@@ -139,7 +139,7 @@ public final class KernelView extends BorderPane {
         single.getStyleClass().add("kernel-grid");
         widthProperty().addListener((o, a, b) -> arrange());
         machine.fontProperty().addListener((o, a, b) -> arrange()); // a new UI scale: another width in ems
-        ((javafx.scene.control.ToggleButton) picker.getChildren().getFirst()).setSelected(true);
+        arrange();
         stepper.addListener(this::refresh);
         refresh();
     }
@@ -150,18 +150,18 @@ public final class KernelView extends BorderPane {
      */
     private void arrange() {
         double em = machine.getFont() == null ? 13 : machine.getFont().getSize() / 0.85;
-        boolean nowNarrow = getWidth() > 0 && getWidth() / em < NARROW_EM;
-        Pane p = (Pane) shown.getSelectedToggle().getUserData();
-        picker.getChildren().getFirst().setDisable(nowNarrow);
+        narrow = getWidth() > 0 && getWidth() / em < NARROW_EM;
+        picker.getChildren().getFirst().setDisable(narrow);
         // narrow (a projector at 250 %): the machine's line goes (the window's status line says it), the pane gets the room
-        machine.setVisible(!nowNarrow);
-        machine.setManaged(!nowNarrow);
-        if (nowNarrow && p == Pane.ALL) {
-            narrow = true;
-            select(Pane.CODE);
-            return;
+        machine.setVisible(!narrow);
+        machine.setManaged(!narrow);
+        Pane p = effective();
+        arranging = true;
+        try {
+            for (var n : picker.getChildren()) if (((javafx.scene.control.ToggleButton) n).getUserData() == p) ((javafx.scene.control.ToggleButton) n).setSelected(true);
+        } finally {
+            arranging = false;
         }
-        narrow = nowNarrow;
         if (p == Pane.ALL) {
             single.getChildren().clear();
             if (grid.getChildren().isEmpty()) {
@@ -184,10 +184,24 @@ public final class KernelView extends BorderPane {
     }
 
     /** Widths (in ems of the view's text) below which one pane is shown at a time. */
-    static final double NARROW_EM = 64;
+    static final double NARROW_EM = 56;
 
-    private void select(Pane p) {
-        for (var n : picker.getChildren()) if (((javafx.scene.control.ToggleButton) n).getUserData() == p) ((javafx.scene.control.ToggleButton) n).setSelected(true);
+    /** What the user chose: all four or one pane; and the pane a narrow view shows when the choice is all four. */
+    private Pane chosen = Pane.ALL, narrowPane = Pane.CODE;
+    private boolean arranging;
+
+    /** What is shown: the choice, or, when it is all four but there is no room, the narrow view's pane. */
+    private Pane effective() { return chosen == Pane.ALL && narrow ? narrowPane : chosen; }
+
+    /** The user (a toggle, a key, a lesson) picks {@code p}: while narrow it is the pane shown until there is room again. */
+    private void choose(Pane p) {
+        if (narrow && p != Pane.ALL) {
+            narrowPane = p;
+            if (chosen != Pane.ALL) chosen = p;
+        } else {
+            chosen = p;
+        }
+        arrange();
     }
 
     /** The key of a view (1-4): that pane alone; again (or when it is the one shown), all four. */
@@ -198,8 +212,7 @@ public final class KernelView extends BorderPane {
             case SEQLOCK -> Pane.SEQLOCK;
             default -> Pane.PATH;
         };
-        Pane now = (Pane) shown.getSelectedToggle().getUserData();
-        select(now == p && !narrow ? Pane.ALL : p);
+        choose(effective() == p && !narrow ? Pane.ALL : p);
     }
 
     /** The address of the Your kernel listing's instruction row {@code n} is in (a click on it), or null. */
@@ -218,12 +231,12 @@ public final class KernelView extends BorderPane {
         if (element == null || shownPane() == null) return;
         Pane p = switch (element) {
             case "code", "listing", "registers" -> Pane.CODE;
-            case "seqlock", "writer" -> Pane.SEQLOCK;
+            case "seqlock", "writer", "update" -> Pane.SEQLOCK;
             case "pages" -> Pane.PAGES;
             case "path", "result" -> Pane.PATH;
             default -> null;
         };
-        if (p != null) select(p);
+        if (p != null) choose(p);
     }
 
     /** Whether the view is too narrow for four panes (it shows one). */
@@ -231,7 +244,7 @@ public final class KernelView extends BorderPane {
 
     /** The pane shown alone, or null when all four are. */
     public String shownPane() {
-        Pane p = (Pane) shown.getSelectedToggle().getUserData();
+        Pane p = effective();
         return p == Pane.ALL ? null : p.name();
     }
 

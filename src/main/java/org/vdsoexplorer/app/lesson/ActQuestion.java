@@ -147,6 +147,9 @@ final class ActQuestion {
         }
     }
 
+    /** A solution found: what puts it in the views (on the FX thread), and its words. */
+    private record Found(Runnable show, String text) {}
+
     private void giveUp(Step s) {
         Question question = s.question();
         if (searching || q.state().over()) return;
@@ -155,72 +158,48 @@ final class ActQuestion {
         StepSetup eff = s.effectiveSetup();
         int at = q.pane().stepIndex();
         Lesson in = q.pane().lesson();
-        if (question.act() == Question.Act.KERNEL) {
-            giveUpInKernel(s, at, in);
-            return;
-        }
+        boolean kernel = question.act() == Question.Act.KERNEL;
         org.vdsoexplorer.util.Background.run(() -> {
-            Challenges.Solution sol = null;
+            Found found = null;
             String err = null;
-            long start = 0;
             try {
-                sol = Challenges.solve(eff, question.goal(), question.act());
-                start = Challenges.shown(eff).callStart();
+                found = kernel ? inKernel(question) : inModel(eff, question);
             } catch (LessonException | RuntimeException e) {
                 err = e.getMessage();
             }
-            Challenges.Solution found = sol;
+            Found f = found;
             String why = err;
-            long callStart = start;
             Platform.runLater(() -> {
                 searching = false;
                 if (q.pane().lesson() != in || q.pane().stepIndex() != at) return;
                 q.result.getChildren().clear();
-                if (found == null) {
+                if (f == null) {
                     q.result.getChildren().add(LessonPicker.meta(why != null ? "The model could not search: " + why
+                            : kernel ? "No single update_vsyscall() placed in this call reaches the goal."
                             : "The model found no solution (it tries one and two writer updates, or every setup)."));
                     return;
                 }
                 q.state().giveUp();
-                apply(eff, found);
-                String text = found.text(callStart);
-                q.result.getChildren().add(q.answerLine("One solution: " + text));
+                f.show().run();
+                q.result.getChildren().add(q.answerLine("One solution: " + f.text()));
                 q.record(s, false, null);
-                q.explain(question, text);
+                q.explain(question, f.text());
             });
         });
     }
 
-    /** Gives up a Your kernel challenge: the search runs in the background; its placement is shown in the tab. */
-    private void giveUpInKernel(Step s, int at, Lesson in) {
-        Question question = s.question();
-        org.vdsoexplorer.util.Background.run(() -> {
-            org.vdsoexplorer.session.KernelStepper.Placement p = null;
-            String err = null;
-            try {
-                p = host().kernelSearch(question.goal());
-            } catch (RuntimeException e) {
-                err = e.getMessage();
-            }
-            org.vdsoexplorer.session.KernelStepper.Placement found = p;
-            String why = err;
-            Platform.runLater(() -> {
-                searching = false;
-                if (q.pane().lesson() != in || q.pane().stepIndex() != at) return;
-                q.result.getChildren().clear();
-                if (found == null) {
-                    q.result.getChildren().add(LessonPicker.meta(why != null ? "The search failed: " + why
-                            : "No single update_vsyscall() placed in this call reaches the goal."));
-                    return;
-                }
-                q.state().giveUp();
-                host().kernelApply(found);
-                String text = found.solution().text(0);
-                q.result.getChildren().add(q.answerLine("One solution: " + text));
-                q.record(s, false, null);
-                q.explain(question, text);
-            });
-        });
+    /** The model's search from the step's setup point (off the FX thread); null if it finds none. */
+    private Found inModel(StepSetup eff, Question question) throws LessonException {
+        Challenges.Solution sol = Challenges.solve(eff, question.goal(), question.act());
+        if (sol == null) return null;
+        long start = Challenges.shown(eff).callStart();
+        return new Found(() -> apply(eff, sol), sol.text(start));
+    }
+
+    /** The same search on the Your kernel tab's capture and call (off the FX thread); null if it finds none. */
+    private Found inKernel(Question question) {
+        org.vdsoexplorer.session.KernelStepper.Placement p = host().kernelSearch(question.goal());
+        return p == null ? null : new Found(() -> host().kernelApply(p), p.solution().text(0));
     }
 
     /** Shows the solution in the views: the step's setup with the updates placed, or the setup picked and a call run. */
