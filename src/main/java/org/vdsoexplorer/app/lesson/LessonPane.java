@@ -260,6 +260,7 @@ public final class LessonPane extends BorderPane {
         bodyScroll.setFitToWidth(true);
         bodyScroll.getStyleClass().add("lesson-scroll");
         bodyScroll.setId("lesson-scroll");
+        org.vdsoexplorer.app.common.Scrolling.uncached(bodyScroll); // no bitmap cache: Node.snapshot could render it stale
         prev.setId("lesson-prev");
         next.setId("lesson-next");
         present.setId("lesson-present");
