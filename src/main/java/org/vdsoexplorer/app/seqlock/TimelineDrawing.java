@@ -18,7 +18,9 @@ import org.vdsoexplorer.sim.SeqlockTrace.Writer;
  * One drawing of the seqlock timeline (for {@link SeqlockView}): lanes, the seq band, the axis of reader steps (major
  * ticks every 10 with their numbers, its title) and the marks, their labels in lanes with leader lines placed by
  * {@link TimelineLabels}. Colours keep their one meaning (app.common.Palette): vermillion odd seq, retries and the
- * writer's seq bumps; blue the current position; yellow a placed update; ink and grey the rest; values an open predict question asks for are
+ * writer's seq bumps; blue the current position; yellow a placed update; ink and grey the rest. None is told by colour
+ * alone: an odd seq load has a second ring, a writer's seq bump a "+", the odd seq band a hatch and its word. Values an
+ * open predict question asks for are
  * drawn as "?" ({@code hideSeq}), retries and spins left out ({@code hideRetries}, {@code hideSpins}).
  */
 final class TimelineDrawing {
@@ -30,13 +32,15 @@ final class TimelineDrawing {
     private final TimelineLabels labels;
     private final Font label, small;
     private final boolean hideSeq, hideRetries, hideSpins;
+    /** The strokes' weight (1; the projector theme's thicker lines: FontScale.lineWeight). */
+    private final double weight;
     /** Whether a "placed" marker's label is drawn yet. */
     private boolean placedLabelled;
     /** Whether a writer's "seq=N" label is drawn yet. */
     private boolean seqLabelled;
 
     TimelineDrawing(GraphicsContext g, double w, double h, TimelineGeometry geo, TimelineLabels labels, Font label,
-                    Font small, boolean hideSeq, boolean hideRetries, boolean hideSpins) {
+                    Font small, boolean hideSeq, boolean hideRetries, boolean hideSpins, double weight) {
         this.g = g;
         this.w = w;
         this.h = h;
@@ -47,7 +51,11 @@ final class TimelineDrawing {
         this.hideSeq = hideSeq;
         this.hideRetries = hideRetries;
         this.hideSpins = hideSpins;
+        this.weight = weight;
     }
+
+    /** Sets the stroke to {@code px} at weight 1. */
+    private void line(double px) { g.setLineWidth(px * weight); }
 
     void draw(List<Mark> marks, int steps, long now) {
         g.setFill(Color.WHITE);
@@ -62,7 +70,7 @@ final class TimelineDrawing {
         labels.fixed(g, label, "writer", 6, yWriter, TextAlignment.LEFT);
         labels.fixed(g, label, "seq", 6, (ySeqTop + ySeqBot) / 2, TextAlignment.LEFT);
         g.setStroke(Palette.GREY);
-        g.setLineWidth(1);
+        line(1);
         g.strokeLine(left, yReader, geo.right(), yReader);
         g.strokeLine(left, yWriter, geo.right(), yWriter);
         // the axis under the seq band: a minor tick per reader step where they are far enough apart to read, a major
@@ -120,9 +128,9 @@ final class TimelineDrawing {
                 TextAlignment.CENTER);
         // now: the current position, in the colour of what is current
         g.setStroke(Palette.BLUE);
-        g.setLineWidth(2.5);
+        line(2.5);
         g.strokeLine(right, geo.yReaderLabel(), right, ySeqBot);
-        g.setLineWidth(1);
+        line(1);
     }
 
     /** One mark's shape and its label. */
@@ -137,7 +145,7 @@ final class TimelineDrawing {
                 double r = 8;
                 g.setFill(odd ? Palette.VERMILLION : l.namespacePage() ? Palette.PAPER : Palette.INK);
                 g.setStroke(odd ? Palette.VERMILLION : Palette.INK);
-                g.setLineWidth(2);
+                line(2);
                 if (l.namespacePage()) {
                     double[] xs = {x, x + r + 1, x, x - r - 1}, ys = {yReader - r - 1, yReader, yReader + r + 1, yReader};
                     g.fillPolygon(xs, ys, 4);
@@ -145,19 +153,35 @@ final class TimelineDrawing {
                 } else {
                     g.fillOval(x - r, yReader - r, 2 * r, 2 * r);
                 }
-                g.setLineWidth(1);
+                if (odd) { // a second ring around it: odd told by shape too, not by colour alone
+                    double o = r + 4;
+                    line(1.5);
+                    if (l.namespacePage()) {
+                        g.strokePolygon(new double[] {x, x + o + 1, x, x - o - 1}, new double[] {yReader - o - 1, yReader, yReader + o + 1, yReader}, 4);
+                    } else {
+                        g.strokeOval(x - o, yReader - o, 2 * o, 2 * o);
+                    }
+                }
+                line(1);
                 labels.lane(g, small, (l.check() ? "check " : l.namespacePage() ? "ns " : "") + (hideSeq ? "?" : l.value()), x,
-                        geo.yReaderLabel(), yReader - r - 1, Palette.INK, false);
+                        geo.yReaderLabel(), yReader - r - (odd ? 5 : 1), Palette.INK, false);
             }
             case Writer wr -> {
                 boolean bump = wr.step() == 0 || wr.step() == wr.steps() - 1;
                 g.setFill(bump ? Palette.VERMILLION : Palette.GREY);
                 g.fillRect(x - 7, yWriter - 10, 14, 20);
+                if (bump) { // a "+" on it: seq++ told by shape too, not by colour alone
+                    g.setStroke(Palette.PAPER);
+                    line(2);
+                    g.strokeLine(x - 4, yWriter, x + 4, yWriter);
+                    g.strokeLine(x, yWriter - 4, x, yWriter + 4);
+                    line(1);
+                }
                 if (wr.placed()) {
                     g.setStroke(Palette.INK);
-                    g.setLineWidth(2.5);
+                    line(2.5);
                     g.strokeRect(x - 7, yWriter - 10, 14, 20);
-                    g.setLineWidth(1);
+                    line(1);
                 }
                 // the first bump's value must show; the next ones' where the lane has room (the seq band shows each value)
                 if (bump) seqLabelled |= labels.lane(g, small, "seq=" + (hideSeq ? "?" : wr.seq()), x, geo.yWriterLabel(),
@@ -167,13 +191,13 @@ final class TimelineDrawing {
             case Odd o when hideSpins -> { }
             case Retry r -> {
                 g.setStroke(Palette.VERMILLION);
-                g.setLineWidth(3);
+                line(3);
                 g.setLineDashes(8, 5);
                 double below = (geo.yRetry() + geo.yReaderLabel()) / 2; // the retry lane's bottom: the line starts under its label
                 g.strokeLine(x, below, x, geo.ySeqBot());
                 labels.obstacle(x - 3, below, 6, geo.ySeqTop() - below);
                 g.setLineDashes();
-                g.setLineWidth(1);
+                line(1);
                 labels.lane(g, small, "retry: " + r.begin() + "\u2192" + r.now(), x, geo.yRetry(), below,
                         Palette.DEEP_VERMILLION, true);
             }
@@ -186,9 +210,9 @@ final class TimelineDrawing {
                 g.setFill(Palette.YELLOW); // the colour of the toolbar's "Kernel update now": an update you started
                 g.fillPolygon(xs, ys, 3);
                 g.setStroke(Palette.INK);
-                g.setLineWidth(1.5);
+                line(1.5);
                 g.strokePolygon(xs, ys, 3);
-                g.setLineWidth(1);
+                line(1);
                 g.setFill(Palette.INK);
                 String t = p.count() > 1 ? "placed \u00d7" + p.count() : "placed";
                 // beside the marker, on the side with room (never cut at the canvas's right edge)
@@ -207,13 +231,29 @@ final class TimelineDrawing {
         boolean odd = v >= 0 && (v & 1) != 0; // v < 0: masked
         g.setFill(odd ? Palette.tint(Palette.VERMILLION, 0.45) : EVEN_BAND);
         g.fillRect(x0, top, x1 - x0, bot - top);
+        if (odd) { // a hatch: odd told by pattern too, not by colour alone (and by its word where it fits)
+            g.save();
+            g.beginPath();
+            g.rect(x0, top, x1 - x0, bot - top);
+            g.clip();
+            g.setStroke(Palette.VERMILLION);
+            line(1);
+            for (double x = x0 - (bot - top); x < x1; x += 8) g.strokeLine(x, bot, x + (bot - top), top);
+            g.restore();
+        }
         g.setStroke(odd ? Palette.VERMILLION : Palette.GREY);
-        g.setLineWidth(2);
+        line(2);
         g.strokeRect(x0, top, x1 - x0, bot - top);
-        g.setLineWidth(1);
-        g.setFill(Palette.INK);
+        line(1);
         String t = v < 0 ? "?" : v + (odd ? " odd" : " even");
-        if (x1 - x0 > org.vdsoexplorer.app.common.DrawnText.measure(t, small)[0] + 8) {
+        double[] tw = org.vdsoexplorer.app.common.DrawnText.measure(t, small);
+        if (x1 - x0 > tw[0] + 8) {
+            if (odd) { // the word on the plain tint, not on the hatch
+                g.setFill(Palette.tint(Palette.VERMILLION, 0.45));
+                double th = Math.min(tw[1], bot - top - 2);
+                g.fillRect((x0 + x1 - tw[0]) / 2 - 3, (top + bot - th) / 2, tw[0] + 6, th);
+            }
+            g.setFill(Palette.INK);
             labels.fixed(g, small, t, (x0 + x1) / 2, (top + bot) / 2, TextAlignment.CENTER);
         }
     }
