@@ -153,8 +153,8 @@ final class TimelineDrawing {
                 } else {
                     g.fillOval(x - r, yReader - r, 2 * r, 2 * r);
                 }
+                double o = r + 2 + 2.5 * weight; // the ring's radius: clear of the mark's own (weighted) stroke
                 if (odd) { // a second ring around it: odd told by shape too, not by colour alone
-                    double o = r + 4;
                     line(1.5);
                     if (l.namespacePage()) {
                         g.strokePolygon(new double[] {x, x + o + 1, x, x - o - 1}, new double[] {yReader - o - 1, yReader, yReader + o + 1, yReader}, 4);
@@ -164,7 +164,7 @@ final class TimelineDrawing {
                 }
                 line(1);
                 labels.lane(g, small, (l.check() ? "check " : l.namespacePage() ? "ns " : "") + (hideSeq ? "?" : l.value()), x,
-                        geo.yReaderLabel(), yReader - r - (odd ? 5 : 1), Palette.INK, false);
+                        geo.yReaderLabel(), odd ? yReader - o - 1 : yReader - r - 1, Palette.INK, false);
             }
             case Writer wr -> {
                 boolean bump = wr.step() == 0 || wr.step() == wr.steps() - 1;
