@@ -56,12 +56,12 @@ final class SeqlockLegend {
     }
 
     private static Node circle(Color c, boolean ring, double k) {
-        Circle s = new Circle(6 * k, c);
+        Circle s = new Circle((ring ? 5 : 6) * k, c); // (the ringed one a little smaller: no taller than a line of text)
         s.setStroke(c);
         if (!ring) return s;
-        Circle outer = new Circle(9 * k, Color.TRANSPARENT);
+        Circle outer = new Circle(7.5 * k, Color.TRANSPARENT);
         outer.setStroke(c);
-        outer.setStrokeWidth(1.5 * k);
+        outer.setStrokeWidth(1.25 * k);
         return new Group(outer, s);
     }
 

@@ -52,7 +52,11 @@ final class TimelineDrawing {
         this.hideRetries = hideRetries;
         this.hideSpins = hideSpins;
         this.weight = weight;
+        this.m = geo.mark();
     }
+
+    /** The marks' size over their size at 100 % (TimelineGeometry.mark: they grow with the text). */
+    private final double m;
 
     /** Sets the stroke to {@code px} at weight 1. */
     private void line(double px) { g.setLineWidth(px * weight); }
@@ -142,7 +146,7 @@ final class TimelineDrawing {
                 // shape for the page (circle: the real data page; diamond: the namespace page), colour for parity
                 // (ink: even; vermillion: odd, a writer is in update_vsyscall()), as the legend under the timeline says
                 boolean odd = !hideSeq && (l.value() & 1) != 0;
-                double r = 8;
+                double r = 8 * m;
                 g.setFill(odd ? Palette.VERMILLION : l.namespacePage() ? Palette.PAPER : Palette.INK);
                 g.setStroke(odd ? Palette.VERMILLION : Palette.INK);
                 line(2);
@@ -153,7 +157,7 @@ final class TimelineDrawing {
                 } else {
                     g.fillOval(x - r, yReader - r, 2 * r, 2 * r);
                 }
-                double o = r + 2 + 2.5 * weight; // the ring's radius: clear of the mark's own (weighted) stroke
+                double o = r + (2 + 2.5 * weight) * m; // the ring's radius: clear of the mark's own (weighted) stroke
                 if (odd) { // a second ring around it: odd told by shape too, not by colour alone
                     line(1.5);
                     if (l.namespacePage()) {
@@ -169,44 +173,44 @@ final class TimelineDrawing {
             case Writer wr -> {
                 boolean bump = wr.step() == 0 || wr.step() == wr.steps() - 1;
                 g.setFill(bump ? Palette.VERMILLION : Palette.GREY);
-                g.fillRect(x - 7, yWriter - 10, 14, 20);
+                g.fillRect(x - 7 * m, yWriter - 10 * m, 14 * m, 20 * m);
                 if (bump) { // a "+" on it: seq++ told by shape too, not by colour alone
                     g.setStroke(Palette.PAPER);
                     line(2);
-                    g.strokeLine(x - 4, yWriter, x + 4, yWriter);
-                    g.strokeLine(x, yWriter - 4, x, yWriter + 4);
+                    g.strokeLine(x - 4 * m, yWriter, x + 4 * m, yWriter);
+                    g.strokeLine(x, yWriter - 4 * m, x, yWriter + 4 * m);
                     line(1);
                 }
                 if (wr.placed()) {
                     g.setStroke(Palette.INK);
                     line(2.5);
-                    g.strokeRect(x - 7, yWriter - 10, 14, 20);
+                    g.strokeRect(x - 7 * m, yWriter - 10 * m, 14 * m, 20 * m);
                     line(1);
                 }
                 // the first bump's value must show; the next ones' where the lane has room (the seq band shows each value)
                 if (bump) seqLabelled |= labels.lane(g, small, "seq=" + (hideSeq ? "?" : wr.seq()), x, geo.yWriterLabel(),
-                        yWriter + 10, Palette.INK, !seqLabelled);
+                        yWriter + 10 * m, Palette.INK, !seqLabelled);
             }
             case Retry r when hideRetries -> { }
             case Odd o when hideSpins -> { }
             case Retry r -> {
                 g.setStroke(Palette.VERMILLION);
-                line(3);
-                g.setLineDashes(8, 5);
+                line(3 * m);
+                g.setLineDashes(8 * m, 5 * m);
                 double below = (geo.yRetry() + geo.yReaderLabel()) / 2; // the retry lane's bottom: the line starts under its label
                 g.strokeLine(x, below, x, geo.ySeqBot());
-                labels.obstacle(x - 3, below, 6, geo.ySeqTop() - below);
+                labels.obstacle(x - 3 * m, below, 6 * m, geo.ySeqTop() - below);
                 g.setLineDashes();
                 line(1);
                 labels.lane(g, small, "retry: " + r.begin() + "\u2192" + r.now(), x, geo.yRetry(), below,
                         Palette.DEEP_VERMILLION, true);
             }
-            case Odd o -> labels.lane(g, small, "spin", x, geo.ySpin(), yReader + 9, Palette.DEEP_VERMILLION, true);
+            case Odd o -> labels.lane(g, small, "spin", x, geo.ySpin(), yReader + 9 * m, Palette.DEEP_VERMILLION, true);
             case Placed p -> {
                 // a triangle pointing down at the writer lane: "an update dropped in here"
                 double yp = geo.yPin();
-                double[] xs = {x - 9, x + 9, x};
-                double[] ys = {yp - 9, yp - 9, yp + 9};
+                double[] xs = {x - 9 * m, x + 9 * m, x};
+                double[] ys = {yp - 9 * m, yp - 9 * m, yp + 9 * m};
                 g.setFill(Palette.YELLOW); // the colour of the toolbar's "Kernel update now": an update you started
                 g.fillPolygon(xs, ys, 3);
                 g.setStroke(Palette.INK);
@@ -217,9 +221,9 @@ final class TimelineDrawing {
                 String t = p.count() > 1 ? "placed \u00d7" + p.count() : "placed";
                 // beside the marker, on the side with room (never cut at the canvas's right edge)
                 double tw = org.vdsoexplorer.app.common.DrawnText.measure(t, small)[0];
-                boolean rightSide = x + 12 + tw <= w;
+                boolean rightSide = x + 12 * m + tw <= w;
                 // the first marker's word must show; the next ones' only where there is room (the ▼ tells)
-                boolean drawn = labels.place(g, small, t, rightSide ? x + 12 : x - 12, yp,
+                boolean drawn = labels.place(g, small, t, rightSide ? x + 12 * m : x - 12 * m, yp,
                         rightSide ? TextAlignment.LEFT : TextAlignment.RIGHT, !placedLabelled);
                 placedLabelled |= drawn;
             }
