@@ -92,6 +92,10 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     @FXML private Label status;
     /** The status line on the Compare tab: what A and B run ({@link CompareView#statusProperty}). */
     private final javafx.beans.property.StringProperty compareStatus = new javafx.beans.property.SimpleStringProperty("");
+    /** "Your kernel": the captured vDSO stepped (built when its tab is first shown), and its status line. */
+    private org.vdsoexplorer.app.kernel.KernelView kernel;
+    private final javafx.beans.property.StringProperty kernelStatus = new javafx.beans.property.SimpleStringProperty("");
+    private final Tab kernelTab = org.vdsoexplorer.app.kernel.KernelView.tab(this::kernelBuilt);
 
     public MainWindow(Setup initial) { this(initial, VdsoExplorerApp.WIDTH, VdsoExplorerApp.HEIGHT); }
 
@@ -129,13 +133,17 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
         code.toggles().setOnChoose(v -> model.setup().choose(v)); // a source toggle picks the other prebuilt build
         Pickers.bindTiming(model.setup(), timing);
         Pickers.banner(model.setup(), problem, root, List.of(reset, back, backLine, step, line, call, run, inject));
-        for (Node n : List.of(back, backLine, run, inject)) { // greyed out in the Compare tab, where they do nothing
+        for (Node n : List.of(back, backLine, inject)) { // greyed out in the Compare tab, where they do nothing
             n.disableProperty().bind(model.setup().problemProperty().isNotEmpty().or(compareTab.selectedProperty()));
         }
-        // the Compare tab's panes have their own scenario, variant and clock pickers: the toolbar's are greyed out there
-        for (Node n : List.of(scenario, variant, clock)) n.disableProperty().bind(compareTab.selectedProperty());
-        // the four views' model, not A's or B's; in presenter mode only on a step that needs it
-        counters.visibleProperty().bind(compareTab.selectedProperty().not().and(views.state().countersShownProperty()));
+        run.disableProperty().bind(model.setup().problemProperty().isNotEmpty().or(compareTab.selectedProperty())
+                .or(kernelTab.selectedProperty()));
+        // the Compare tab's panes have their own scenario, variant and clock pickers, "Your kernel" its task and clock:
+        // the toolbar's are greyed out there
+        for (Node n : List.of(scenario, variant, clock)) n.disableProperty().bind(compareTab.selectedProperty().or(kernelTab.selectedProperty()));
+        // the four views' model, not A's or B's nor the captured kernel's; in presenter mode only on a step that needs it
+        counters.visibleProperty().bind(compareTab.selectedProperty().not().and(kernelTab.selectedProperty().not())
+                .and(views.state().countersShownProperty()));
         counters.managedProperty().bind(counters.visibleProperty());
         Pickers.installTips(toolbar);
         Toolbar.icons(reset, back, backLine, step, line, call, run, inject, lessonsButton, settings, more);
@@ -152,9 +160,11 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
         help.setText(model.keys().helpText());
         // on the Compare tab the status line says what A and B run, not the four views' model
         status.textProperty().bind(javafx.beans.binding.Bindings.when(compareTab.selectedProperty()).then(compareStatus)
-                .otherwise(model.statusProperty()));
+                .otherwise(javafx.beans.binding.Bindings.when(kernelTab.selectedProperty()).then(kernelStatus)
+                        .otherwise(model.statusProperty())));
         tabs.getTabs().add(tabs.getTabs().indexOf(seedsTab) + 1, org.vdsoexplorer.app.pipeline.PipelineView.tab(session));
         tabs.getTabs().add(org.vdsoexplorer.app.live.LiveView.tab()); // "Your machine": built when first shown
+        tabs.getTabs().add(kernelTab);
         compareTab.selectedProperty().addListener((o, a, on) -> { if (on) compare(); });
         seedsTab.selectedProperty().addListener((o, a, on) -> {
             if (on) seedTables().start(session.setup().costs(), session.setup().ghz());
@@ -232,6 +242,11 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     /** Performs {@code a} as its key does; false if it does nothing here (the key then goes on to the focused node). */
     boolean perform(Action a) {
         if (comparing() && a.movesModel()) return compare().perform(a); // in lockstep, or nothing in that tab
+        if (kernelTab.isSelected() && a.movesModel()) return kernel != null && kernel.perform(a); // the captured call
+        if (kernelTab.isSelected() && a.focusView() != null && kernel != null) { // 1-4: that pane alone, or all four
+            kernel.focus(a.focusView());
+            return true;
+        }
         switch (a) {
             case HELP -> help.setVisible(!help.isVisible());
             case CLOSE_HELP -> {
@@ -279,6 +294,15 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
 
     /** The lessons side panel if it was opened, else null. */
     public Node lessonsPanel() { return root.getRight(); }
+
+    private void kernelBuilt(org.vdsoexplorer.app.kernel.KernelView v) {
+        kernel = v;
+        kernelStatus.set(v.statusLine());
+        v.setOnChange(() -> kernelStatus.set(v.statusLine()));
+    }
+
+    /** "Your kernel"'s view once its tab has been shown, else null. */
+    public org.vdsoexplorer.app.kernel.KernelView kernelView() { return kernel; }
 
     /** True while the comparison tab is shown (the step keys then drive both of its panes). */
     public boolean comparing() { return compareTab.isSelected(); }

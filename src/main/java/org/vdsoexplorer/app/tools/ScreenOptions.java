@@ -19,7 +19,7 @@ public record ScreenOptions(Path dir, double width, double height, int scale, bo
     /** What {@code --compare} takes. */
     public static final java.util.List<String> COMPARE_VIEWS = java.util.List.of("listings", "pipeline");
     /** What {@code --tab} takes: the tab shown instead of the four views (also beside a lesson step). */
-    public static final java.util.List<String> TABS = java.util.List.of("seeds", "pipeline");
+    public static final java.util.List<String> TABS = java.util.List.of("seeds", "pipeline", "kernel");
 
     public ScreenOptions(Path dir, double width, double height, int scale, boolean presenter, Path lesson, int step,
                          boolean single, boolean details) {
@@ -44,8 +44,9 @@ public record ScreenOptions(Path dir, double width, double height, int scale, bo
             Commands.Option.value("step", "N", "the lesson's step, 1-based (with --lesson)"),
             Commands.Option.value("compare", String.join("|", COMPARE_VIEWS), "one screen, the Compare tab: its listings or its "
                     + "two pipeline timelines (timens-inline beside timens-noinline after 100 calls)"),
-            Commands.Option.value("tab", String.join("|", TABS), "one screen, the Seed tables tab (measured) or the Pipeline tab "
-                    + "(on the pipeline timing model, partway into a call) instead of the four views; with --lesson beside its step"),
+            Commands.Option.value("tab", String.join("|", TABS), "one screen, the Seed tables tab (measured), the Pipeline tab "
+                    + "(on the pipeline timing model, partway into a call) or the Your kernel tab (the shipped capture's namespace task, "
+                    + "an update placed, stepped past the retry) instead of the four views; with --lesson beside its step"),
             Commands.Option.flag("details", "each clipped text and overlapping pair under its image's line"));
 
     /**

@@ -186,6 +186,10 @@ public final class Screenshots {
      * model (its default core), one call run and the next up to 4 steps past its counter read.
      */
     static void tabScreen(MainWindow w, String tab) {
+        if (tab.equals("kernel")) {
+            kernelScreen(w);
+            return;
+        }
         if (tab.equals("seeds")) {
             w.seedTables().measureNow(w.session().setup().costs(), w.session().setup().ghz());
             w.showSeedTables();
@@ -199,6 +203,30 @@ public final class Screenshots {
         while (s.snapshot().inCall() && !s.snapshot().next().mnemonic().startsWith("rdtsc")) s.step();
         for (int i = 0; i < 4; i++) s.step();
         if (!w.showTab("Pipeline")) throw new IllegalStateException("no Pipeline tab");
+    }
+
+    /**
+     * The "Your kernel" tab on the shipped capture: the namespace task's CLOCK_MONOTONIC call with an update placed
+     * just after its seq read, stepped to the retry and {@code extra} instructions past it.
+     */
+    public static void kernelScreen(MainWindow w) {
+        if (!w.showTab("Your kernel")) throw new IllegalStateException("no Your kernel tab");
+        org.vdsoexplorer.session.KernelStepper k = w.kernelView().stepper();
+        kernelState(k, "timens", true, 6);
+    }
+
+    /**
+     * {@code k} on {@code task}'s CLOCK_MONOTONIC: with {@code retry}, an update placed after the data page's seq read
+     * and the call stepped to the retry and {@code extra} instructions on; without, stepped {@code extra} instructions.
+     */
+    public static void kernelState(org.vdsoexplorer.session.KernelStepper k, String task, boolean retry, int extra) {
+        k.select(task, 1);
+        if (retry) {
+            while (k.snapshot().path().stream().noneMatch(p -> p.done() && p.mark() == org.vdsoexplorer.sim.real.RealMark.SEQ_BEGIN)) k.toNextMark();
+            k.placeUpdate(false);
+            while (k.snapshot().retries() == 0 && !k.snapshot().finished()) k.toNextMark();
+        }
+        for (int i = 0; i < extra; i++) k.step();
     }
 
     /** The explore screen's state: one call run, then the second call up to its first read of slot 3's basetime. */

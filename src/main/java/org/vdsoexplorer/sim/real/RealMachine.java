@@ -131,20 +131,33 @@ public final class RealMachine implements Hooks {
             if (cpu.instructions() - i0 >= MAX_INSTRUCTIONS) {
                 throw new ExecutionException(listing.where(cpu.pc()) + ": no return after " + MAX_INSTRUCTIONS + " instructions");
             }
-            long at = cpu.cpu.rip;
-            try {
-                cpu.step();
-            } catch (ExecutionException e) {
-                throw e instanceof org.vdsoexplorer.sim.cpu.Fault ? e : new ExecutionException("0x" + Long.toHexString(at) + " ("
-                        + where(at) + "): " + e.getMessage());
-            }
+            step();
         }
         if (cpu.cpu.rip != CALLER_RETURN) {
             throw new ExecutionException("returned to 0x" + Long.toHexString(cpu.cpu.rip) + ", not to the caller");
         }
-        long ns = space.read(TIMESPEC, 8) * 1_000_000_000L + space.read(TIMESPEC + 8, 8);
-        return new Call(clockId, tsc, cpu.cpu.r[Registers.RAX], ns, cpu.instructions() - i0, cpu.cycles() - c0, cpu.kernelEntries() - k0);
+        return new Call(clockId, tsc, cpu.cpu.r[Registers.RAX], timespecNs(), cpu.instructions() - i0, cpu.cycles() - c0, cpu.kernelEntries() - k0);
     }
+
+    /**
+     * Executes one reader instruction of the call {@link #enter} began; an instruction outside the modelled subset
+     * stops with its address and symbol ("0x7fe9... (__vdso_clock_gettime+0x6f): ..."), a fault with its signal.
+     */
+    public void step() {
+        long at = cpu.cpu.rip;
+        try {
+            cpu.step();
+        } catch (ExecutionException e) {
+            throw e instanceof org.vdsoexplorer.sim.cpu.Fault ? e : new ExecutionException("0x" + Long.toHexString(at) + " ("
+                    + where(at) + "): " + e.getMessage());
+        }
+    }
+
+    /** Whether the call {@link #enter} began has returned (the code left the text). */
+    public boolean returned() { return cpu.outsideText(); }
+
+    /** The returned call's timespec in ns (seconds * 10^9 + nanoseconds), as the caller reads it. */
+    public long timespecNs() { return space.read(TIMESPEC, 8) * 1_000_000_000L + space.read(TIMESPEC + 8, 8); }
 
     /** "__vdso_clock_gettime+0x6f": the symbol an address lies in, and the offset. */
     public String where(long address) {

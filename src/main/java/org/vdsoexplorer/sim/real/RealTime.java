@@ -73,6 +73,9 @@ public final class RealTime {
 
     public int clockMode() { return data.getInt(MODE); }
 
+    /** Whether these are a namespace task's pages (a namespace page in front of the data). */
+    public boolean namespace() { return ns != null; }
+
     /** mult of clock_data[{@code base}] (0: CS_HRES_COARSE, 1: CS_RAW). */
     public long mult(int base) { return Integer.toUnsignedLong(data.getInt(base * CLOCK_SIZE + MULT)); }
 
