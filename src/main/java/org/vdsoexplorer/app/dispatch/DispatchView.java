@@ -288,11 +288,17 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
                 double lw = scale.lineWeight();
                 g.setLineWidth((on ? 5 : used ? 2.5 : 1.5) * lw);
                 // an edge into the slow path dashed: "falls back" told by pattern too, not by its colour alone
-                if (bad(e)) g.setLineDashes(9 * lw, 5 * lw);
+                // (butt caps while dashed: the canvas's square caps grow each dash by the line's width and close the gaps
+                // of a lit, 5 px edge)
+                if (bad(e)) {
+                    g.setLineDashes(9 * lw, 5 * lw);
+                    g.setLineCap(javafx.scene.shape.StrokeLineCap.BUTT);
+                }
                 List<double[]> route = graph.route(e);
                 boolean newest = on && growth < 1 && e.equals(live.getLast());
                 DispatchGraph.strokeRoute(g, route, newest ? growth : 1);
                 g.setLineDashes();
+                g.setLineCap(javafx.scene.shape.StrokeLineCap.SQUARE);
                 if (newest) continue;
                 double x2 = route.getLast()[0], y2 = route.getLast()[1];
                 g.setFill(col); // arrow head

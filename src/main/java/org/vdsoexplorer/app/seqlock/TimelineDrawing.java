@@ -197,10 +197,12 @@ final class TimelineDrawing {
                 g.setStroke(Palette.VERMILLION);
                 line(3 * m);
                 g.setLineDashes(8 * m, 5 * m);
+                g.setLineCap(javafx.scene.shape.StrokeLineCap.BUTT); // square caps would close the gaps of a thick line
                 double below = (geo.yRetry() + geo.yReaderLabel()) / 2; // the retry lane's bottom: the line starts under its label
                 g.strokeLine(x, below, x, geo.ySeqBot());
                 labels.obstacle(x - 3 * m, below, 6 * m, geo.ySeqTop() - below);
                 g.setLineDashes();
+                g.setLineCap(javafx.scene.shape.StrokeLineCap.SQUARE);
                 line(1);
                 labels.lane(g, small, "retry: " + r.begin() + "\u2192" + r.now(), x, geo.yRetry(), below,
                         Palette.DEEP_VERMILLION, true);
