@@ -129,6 +129,12 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
     /** The text scale the node labels follow (the window's font size over 16 px). */
     public org.vdsoexplorer.app.common.FontScale fontScale() { return scale; }
 
+    /** {@code n}'s box as laid out last, in canvas coordinates, or null (tests: what the view scrolls to). */
+    DispatchGraph.Box box(Node n) { return graph.boxes().get(n); }
+
+    /** The graph's scroll pane (tests). */
+    javafx.scene.control.ScrollPane graphScroll() { return scroll; }
+
     /** The lit path of the current call. */
     public List<Node> currentPath() { return current; }
 
