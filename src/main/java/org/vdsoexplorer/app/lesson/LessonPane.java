@@ -226,7 +226,6 @@ public final class LessonPane extends BorderPane {
 
     void refreshWarning() { picker.refreshWarning(); }
 
-
     // ---- player ----------------------------------------------------------------------------
 
     private void buildPlayer() {
@@ -404,7 +403,6 @@ public final class LessonPane extends BorderPane {
 
     /** Shows {@code text} on the step's setup line ("" hides it), marked as a problem if {@code bad}. */
     void status(String text, boolean bad) { setupLine.show(text, bad); }
-
 
     // ---- for the presenter and tests -------------------------------------------------------------
 
