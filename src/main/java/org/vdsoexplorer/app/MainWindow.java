@@ -302,7 +302,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     }
 
     /** "Your kernel"'s view once its tab has been shown, else null. */
-    public org.vdsoexplorer.app.kernel.KernelView kernelView() { return kernel; }
+    @Override public org.vdsoexplorer.app.kernel.KernelView kernelView() { return kernel; }
 
     /** True while the comparison tab is shown (the step keys then drive both of its panes). */
     public boolean comparing() { return compareTab.isSelected(); }
@@ -314,7 +314,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     public void showSeedTables() { tabs.getSelectionModel().select(seedsTab); }
 
     /** Shows the tab headed {@code text} ("Pipeline"); false if there is none. */
-    public boolean showTab(String text) {
+    @Override public boolean showTab(String text) {
         for (Tab t : tabs.getTabs()) {
             if (t.getText().equals(text)) {
                 tabs.getSelectionModel().select(t);

@@ -43,6 +43,13 @@ public record CallFacts(CallResult call, int pushes, String counter, long offByN
         return new CallFacts(r, pushes, counter, off);
     }
 
+    /** The facts of a recorded call of a captured vDSO: the same words for the kernel's own code. */
+    public static CallFacts of(org.vdsoexplorer.sim.real.RealTrace t) {
+        CallResult r = t.result();
+        long off = r.ret() != 0 ? 0 : Math.abs(Math.subtractExact(r.sec(), r.expected()[0]) * 1_000_000_000L + (r.nsec() - r.expected()[1]));
+        return new CallFacts(r, t.pushes(), t.counter(), off);
+    }
+
     /** The result differs from the kernel's reference time (or the call failed where the kernel would not). */
     public boolean wrongTime() { return !call.correct(); }
 

@@ -29,10 +29,12 @@ public final class Challenges {
      * A solution: the writer updates to place (global reader steps, as the timeline counts them), or the
      * setup to pick, and the call it makes.
      */
-    public record Solution(List<Long> placements, Setup setup, CallFacts facts) {
+    public record Solution(List<Long> placements, Setup setup, CallFacts facts, boolean held) {
         public Solution {
             placements = List.copyOf(placements);
         }
+
+        public Solution(List<Long> placements, Setup setup, CallFacts facts) { this(placements, setup, facts, false); }
 
         /** In words, e.g. "place writer updates before reader steps 25 and 71 (call 1: ...)". */
         public String text(long callStart) {
@@ -45,10 +47,37 @@ public final class Challenges {
             } else {
                 List<String> ks = placements.stream().map(p -> Long.toString(p - callStart)).toList();
                 what = "place " + (ks.size() == 1 ? "a writer update before reader step " : "writer updates before reader steps ")
-                        + String.join(" and ", ks) + " of the call";
+                        + String.join(" and ", ks) + " of the call" + (held ? ", held open" : "");
             }
             return what + " (" + facts.summary() + ")";
         }
+    }
+
+    /** The capture a lesson's Your kernel steps start on (the shipped one), and the call they start on: host, CLOCK_MONOTONIC. */
+    public static final String KERNEL_TASK = "host";
+    public static final int KERNEL_CLOCK = org.vdsoexplorer.sim.real.RealTime.MONOTONIC;
+
+    /**
+     * {@code act: kernel}: one update_vsyscall() placed in the shipped capture's host CLOCK_MONOTONIC call (at once before
+     * each reader instruction, then held open) until the call meets {@code goal} (RealTrace.findUpdate).
+     */
+    private static Solution solveInKernel(Goal goal) throws LessonException {
+        org.vdsoexplorer.sim.real.Capture c;
+        org.vdsoexplorer.sim.asm.Listing code;
+        try {
+            c = org.vdsoexplorer.sim.real.CaptureFile.example();
+            code = org.vdsoexplorer.sim.real.RealCode.listing(c);
+        } catch (RuntimeException e) {
+            throw new LessonException("the shipped capture does not open: " + e.getMessage());
+        }
+        return solution(org.vdsoexplorer.sim.real.RealTrace.findUpdate(c, code, KERNEL_TASK, KERNEL_CLOCK,
+                t -> goal.unmet(CallFacts.of(t)).isEmpty()));
+    }
+
+    /** A found kernel call as a solution (null: none). */
+    public static Solution solution(org.vdsoexplorer.sim.real.RealTrace t) {
+        if (t == null) return null;
+        return new Solution(t.updateAt() < 0 ? List.of() : List.of(t.updateAt()), null, CallFacts.of(t), t.updateEnd() > t.updateAt());
     }
 
     /** The call a challenge is about, from the step's setup point: where it starts and its facts now. */
@@ -81,6 +110,7 @@ public final class Challenges {
 
     private static Solution search(StepSetup s, Goal goal, Question.Act act) throws LessonException {
         if (act == Question.Act.SETUP) return solveBySetup(s, goal);
+        if (act == Question.Act.KERNEL) return solveInKernel(goal);
         Run r = new Run(s);
         CallFacts base = r.play(List.of());
         if (goal.unmet(base).isEmpty()) return new Solution(List.of(), null, base);

@@ -51,9 +51,23 @@ public record ClickTarget(String asked, Instruction insn, int slot, String detai
         if (insn == null) return "slot " + slot;
         if (asked.startsWith("fn:")) return "any instruction of " + asked.substring(3) + "(), e.g. 0x" + insn.addressHex() + " ("
                 + insn.text().strip() + ", C line " + insn.source().line() + ")";
-        return "0x" + insn.addressHex() + " (" + insn.text().strip() + ", C line " + insn.source().line() + ")";
+        return "0x" + insn.addressHex() + " (" + insn.text().strip() + (insn.source().isKnown() ? ", C line " + insn.source().line() : "") + ")";
+    }
+
+    /**
+     * {@code click: kernel-counter-read} on a recorded call of a captured vDSO: the instruction that read the counter
+     * (rdtsc or rdtscp), found from the call's path, not from the C model's names; null if the call read none.
+     */
+    public static ClickTarget kernelCounterRead(org.vdsoexplorer.sim.real.RealTrace t, org.vdsoexplorer.sim.asm.Listing code) {
+        for (org.vdsoexplorer.sim.real.RealTrace.PathStep p : t.path()) {
+            if (p.mark() != org.vdsoexplorer.sim.real.RealMark.COUNTER) continue;
+            Instruction in = code.get(t.frames().get((int) p.step()).next());
+            return new ClickTarget(Question.KERNEL_COUNTER_READ, in, -1, "reader step " + p.step() + " of the captured "
+                    + t.task() + " call runs 0x" + in.addressHex() + ": " + in.text().strip() + " (" + p.detail() + ")");
+        }
+        return null;
     }
 
     /** Which view the click belongs in. */
-    public View view() { return insn == null ? View.PAGES : View.CODE; }
+    public View view() { return Question.KERNEL_COUNTER_READ.equals(asked) ? View.KERNEL : insn == null ? View.PAGES : View.CODE; }
 }

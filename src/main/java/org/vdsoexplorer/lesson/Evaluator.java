@@ -252,6 +252,18 @@ public final class Evaluator {
         if (q == null || q.type() != Question.Type.CLICK) throw new LessonException("not a click question");
         if (s == null) throw new LessonException("a click question needs a setup (in this step or an earlier one)");
         s = concrete(s);
+        if (Question.KERNEL_COUNTER_READ.equals(q.click())) {
+            try {
+                var c = org.vdsoexplorer.sim.real.CaptureFile.example();
+                var code = org.vdsoexplorer.sim.real.RealCode.listing(c);
+                ClickTarget t = ClickTarget.kernelCounterRead(org.vdsoexplorer.sim.real.RealTrace.record(c, code, null,
+                        Challenges.KERNEL_TASK, Challenges.KERNEL_CLOCK, -1, -1), code);
+                if (t == null) throw new LessonException("the shipped capture's call reads no counter");
+                return t;
+            } catch (RuntimeException e) {
+                throw new LessonException("the shipped capture does not open: " + e.getMessage());
+            }
+        }
         if (Question.NEXT_SLOT.equals(q.click())) {
             Answer a = answer(s, new Question(q.line(), Question.Type.PREDICT, q.prompt(), List.of(), null, PredictKind.NEXT_PAGE_SLOT,
                     Double.NaN, "", "", java.util.Map.of(), 1, null, Question.Act.UPDATES, null));

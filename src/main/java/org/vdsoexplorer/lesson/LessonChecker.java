@@ -115,7 +115,9 @@ public final class LessonChecker {
                 Challenges.Solution sol = Challenges.solve(eff, q.goal(), q.act());
                 if (sol == null) {
                     out.add(new Problem(file, q.line(), "challenge: the model finds no way to reach the goal (" + q.goal() + ") "
-                            + (q.act() == Question.Act.SETUP ? "with any scenario, variant and clock" : "with one or two writer updates placed in the call")));
+                            + (q.act() == Question.Act.SETUP ? "with any scenario, variant and clock" : q.act() == Question.Act.KERNEL
+                            ? "with one update_vsyscall() placed in the shipped capture's host CLOCK_MONOTONIC call, at once or held open"
+                            : "with one or two writer updates placed in the call")));
                 } else if (sol.setup() == null && sol.placements().isEmpty() || sol.setup() != null
                         && sol.setup().equals(eff.modelSetup())) {
                     out.add(new Problem(file, q.line(), "challenge: the goal (" + q.goal() + ") is already met before the student acts"));

@@ -30,7 +30,10 @@ public record Question(int line, Type type, String prompt, List<String> options,
     public enum Type { CHOICE, PREDICT, CHALLENGE, CLICK, EXPLAIN, MODIFY }
 
     /** How the student acts on a challenge: place writer updates on the timeline, or pick scenario, variant and clock. */
-    public enum Act { UPDATES, SETUP }
+    public enum Act { UPDATES, SETUP, KERNEL }
+
+    /** What {@code click: kernel-counter-read} asks for: the counter read in the Your kernel tab's listing. */
+    public static final String KERNEL_COUNTER_READ = "kernel-counter-read";
 
     /** What {@code click: next-slot} asks for: a slot in the pages view. */
     public static final String NEXT_SLOT = "next-slot";
@@ -69,7 +72,7 @@ public record Question(int line, Type type, String prompt, List<String> options,
 
     /** The anchor a code-view click question asks for (null for next-slot and other kinds). */
     public Target clickAnchor() {
-        return type != Type.CLICK || NEXT_SLOT.equals(click) ? null : Target.anchor(click);
+        return type != Type.CLICK || NEXT_SLOT.equals(click) || KERNEL_COUNTER_READ.equals(click) ? null : Target.anchor(click);
     }
 
     /** {@code text} with {@code {answer}} replaced by {@code answer}. */

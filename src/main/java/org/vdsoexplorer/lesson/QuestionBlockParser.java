@@ -115,16 +115,17 @@ final class QuestionBlockParser extends BlockValues {
                 switch (a) {
                     case "updates" -> act = Question.Act.UPDATES;
                     case "setup" -> act = Question.Act.SETUP;
-                    default -> problem(m.get("act").line(), Known.unknown("act", a, List.of("updates", "setup")));
+                    case "kernel" -> act = Question.Act.KERNEL;
+                    default -> problem(m.get("act").line(), Known.unknown("act", a, List.of("updates", "setup", "kernel")));
                 }
             }
         } else if (type == Question.Type.CLICK) {
             click = string(m.get("click"), "click");
             if (click == null) {
                 if (!m.containsKey("click")) problem(line, "click question: missing 'click' (" + CLICKS + ")");
-            } else if (!click.equals(Question.NEXT_SLOT) && (Target.anchor(click) == null)) {
-                problem(m.get("click").line(), Known.unknown("click", click, CLICKS, Known.nearest(click, List.of(Question.NEXT_SLOT)) != null
-                        ? Question.NEXT_SLOT : Target.nearest(click, false)));
+            } else if (!click.equals(Question.NEXT_SLOT) && !click.equals(Question.KERNEL_COUNTER_READ) && (Target.anchor(click) == null)) {
+                problem(m.get("click").line(), Known.unknown("click", click, CLICKS, Known.nearest(click, List.of(Question.NEXT_SLOT, Question.KERNEL_COUNTER_READ)) != null
+                        ? Known.nearest(click, List.of(Question.NEXT_SLOT, Question.KERNEL_COUNTER_READ)) : Target.nearest(click, false)));
             } else if (click.startsWith("after:")) {
                 problem(m.get("click").line(), "click names an instruction: write the anchor without after:");
             }
@@ -177,7 +178,14 @@ final class QuestionBlockParser extends BlockValues {
      */
     void actNeeds(Question q, StepSetup own) {
         if (q.type() != Question.Type.CHALLENGE) return;
-        String act = "challenge (act: " + (q.act() == Question.Act.SETUP ? "setup" : "updates") + ")";
+        String act = "challenge (act: " + q.act().name().toLowerCase(java.util.Locale.ROOT) + ")";
+        if (q.act() == Question.Act.KERNEL) {
+            if (own == null || own.focus() != View.KERNEL) {
+                problem(q.line(), act + " needs focus: kernel in " + (own == null ? "a ```setup block of its own step" : "the step's setup")
+                        + ": the student places update_vsyscall() in the Your kernel tab's call");
+            }
+            return;
+        }
         if (q.act() == Question.Act.SETUP) {
             if (own == null) {
                 problem(q.line(), act + " needs a ```setup block in its own step: the student starts from that setup, which "
@@ -202,7 +210,7 @@ final class QuestionBlockParser extends BlockValues {
 
     static final List<String> TYPE_NAMES = List.of("choice", "predict", "challenge", "click", "explain", "modify");
     static final String TYPES = String.join(", ", TYPE_NAMES);
-    static final String CLICKS = "next-slot, fn:FUNCTION, " + String.join(", ", Target.ANCHORS) + "; #N for a later one";
+    static final String CLICKS = "next-slot, " + Question.KERNEL_COUNTER_READ + ", fn:FUNCTION, " + String.join(", ", Target.ANCHORS) + "; #N for a later one";
 
     /** Keys that belong to other question types. */
     private void onlyFor(Map<String, YamlBlock.Value> m, Question.Type type) {

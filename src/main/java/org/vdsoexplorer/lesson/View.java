@@ -20,7 +20,9 @@ public enum View {
     SEQLOCK("seqlock", List.of("seq", "counts", "writer", "why", "inject", "timeline")),
     DISPATCH("dispatch", List.of("path", "banner", "tsc", "pvclock", "hvclock", "none", "timens", "fallback")),
     COUNTERS("counters", List.of("this-call", "total", "ns-per-call", "calls-per-3s", "step", "breakdown")),
-    COMPARE("compare", List.of("a", "b", "difference"));
+    COMPARE("compare", List.of("a", "b", "difference")),
+    /** The Your kernel tab: a captured vDSO stepped (its four panes, the writer row, the returned time, the update button). */
+    KERNEL("kernel", List.of("code", "listing", "registers", "seqlock", "writer", "pages", "path", "result", "status", "update"));
 
     private final String lessonName;
     private final List<String> elements;

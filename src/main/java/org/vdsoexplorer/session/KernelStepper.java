@@ -26,8 +26,8 @@ import org.vdsoexplorer.sim.timing.TimingTable;
  * said so). No JavaFX; listeners run on the caller's thread.
  */
 public final class KernelStepper {
-    /** Reader instructions an update "held open" keeps seq odd for: past the recheck of a pvclock read (about 70 on the shipped capture). */
-    public static final int HOLD_STEPS = 120;
+    /** Reader instructions an update "held open" keeps seq odd for. */
+    public static final int HOLD_STEPS = RealTrace.HOLD_STEPS;
 
     private final Capture capture;
     private final String origin;
@@ -156,6 +156,41 @@ public final class KernelStepper {
     }
 
     public long position() { return position; }
+
+    // ---- lessons: the facts of the call, the counter read's instruction, a placement that meets a goal -------------
+
+    /** What the call did, in the words lessons judge a call by, once it has returned (else null). */
+    public org.vdsoexplorer.lesson.CallFacts facts() {
+        return position < trace.steps() || trace.stopped() != null ? null : org.vdsoexplorer.lesson.CallFacts.of(trace);
+    }
+
+    /** {@code click: kernel-counter-read} on this call: its counter read's instruction (null: it read none). */
+    public org.vdsoexplorer.lesson.ClickTarget counterRead() { return org.vdsoexplorer.lesson.ClickTarget.kernelCounterRead(trace, code); }
+
+    /** An update placement found for a goal: where it goes, and the lesson's words for it. */
+    public record Placement(String task, int clockId, long updateAt, long updateEnd, org.vdsoexplorer.lesson.Challenges.Solution solution) {}
+
+    /**
+     * One update placement in this task's call of this clock that meets {@code goal} (RealTrace.findUpdate: the same search
+     * check-lessons makes), or null. A pure function of the capture: it may run off the FX thread; {@link #apply} shows it.
+     */
+    public Placement search(org.vdsoexplorer.lesson.Goal goal) {
+        String t = task;
+        int id = clockId;
+        RealTrace found = RealTrace.findUpdate(capture, code, t, id, x -> goal.unmet(org.vdsoexplorer.lesson.CallFacts.of(x)).isEmpty());
+        return found == null ? null : new Placement(t, id, found.updateAt(), found.updateEnd(), org.vdsoexplorer.lesson.Challenges.solution(found));
+    }
+
+    /** Shows {@code p}: its task and clock, its update placed, the call run to its end. */
+    public void apply(Placement p) {
+        task = p.task();
+        clockId = p.clockId();
+        updateAt = p.updateAt();
+        updateEnd = p.updateEnd();
+        record();
+        position = trace.steps();
+        fire();
+    }
 
     /** The capture stepped (for commands that also print it). */
     public String describe() { return capture.describe(); }

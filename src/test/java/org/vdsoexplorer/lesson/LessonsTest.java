@@ -36,7 +36,7 @@ public class LessonsTest {
         LessonLibrary.Loaded l = LessonLibrary.load(Path.of("lessons"));
         assertEquals(List.of(), l.problems().stream().map(Problem::toString).toList());
         assertEquals(List.of("why-vdso", "seqlock", "break-the-seqlock", "clock-mode", "time-namespaces", "namespace-costs",
-                "coarse-clocks", "array-vs-switch", "register-spills", "code-layout", "your-machine", "assessment"),
+                "coarse-clocks", "array-vs-switch", "register-spills", "code-layout", "your-machine", "your-kernel", "assessment"),
                 Lesson.courseOrder(l.lessons()).stream().map(Lesson::id).toList());
         assertEquals(List.of("paravirt-2007"), l.lessons().stream().filter(Lesson::optional).map(Lesson::id).toList());
         assertEquals("time-namespaces", Lesson.nextInCourse(l.lessons(), l.byId("clock-mode")).id());

@@ -44,6 +44,8 @@ final class KernelCodePane extends VBox {
         getStyleClass().addAll("view", "kernel-pane");
         setId("kernel-code");
         title.getStyleClass().add("view-title");
+        title.setWrapText(true);
+        title.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         list.getStyleClass().add("code-list");
         list.setId("kernel-listing");
         list.setFocusTraversable(false);

@@ -27,6 +27,8 @@ final class KernelPagesPane extends VBox {
         getStyleClass().addAll("view", "kernel-pane");
         setId("kernel-pages");
         title.getStyleClass().add("view-title");
+        title.setWrapText(true);
+        title.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         javafx.scene.layout.BorderPane holder = org.vdsoexplorer.app.common.Scrolling.content();
         holder.setCenter(body);
         scroll = org.vdsoexplorer.app.common.Scrolling.vertical(holder, "kernel-pages-scroll");

@@ -28,6 +28,8 @@ final class KernelPathPane extends VBox {
         getStyleClass().addAll("view", "kernel-pane");
         setId("kernel-path");
         title.getStyleClass().add("view-title");
+        title.setWrapText(true);
+        title.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         steps.setId("kernel-path-steps");
         result.setId("kernel-result");
         result.getStyleClass().add("kernel-result");

@@ -30,6 +30,8 @@ final class KernelSeqPane extends VBox {
         getStyleClass().addAll("view", "kernel-pane");
         setId("kernel-seqlock");
         title.getStyleClass().add("view-title");
+        title.setWrapText(true);
+        title.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         hint.getStyleClass().add("kernel-hint");
         hint.setWrapText(true);
         hint.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);

@@ -73,6 +73,7 @@ public final class KernelView extends BorderPane {
 
         Label title = new Label("Your kernel");
         title.getStyleClass().add("view-title");
+        title.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         machine.getStyleClass().add("kernel-machine");
         machine.setWrapText(true);
         machine.setMinWidth(0);
@@ -137,6 +138,7 @@ public final class KernelView extends BorderPane {
         }
         single.getStyleClass().add("kernel-grid");
         widthProperty().addListener((o, a, b) -> arrange());
+        machine.fontProperty().addListener((o, a, b) -> arrange()); // a new UI scale: another width in ems
         ((javafx.scene.control.ToggleButton) picker.getChildren().getFirst()).setSelected(true);
         stepper.addListener(this::refresh);
         refresh();
@@ -151,6 +153,9 @@ public final class KernelView extends BorderPane {
         boolean nowNarrow = getWidth() > 0 && getWidth() / em < NARROW_EM;
         Pane p = (Pane) shown.getSelectedToggle().getUserData();
         picker.getChildren().getFirst().setDisable(nowNarrow);
+        // narrow (a projector at 250 %): the machine's line goes (the window's status line says it), the pane gets the room
+        machine.setVisible(!nowNarrow);
+        machine.setManaged(!nowNarrow);
         if (nowNarrow && p == Pane.ALL) {
             narrow = true;
             select(Pane.CODE);
@@ -195,6 +200,30 @@ public final class KernelView extends BorderPane {
         };
         Pane now = (Pane) shown.getSelectedToggle().getUserData();
         select(now == p && !narrow ? Pane.ALL : p);
+    }
+
+    /** The address of the Your kernel listing's instruction row {@code n} is in (a click on it), or null. */
+    public static Long clickedInstruction(javafx.scene.Node n) {
+        for (javafx.scene.Node x = n; x != null; x = x.getParent()) {
+            if (x instanceof javafx.scene.control.ListCell<?> c && c.getItem() instanceof KernelCodePane.Row r && r.insn() != null
+                    && c.getListView() != null && "kernel-listing".equals(c.getListView().getId())) {
+                return r.insn().address();
+            }
+        }
+        return null;
+    }
+
+    /** Brings the pane holding a lesson's element into sight when one pane is shown at a time. */
+    public void reveal(String element) {
+        if (element == null || shownPane() == null) return;
+        Pane p = switch (element) {
+            case "code", "listing", "registers" -> Pane.CODE;
+            case "seqlock", "writer" -> Pane.SEQLOCK;
+            case "pages" -> Pane.PAGES;
+            case "path", "result" -> Pane.PATH;
+            default -> null;
+        };
+        if (p != null) select(p);
     }
 
     /** Whether the view is too narrow for four panes (it shows one). */

@@ -49,6 +49,7 @@ final class ActQuestion {
         if (question.type() == Question.Type.CLICK) {
             boolean slot = Question.NEXT_SLOT.equals(question.click());
             q.box().getChildren().add(LessonPicker.meta(slot ? "Click the slot in the pages view (the running task's column)."
+                    : Question.KERNEL_COUNTER_READ.equals(question.click()) ? "Click the instruction's row in the Your kernel tab's listing."
                     : "Click the instruction in the code view: its row in the listing, or its line in the C source."));
             if (!q.pane().lesson().assessment()) { // an assessment gives nothing away
                 Button show = LessonQuestion.button("Show me", "lesson-give-up");
@@ -58,7 +59,10 @@ final class ActQuestion {
             host().listenForClicks(c -> clicked(s, c));
             return;
         }
-        q.box().getChildren().add(LessonPicker.meta("Goal: " + question.goal() + ". " + (question.act() == Question.Act.SETUP
+        q.box().getChildren().add(LessonPicker.meta("Goal: " + question.goal() + ". " + (question.act() == Question.Act.KERNEL
+                ? "Place update_vsyscall() in the Your kernel tab's call (step to where you want it, then Kernel update here or K; "
+                + "tick \u201chold it open\u201d to keep seq odd), run the call to its end (Enter), then check."
+                : question.act() == Question.Act.SETUP
                 ? "Pick scenario, variant and clock at the top, run a call (Enter), then check."
                 : "Place writer updates by clicking the seqlock view's timeline (the call re-runs with them; click a \u25bc to "
                 + "remove one), then check.")));
@@ -105,6 +109,10 @@ final class ActQuestion {
         QuestionState state = q.state();
         if (state.over()) return;
         q.result.getChildren().clear();
+        if (question.act() == Question.Act.KERNEL) {
+            judge(s, host().kernelFacts(), "The call in the Your kernel tab has not returned yet: run it to its end (Enter), then check.");
+            return;
+        }
         CallResult r = host().lastCall();
         StepSetup eff = s.effectiveSetup();
         Setup running = host().runningSetup();
@@ -118,7 +126,17 @@ final class ActQuestion {
             q.verdict(false, "No call has finished yet: run one to its end (Enter), then check.");
             return;
         }
-        CallFacts f = CallFacts.of(r, host().lastCallLog());
+        judge(s, CallFacts.of(r, host().lastCallLog()), null);
+    }
+
+    /** The goal against {@code f} (null: no call to judge, said as {@code none}). */
+    private void judge(Step s, CallFacts f, String none) {
+        Question question = s.question();
+        QuestionState state = q.state();
+        if (f == null) {
+            q.verdict(false, none);
+            return;
+        }
         List<String> unmet = question.goal().unmet(f);
         if (state.attempt(unmet.isEmpty()) == QuestionState.Outcome.RIGHT) {
             q.verdict(true, "Goal reached: " + f.summary() + ".");
@@ -137,6 +155,10 @@ final class ActQuestion {
         StepSetup eff = s.effectiveSetup();
         int at = q.pane().stepIndex();
         Lesson in = q.pane().lesson();
+        if (question.act() == Question.Act.KERNEL) {
+            giveUpInKernel(s, at, in);
+            return;
+        }
         org.vdsoexplorer.util.Background.run(() -> {
             Challenges.Solution sol = null;
             String err = null;
@@ -169,6 +191,38 @@ final class ActQuestion {
         });
     }
 
+    /** Gives up a Your kernel challenge: the search runs in the background; its placement is shown in the tab. */
+    private void giveUpInKernel(Step s, int at, Lesson in) {
+        Question question = s.question();
+        org.vdsoexplorer.util.Background.run(() -> {
+            org.vdsoexplorer.session.KernelStepper.Placement p = null;
+            String err = null;
+            try {
+                p = host().kernelSearch(question.goal());
+            } catch (RuntimeException e) {
+                err = e.getMessage();
+            }
+            org.vdsoexplorer.session.KernelStepper.Placement found = p;
+            String why = err;
+            Platform.runLater(() -> {
+                searching = false;
+                if (q.pane().lesson() != in || q.pane().stepIndex() != at) return;
+                q.result.getChildren().clear();
+                if (found == null) {
+                    q.result.getChildren().add(LessonPicker.meta(why != null ? "The search failed: " + why
+                            : "No single update_vsyscall() placed in this call reaches the goal."));
+                    return;
+                }
+                q.state().giveUp();
+                host().kernelApply(found);
+                String text = found.solution().text(0);
+                q.result.getChildren().add(q.answerLine("One solution: " + text));
+                q.record(s, false, null);
+                q.explain(question, text);
+            });
+        });
+    }
+
     /** Shows the solution in the views: the step's setup with the updates placed, or the setup picked and a call run. */
     private void apply(StepSetup eff, Challenges.Solution sol) {
         try {
@@ -189,6 +243,10 @@ final class ActQuestion {
     // ---- click ---------------------------------------------------------------------------------------
 
     private ClickTarget target(Step s) throws LessonException {
+        if (target == null && Question.KERNEL_COUNTER_READ.equals(s.question().click())) {
+            target = host().kernelCounterRead(); // the tab's own call (the student may have opened another capture)
+            if (target == null) throw new LessonException("the Your kernel tab's call reads no counter");
+        }
         if (target == null) target = q.pane().evaluator().click(s.effectiveSetup(), s.question());
         return target;
     }

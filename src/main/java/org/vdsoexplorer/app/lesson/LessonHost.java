@@ -71,6 +71,18 @@ public interface LessonHost {
 
     Node focused();
 
+    /** The Your kernel tab's call's facts once it has returned, else null (null too where there is no such tab). */
+    default org.vdsoexplorer.lesson.CallFacts kernelFacts() { return null; }
+
+    /** {@code click: kernel-counter-read} on the Your kernel tab's call, or null. */
+    default org.vdsoexplorer.lesson.ClickTarget kernelCounterRead() { return null; }
+
+    /** Searches the Your kernel tab's capture for an update meeting {@code goal} (off the FX thread), or null. */
+    default org.vdsoexplorer.session.KernelStepper.Placement kernelSearch(org.vdsoexplorer.lesson.Goal goal) { return null; }
+
+    /** Shows a placement {@link #kernelSearch} found in the Your kernel tab. */
+    default void kernelApply(org.vdsoexplorer.session.KernelStepper.Placement p) { }
+
     /** Redraws every view from the model. */
     void refresh();
 

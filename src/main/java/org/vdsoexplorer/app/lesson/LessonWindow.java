@@ -32,6 +32,12 @@ public interface LessonWindow {
     /** Shows the comparison tab ({@code true}) or the four views. */
     void showCompare(boolean on);
 
+    /** Selects the tab headed {@code text}; false if there is none (a window without tabs). */
+    default boolean showTab(String text) { return false; }
+
+    /** The Your kernel tab's view once built, or null. */
+    default org.vdsoexplorer.app.kernel.KernelView kernelView() { return null; }
+
     /** The window's clock (the lesson panel times the steps a student answers on it). */
     default org.vdsoexplorer.app.common.FrameClock clock() { return org.vdsoexplorer.app.common.FrameClock.system(); }
 }

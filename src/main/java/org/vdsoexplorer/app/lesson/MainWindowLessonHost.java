@@ -97,6 +97,8 @@ public final class MainWindowLessonHost implements LessonHost {
 
     /** What a click on {@code n} points at: a listing row's instruction, a C source line or a running task's vvar slot. */
     static ClickTarget.Click clicked(Node n) {
+        Long kernel = org.vdsoexplorer.app.kernel.KernelView.clickedInstruction(n); // a row of the Your kernel tab's listing
+        if (kernel != null) return new ClickTarget.Click(ClickTarget.Click.Kind.INSTRUCTION, kernel);
         CodePane pane = null;
         for (Node x = n; x != null; x = x.getParent()) {
             if (x instanceof CodePane p && pane == null) pane = p;
@@ -112,6 +114,23 @@ public final class MainWindowLessonHost implements LessonHost {
             }
         }
         return null;
+    }
+
+    @Override public org.vdsoexplorer.lesson.CallFacts kernelFacts() {
+        return w.kernelView() == null ? null : w.kernelView().stepper().facts();
+    }
+
+    @Override public ClickTarget kernelCounterRead() {
+        return w.kernelView() == null ? null : w.kernelView().stepper().counterRead();
+    }
+
+    @Override public org.vdsoexplorer.session.KernelStepper.Placement kernelSearch(org.vdsoexplorer.lesson.Goal goal) {
+        var v = w.kernelView();
+        return v == null ? null : v.stepper().search(goal);
+    }
+
+    @Override public void kernelApply(org.vdsoexplorer.session.KernelStepper.Placement p) {
+        if (w.kernelView() != null) w.kernelView().stepper().apply(p);
     }
 
     @Override public void setBreakpoints(List<Target> breakpoints) { stepping.setBreakpoints(breakpoints); }
@@ -138,8 +157,15 @@ public final class MainWindowLessonHost implements LessonHost {
             w.showCompare(false);
             return null;
         }
-        w.showCompare(view == View.COMPARE);
-        w.views().setFocus(view);
+        if (view == View.KERNEL) {
+            // the Your kernel tab, on the call the lesson's kernel steps start on (its question answers are of that call)
+            if (!w.showTab("Your kernel")) return null;
+            w.kernelView().stepper().select(org.vdsoexplorer.lesson.Challenges.KERNEL_TASK, org.vdsoexplorer.lesson.Challenges.KERNEL_CLOCK);
+            w.kernelView().reveal(element);
+        } else {
+            w.showCompare(view == View.COMPARE);
+            w.views().setFocus(view);
+        }
         w.root().applyCss();
         w.root().layout(); // the step's views in place before their element is looked for
         Node n = find(view, element);
@@ -226,6 +252,7 @@ public final class MainWindowLessonHost implements LessonHost {
             case DISPATCH -> byId("dispatch-view");
             case COUNTERS -> byId("counters");
             case COMPARE -> byId("compare-view");
+            case KERNEL -> byId("kernel-view");
         };
         if (e.isEmpty()) return whole;
         Node n = switch (view) {
@@ -266,6 +293,10 @@ public final class MainWindowLessonHost implements LessonHost {
                     yield chip != null ? chip : byId("counter-breakdown");
                 }
             };
+            case KERNEL -> byId(switch (e) {
+                case "update" -> "kernel-place";
+                default -> "kernel-" + e;
+            });
             case COMPARE -> switch (e) {
                 case "a" -> parentOf("compare-listing-a");
                 case "b" -> parentOf("compare-listing-b");

@@ -174,6 +174,19 @@ public final class ScreenSweep {
                 Screenshots.onFx(() -> scale(w, null, c));
                 images.get(c).add(check(w, null, c, "explore", failDir));
             }
+            // "Your kernel" on the shipped capture: a call at its start, one read again after a placed update, one that
+            // waited on an odd seq, each pane alone (what a narrow window shows)
+            for (String state : KERNEL_STATES) {
+                Screenshots.onFx(() -> kernelState(w, state));
+                for (Config c : group) {
+                    Screenshots.onFx(() -> scale(w, null, c));
+                    images.get(c).add(check(w, null, c, "your kernel: " + state, failDir));
+                }
+            }
+            Screenshots.onFx(() -> {
+                w.showCompare(false); // back to the four views for the lessons
+                return null;
+            });
             ProgressStore progress = ProgressStore.open(Files.createTempDirectory("vdso-explorer-sweep"));
             pane[0] = Screenshots.onFx(() -> {
                 LessonPane p = LessonPane.open(w, lessonsDir.toAbsolutePath(), lessons, progress);
@@ -214,6 +227,36 @@ public final class ScreenSweep {
                 return null;
             });
         }
+    }
+
+    /** The "Your kernel" screens the sweep checks. */
+    public static final List<String> KERNEL_STATES = List.of("start", "retry", "odd seq", "pages alone", "path alone", "seqlock alone");
+
+    private static Object kernelState(MainWindow w, String state) {
+        if (!w.showTab("Your kernel")) throw new IllegalStateException("no Your kernel tab");
+        var v = w.kernelView();
+        var k = v.stepper();
+        switch (state) {
+            case "start" -> k.select("host", 1);
+            case "retry" -> Screenshots.kernelState(k, "timens", true, 6);
+            case "odd seq" -> {
+                Screenshots.kernelState(k, "host", false, 0);
+                while (k.snapshot().path().stream().noneMatch(p -> p.done() && p.mark() == org.vdsoexplorer.sim.real.RealMark.SEQ_BEGIN)) k.toNextMark();
+                k.placeUpdate(true);
+                k.toEnd();
+            }
+            default -> {
+                var view = switch (state) {
+                    case "pages alone" -> org.vdsoexplorer.lesson.View.PAGES;
+                    case "path alone" -> org.vdsoexplorer.lesson.View.DISPATCH;
+                    default -> org.vdsoexplorer.lesson.View.SEQLOCK;
+                };
+                Screenshots.kernelState(k, "timens", true, 6);
+                String want = view == org.vdsoexplorer.lesson.View.DISPATCH ? "PATH" : view.name();
+                if (!want.equals(v.shownPane())) v.focus(view);
+            }
+        }
+        return null;
     }
 
     /** Sets {@code c}'s scale: the presenter's while presenting, else the window's. */

@@ -306,6 +306,11 @@ public final class Screenshots {
             out.add(checkedShot(w.root(), dir.resolve("seed-tables.png")));
             w.showCompare(false);
 
+            // Your kernel: the shipped capture's namespace task, read again after a placed update
+            kernelScreen(w);
+            out.add(checkedShot(w.root(), dir.resolve("kernel.png")));
+            w.showCompare(false);
+
             // hyperv-5.13-rc1: clock_mode NONE, every hres call falls back to the syscall
             w.scenarioPicker().setValue(Scenario.HYPERV_5_13);
             for (int i = 0; i < 3; i++) s.runCall();

@@ -24,6 +24,8 @@ import org.vdsoexplorer.sim.timing.Core;
 public final class RealTrace {
     /** Reader instructions one call may take before the trace gives up (a writer held open makes the reader spin). */
     public static final int MAX_STEPS = 5_000;
+    /** Reader instructions an update "held open" keeps seq odd for: past the recheck of a pvclock read (about 70 on the shipped capture). */
+    public static final int HOLD_STEPS = 120;
     /** Stack quadwords a frame keeps (from the caller's return address down). */
     static final int STACK_WORDS = 24;
 
@@ -62,11 +64,12 @@ public final class RealTrace {
     private final List<PathStep> path;
     private final List<PageBytes> pagesBefore, pagesAfterBegin, pagesAfter;
     private final long returnedNs, rax, capturedNs;
+    private final int pushes;
     private final String stopped;
 
     private RealTrace(String task, int clockId, long tsc, long updateAt, long updateEnd, List<RealWriter.Store> update,
                       List<Frame> frames, List<Read> reads, List<PathStep> path, List<PageBytes> before, List<PageBytes> afterBegin,
-                      List<PageBytes> after, long returnedNs, long rax, long capturedNs, String stopped) {
+                      List<PageBytes> after, long returnedNs, long rax, long capturedNs, int pushes, String stopped) {
         this.task = task;
         this.clockId = clockId;
         this.tsc = tsc;
@@ -82,6 +85,7 @@ public final class RealTrace {
         this.returnedNs = returnedNs;
         this.rax = rax;
         this.capturedNs = capturedNs;
+        this.pushes = pushes;
         this.stopped = stopped;
     }
 
@@ -145,7 +149,7 @@ public final class RealTrace {
         long ret = m.cpu().cpu.r[Registers.RAX];
         if (back) path.add(new PathStep(frames.size() - 1, RealMark.RETURN, "rax = " + ret + (ret == 0 ? " (0: success)" : "")));
         return new RealTrace(task, clockId, tsc, updateAt, end, update, frames, reads, path, before, afterBegin, after,
-                back ? m.timespecNs() : Long.MIN_VALUE, ret, reading.ns(), stopped);
+                back ? m.timespecNs() : Long.MIN_VALUE, ret, reading.ns(), d.pushes, stopped);
     }
 
     private static Frame frame(RealMachine m, long step, long c0) {
@@ -178,6 +182,7 @@ public final class RealTrace {
         private final List<Read> reads;
         private final List<PathStep> path;
         long step;
+        int pushes;
         private int branchesBeforePages;
         private boolean pageRead, beginNext = true, modeSeen, counterSeen, pvSeen, baseSeen;
         private long begin, nsSeq = -1;
@@ -194,6 +199,7 @@ public final class RealTrace {
             switch (e) {
                 case Event.Branch b when !pageRead && !b.insn().mnemonic().startsWith("jmp") -> branchesBeforePages++;
                 case Event.MemRead r -> read(r);
+                case Event.Push p when p.reg() >= 0 -> pushes++;
                 case Event.Retired r when r.insn().mnemonic().startsWith("rdtsc") -> counter(r.insn());
                 case Event.Syscall s -> path.add(new PathStep(step, RealMark.SYSCALL, "syscall " + s.number()
                         + (s.number() == RealMachine.NR_CLOCK_GETTIME ? " (clock_gettime): the kernel answers" : "")));
@@ -310,4 +316,47 @@ public final class RealTrace {
 
     /** The number of times the reader read everything again. */
     public long retries() { return path.stream().filter(p -> p.mark() == RealMark.RETRY).count(); }
+
+    /** The odd seq values the reader read (each one a wait on a writer mid-update). */
+    public int oddSeqReads() { return (int) reads.stream().filter(r -> r.seq() && (r.value() & 1) != 0).count(); }
+
+    /** Pushes of general registers (the return address excluded). */
+    public int pushes() { return pushes; }
+
+    /** How the call read the clock: "syscall", "pvclock", "tsc" or "none" (the words lessons use of the C model's calls). */
+    public String counter() {
+        java.util.Set<RealMark> m = java.util.EnumSet.noneOf(RealMark.class);
+        path.forEach(p -> m.add(p.mark()));
+        return m.contains(RealMark.SYSCALL) ? "syscall" : m.contains(RealMark.PVCLOCK) ? "pvclock" : m.contains(RealMark.COUNTER) ? "tsc" : "none";
+    }
+
+    /**
+     * The call as the C model's calls are summed up ({@link CallResult}): call 1, rax, the returned and the captured time
+     * split into seconds and nanoseconds, instructions, milli-cycles, retries, odd-seq reads, whether it fell back, the TSC.
+     */
+    public org.vdsoexplorer.sim.CallResult result() {
+        boolean back = returnedNs != Long.MIN_VALUE;
+        long sec = back ? Math.floorDiv(returnedNs, 1_000_000_000L) : 0, nsec = back ? Math.floorMod(returnedNs, 1_000_000_000L) : 0;
+        long[] expected = {Math.floorDiv(capturedNs, 1_000_000_000L), Math.floorMod(capturedNs, 1_000_000_000L)};
+        return new org.vdsoexplorer.sim.CallResult(1, back ? rax : -1, sec, nsec, expected, steps(), frames.getLast().cyclesMilli(),
+                (int) retries(), oddSeqReads(), counter().equals("syscall"), tsc);
+    }
+
+    /**
+     * The first placement of one update_vsyscall() in {@code task}'s call of {@code clockId} whose call meets {@code goal}:
+     * none, then made at once before each reader instruction in turn, then held open ({@link #HOLD_STEPS}) from each;
+     * null if none does. Recorded on the additive cost table (where an update goes does not depend on the cycles).
+     */
+    public static RealTrace findUpdate(Capture c, org.vdsoexplorer.sim.asm.Listing code, String task, int clockId,
+                                       java.util.function.Predicate<RealTrace> goal) {
+        RealTrace quiet = record(c, code, null, task, clockId, -1, -1);
+        if (goal.test(quiet)) return quiet;
+        for (int held = 0; held < 2; held++) {
+            for (long k = 0; k <= quiet.steps(); k++) {
+                RealTrace t = record(c, code, null, task, clockId, k, held == 0 ? k : k + HOLD_STEPS);
+                if (goal.test(t)) return t;
+            }
+        }
+        return null;
+    }
 }

@@ -193,6 +193,8 @@ class AllLessonsPlayUiTest {
                 assertTrue(Student.text(pane, "#lesson-verdict").startsWith("\u2717"), where + ": not met before the student acts");
                 if (sol.setup() != null) {
                     Student.pickAndRun(w, sol.setup());
+                } else if (q.act() == Question.Act.KERNEL) {
+                    Student.placeInKernel(w, sol.placements().getFirst(), sol.held());
                 } else {
                     long start = fx(() -> w.session().callStart());
                     assertEquals(Challenges.shown(s.effectiveSetup()).callStart(), start, where + ": the call shown");

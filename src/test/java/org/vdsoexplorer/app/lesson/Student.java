@@ -88,9 +88,47 @@ final class Student {
         WaitForAsyncUtils.waitForFxEvents();
     }
 
+    /** Clicks the row of {@code insn} in the Your kernel tab's listing (scrolled into view first). */
+    static void clickKernelInstruction(MainWindow w, Instruction insn) {
+        fxRun(() -> {
+            @SuppressWarnings("unchecked")
+            javafx.scene.control.ListView<Object> list = (javafx.scene.control.ListView<Object>) w.kernelView().lookup("#kernel-listing");
+            int row = -1;
+            for (int r = 0; r < list.getItems().size(); r++) {
+                if (list.getItems().get(r).toString().contains("insn=" + insn)) row = r;
+            }
+            if (row < 0) throw new AssertionError("no kernel listing row shows " + insn);
+            list.scrollTo(Math.max(0, row - 2));
+            list.layout();
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        fxRun(() -> {
+            Node cell = w.kernelView().lookup("#kernel-listing").lookupAll(".list-cell").stream()
+                    .filter(c -> c instanceof javafx.scene.control.ListCell<?> lc && lc.getItem() != null
+                            && lc.getItem().toString().contains("insn=" + insn))
+                    .findFirst().orElseThrow(() -> new AssertionError("the row of " + insn + " is not on screen"));
+            click(cell, 10, 5);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitForFxEvents(); // the host reads the click after the view handled it
+    }
+
+    /** Places update_vsyscall() in the Your kernel tab's call before reader instruction {@code k} (held open or not) with its own controls, and runs the call to its end. */
+    static void placeInKernel(MainWindow w, long k, boolean held) {
+        fxRun(() -> {
+            var v = w.kernelView();
+            ((javafx.scene.control.CheckBox) v.lookup("#kernel-hold")).setSelected(held);
+            v.stepper().seek(k);
+            ((javafx.scene.control.Button) v.lookup("#kernel-place")).fire();
+            v.stepper().toEnd();
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
     /** Gives the answer to a click question the way a student does. */
     static void clickAnswer(MainWindow w, ClickTarget t) {
-        if (t.insn() == null) clickSlot(w, t.slot());
+        if (t.view() == org.vdsoexplorer.lesson.View.KERNEL) clickKernelInstruction(w, t.insn());
+        else if (t.insn() == null) clickSlot(w, t.slot());
         else clickInstruction(w, t.insn());
     }
 

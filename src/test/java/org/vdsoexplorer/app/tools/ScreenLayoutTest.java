@@ -124,7 +124,8 @@ class ScreenLayoutTest {
         java.util.Map<String, Integer> lowContrast = new java.util.LinkedHashMap<>();
         for (ScreenSweep.Outcome o : outcomes) {
             System.out.println(o.summary());
-            assertEquals(steps + 1, o.images().size(), o.config().name() + ": the explore screen and every step");
+            assertEquals(steps + 1 + ScreenSweep.KERNEL_STATES.size(), o.images().size(), o.config().name()
+                    + ": the explore screen, the Your kernel screens and every step");
             for (ScreenSweep.Image i : o.images()) {
                 List<String> findings = new ArrayList<>(i.check().clipped());
                 findings.addAll(i.check().overlaps());
@@ -136,7 +137,9 @@ class ScreenLayoutTest {
                     if (print) System.out.println("FINDING | " + o.config().name() + " | " + i.name() + " | " + f);
                     bad.add(o.config().name() + ", " + i.name() + ": " + f);
                 }
-                if (o.config().presenter() && o.config().scale() == 100 && !i.name().equals("explore")
+                // (the explore and "Your kernel" screens are the window before a lesson opens, not presenter mode, whose 14 px
+                // floor lesson 12's steps on the Your kernel tab are held to)
+                if (o.config().presenter() && o.config().scale() == 100 && !i.name().equals("explore") && !i.name().startsWith("your kernel")
                         && i.check().smallestFont() < FontScale.MIN_PX - 0.01) {
                     bad.add(o.config().name() + ", " + i.name() + ": text of " + i.check().smallestFont() + " px, "
                             + i.check().smallestText());
@@ -145,7 +148,7 @@ class ScreenLayoutTest {
         }
         writeParts(outcomes, DIR.resolve("findings-by-part.txt"));
         System.out.printf(java.util.Locale.ROOT, "sweep: %d configurations x %d screens in %.1f s (CPU %.1f s)%n",
-                outcomes.size(), steps + 1, took / 1e9, cpu / 1e9);
+                outcomes.size(), steps + 1 + ScreenSweep.KERNEL_STATES.size(), took / 1e9, cpu / 1e9);
         assertEquals(List.of(), bad);
         // No text under 4.5:1 anywhere (issue 25 item 5). The two faults the ratchet this replaced waited on: the spill-count
         // label under the spotlight (#code-spills, 4.13:1) was real: its ink was the theme's label ink #333333, not the #111111

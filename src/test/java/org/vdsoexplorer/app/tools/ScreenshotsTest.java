@@ -22,7 +22,7 @@ class ScreenshotsTest {
         Path dir = Path.of(System.getProperty("basedir", "."), "target", "screenshots");
         List<Path> files = Screenshots.write(dir);
         for (String name : List.of("window.png", "code.png", "pages.png", "seqlock.png", "dispatch.png",
-                "seqlock-retry.png", "dispatch-hyperv-5.13-rc1.png")) {
+                "seqlock-retry.png", "dispatch-hyperv-5.13-rc1.png", "kernel.png")) {
             assertTrue(files.contains(dir.resolve(name)), name);
         }
         for (Path f : files) {
