@@ -146,7 +146,8 @@ final class Toolbar {
 
     /** A menu item: an icon, the words, and its shortcut in a keycap at the right. */
     private static CustomMenuItem item(String text, String key, Ikon code, String id, Runnable run) {
-        Label words = new Label(text, new FontIcon(code));
+        Label words = new Label(text);
+        icon(words, code); // as large as the words, so it grows with the UI scale (a fixed 16 px icon did not)
         words.getStyleClass().add("menu-words");
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);

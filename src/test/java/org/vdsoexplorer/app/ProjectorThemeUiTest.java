@@ -22,6 +22,51 @@ import org.vdsoexplorer.sim.kernel.Scenario;
  */
 @ExtendWith(ApplicationExtension.class)
 class ProjectorThemeUiTest {
+    /**
+     * The theme's thicker lines come from one setting (FontScale's line weight, set in app.css) that every canvas view
+     * reads: on, the seqlock timeline's and the dispatch graph's strokes cover more pixels than off (the same step, the
+     * same text), and the weight falls back to 1 when the theme is switched off.
+     */
+    @Test
+    void theThemeThickensTheCanvasLines() {
+        double[] r = Fx.fx(() -> {
+            MainWindow w = new MainWindow(Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC), 1920, 1080);
+            w.setReducedMotion(true);
+            for (int i = 0; i < 30; i++) w.session().step();
+            LayoutCheck.check(w.root());
+            double offWeight = w.dispatch().fontScale().lineWeight();
+            long offSeq = inked(w.seqlock()), offDispatch = inked(w.dispatch());
+            w.perform(Action.PROJECTOR_THEME);
+            LayoutCheck.check(w.root());
+            double onWeight = w.dispatch().fontScale().lineWeight(), onSeqWeight = w.seqlock().fontScale().lineWeight();
+            long onSeq = inked(w.seqlock()), onDispatch = inked(w.dispatch());
+            w.perform(Action.PROJECTOR_THEME);
+            LayoutCheck.check(w.root());
+            double backWeight = w.dispatch().fontScale().lineWeight();
+            w.dispose();
+            return new double[] {offWeight, onWeight, onSeqWeight, backWeight, offSeq, onSeq, offDispatch, onDispatch};
+        });
+        assertEquals(1, r[0], "off: weight 1");
+        assertTrue(r[1] > 1 && r[2] == r[1], "on: one weight over 1 for both views: " + r[1] + ", " + r[2]);
+        assertEquals(1, r[3], "off again: weight 1");
+        assertTrue(r[5] > r[4] * 1.1, "seqlock canvas: " + r[4] + " inked pixels off, " + r[5] + " on");
+        assertTrue(r[7] > r[6] * 1.1, "dispatch canvas: " + r[6] + " inked pixels off, " + r[7] + " on");
+    }
+
+    /** The pixels of {@code v}'s canvas that are not near white (what its strokes, fills and text cover). */
+    private static long inked(org.vdsoexplorer.app.common.DrawnText v) {
+        java.awt.image.BufferedImage img = org.vdsoexplorer.app.common.Snapshots.image(v.drawnOn(), null,
+                java.awt.image.BufferedImage.TYPE_INT_RGB);
+        long n = 0;
+        for (int y = 0; y < img.getHeight(); y++) {
+            for (int x = 0; x < img.getWidth(); x++) {
+                int p = img.getRGB(x, y);
+                if (((p >> 16) & 0xFF) + ((p >> 8) & 0xFF) + (p & 0xFF) < 3 * 200) n++;
+            }
+        }
+        return n;
+    }
+
     @Test
     void theKeySwitchesTheThemeAndItsTextsKeepTheirContrast() {
         Path dir = Path.of(System.getProperty("basedir", "."), "target", "screens");

@@ -63,6 +63,8 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
     /** Idle edges and the frames of nodes no call used: 3.5:1 on white (WCAG's 3:1 for graphics; #CCC had 1.6:1). */
     static final Color IDLE = Color.web("#8A8A8A");
     private final org.vdsoexplorer.app.common.FontScale scale = new org.vdsoexplorer.app.common.FontScale(this);
+    /** The graph's scroll pane: sideways when the view is narrower than the graph at its text size. */
+    private final javafx.scene.control.ScrollPane scroll;
     /** The node labels as drawn (for {@link org.vdsoexplorer.app.tools.LayoutCheck}). */
     private final List<org.vdsoexplorer.app.common.DrawnText.Box> drawnText = new ArrayList<>();
 
@@ -93,7 +95,7 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
         countLayer.setManaged(false);
         // a view narrower than the graph at its least text size (presenter mode at 250 % beside the lesson) scrolls
         // sideways rather than cutting the identifiers or breaking them at their underscores
-        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(holder);
+        scroll = new javafx.scene.control.ScrollPane(holder);
         scroll.setId("dispatch-scroll");
         scroll.getStyleClass().add("view-scroll");
         scroll.setFitToWidth(true);
@@ -105,6 +107,10 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
         setCenter(scroll);
         BorderPane.setMargin(scroll, new Insets(4, 0, 0, 0));
         holder.setMinWidth(leastWidth());
+        scale.lineWeightProperty().addListener(o -> { // the projector theme's thicker lines
+            drawnGraph = null;
+            draw();
+        });
         scale.scaleProperty().addListener(o -> {
             drawnGraph = null;
             drawnCounts = null;
@@ -122,6 +128,12 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
 
     /** The text scale the node labels follow (the window's font size over 16 px). */
     public org.vdsoexplorer.app.common.FontScale fontScale() { return scale; }
+
+    /** {@code n}'s box as laid out last, in canvas coordinates, or null (tests: what the view scrolls to). */
+    DispatchGraph.Box box(Node n) { return graph.boxes().get(n); }
+
+    /** The graph's scroll pane (tests). */
+    javafx.scene.control.ScrollPane graphScroll() { return scroll; }
 
     /** The lit path of the current call. */
     public List<Node> currentPath() { return current; }
@@ -199,10 +211,11 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
     private final NodeLabels labels = new NodeLabels();
 
     /**
-     * The smallest node text: {@link #MIN_SQUEEZED_PX} at 100 % (a small window), growing with the scale a
-     * little slower than the text (at 250 % the graph shares a projector's width with the lesson).
+     * The smallest node text: {@link #MIN_SQUEEZED_PX} at 100 % (a small window), times the scale: the graph's text grows
+     * with the rest of the window's (at 150 % and 250 % its nodes are sized to their identifiers at that size, and a
+     * view narrower than the graph scrolls sideways to the lit path, {@link #followPath}).
      */
-    private double minPx() { return MIN_SQUEEZED_PX * Math.max(1, 0.5 * scale.scale()); }
+    private double minPx() { return MIN_SQUEEZED_PX * Math.max(1, scale.scale()); }
 
     /** A node's label as drawn: its identifiers whole (the model's "do_hres_" / "timens()" break joined again). */
     static String label(Node n) { return n.label.replace("_\n", "_"); }
@@ -252,6 +265,7 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
         if (w > 0 && h > 0 && !graphKey.equals(drawnGraph)) {
             drawnGraph = graphKey;
             drawGraph(w, h, all, live, usedEdges, usedNodes);
+            followPath(w);
         }
         List<Object> countKey = List.of(w, h, Map.copyOf(counts), live);
         if (w > 0 && h > 0 && !countKey.equals(drawnCounts)) {
@@ -277,10 +291,20 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
                 boolean used = usedEdges.contains(e);
                 Color col = edgeColour(e, on, used);
                 g.setStroke(col);
-                g.setLineWidth(on ? 5 : used ? 2.5 : 1.5);
+                double lw = scale.lineWeight();
+                g.setLineWidth((on ? 5 : used ? 2.5 : 1.5) * lw);
+                // an edge into the slow path dashed: "falls back" told by pattern too, not by its colour alone
+                // (butt caps while dashed: the canvas's square caps grow each dash by the line's width and close the gaps
+                // of a lit, 5 px edge)
+                if (bad(e)) {
+                    g.setLineDashes(9 * lw, 5 * lw);
+                    g.setLineCap(javafx.scene.shape.StrokeLineCap.BUTT);
+                }
                 List<double[]> route = graph.route(e);
                 boolean newest = on && growth < 1 && e.equals(live.getLast());
                 DispatchGraph.strokeRoute(g, route, newest ? growth : 1);
+                g.setLineDashes();
+                g.setLineCap(javafx.scene.shape.StrokeLineCap.SQUARE);
                 if (newest) continue;
                 double x2 = route.getLast()[0], y2 = route.getLast()[1];
                 g.setFill(col); // arrow head
@@ -298,7 +322,7 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
             boolean bad = n == Node.FALLBACK || n == Node.HW_NONE || n == Node.MASK_INVALID;
             boolean used = usedNodes.contains(n);
             // square boxes: a frame of ink (thicker when lit) and the fill inside it
-            double line = on ? 3 : 1.5;
+            double line = (on ? 3 : 1.5) * scale.lineWeight();
             g.setFill(on ? Palette.INK : used ? Palette.GREY : IDLE);
             g.fillRect(b.x(), b.y(), b.w(), b.h());
             g.setFill(on ? (bad ? Palette.DEEP_VERMILLION : Palette.BLUE) : used ? Palette.SHADE : Color.WHITE); // white text on it
@@ -312,9 +336,27 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
         }
     }
 
+    /**
+     * When the graph is wider than its view (a large UI scale), scrolls it sideways so the lit path's newest node shows
+     * whole (left alone when it shows already: a teacher's own scrolling stays).
+     */
+    private void followPath(double w) {
+        if (current.isEmpty() || scroll.getViewportBounds() == null) return;
+        double view = scroll.getViewportBounds().getWidth();
+        DispatchGraph.Box b = graph.boxes().get(current.getLast());
+        if (b == null || view <= 0 || w <= view + 0.5) return;
+        double left = scroll.getHvalue() * (w - view);
+        double margin = Math.min(24 * scale.scale(), Math.max(0, (view - b.w()) / 2));
+        if (b.x() - margin >= left && b.x() + b.w() + margin <= left + view) return;
+        double want = Math.max(0, Math.min(w - view, b.cx() - view / 2));
+        scroll.setHvalue(want / (w - view));
+    }
+
+    /** An edge into the slow path: the syscall fallback or the counter that cannot be read. */
+    private static boolean bad(Edge e) { return e.to() == Node.FALLBACK || e.to() == Node.HW_NONE; }
+
     private static Color edgeColour(Edge e, boolean on, boolean used) {
-        boolean bad = e.to() == Node.FALLBACK || e.to() == Node.HW_NONE;
-        return on ? (bad ? Palette.VERMILLION : Palette.BLUE) : used ? Palette.GREY : IDLE;
+        return on ? (bad(e) ? Palette.VERMILLION : Palette.BLUE) : used ? Palette.GREY : IDLE;
     }
 
     /** The count of each used edge, just before its arrow head (in the gap before the target's column). */
@@ -336,8 +378,7 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
                 Fmt.setText(l, "\u00d7" + Fmt.big(n).replace(" ", ""));
                 boolean on = live.contains(e);
                 l.pseudoClassStateChanged(LIT, on);
-                boolean bad = on && (e.to() == Node.FALLBACK || e.to() == Node.HW_NONE);
-                l.pseudoClassStateChanged(BAD, bad);
+                l.pseudoClassStateChanged(BAD, on && bad(e));
                 l.setVisible(true);
                 double lw = l.prefWidth(-1), lh = l.prefHeight(lw);
                 // on the edge itself: the middle of the longest stretch only this edge runs along, nearest its target

@@ -226,7 +226,6 @@ public final class LessonPane extends BorderPane {
 
     void refreshWarning() { picker.refreshWarning(); }
 
-
     // ---- player ----------------------------------------------------------------------------
 
     private void buildPlayer() {
@@ -260,6 +259,7 @@ public final class LessonPane extends BorderPane {
         bodyScroll.setFitToWidth(true);
         bodyScroll.getStyleClass().add("lesson-scroll");
         bodyScroll.setId("lesson-scroll");
+        org.vdsoexplorer.app.common.Scrolling.uncached(bodyScroll); // no bitmap cache: Node.snapshot could render it stale
         prev.setId("lesson-prev");
         next.setId("lesson-next");
         present.setId("lesson-present");
@@ -403,7 +403,6 @@ public final class LessonPane extends BorderPane {
 
     /** Shows {@code text} on the step's setup line ("" hides it), marked as a problem if {@code bad}. */
     void status(String text, boolean bad) { setupLine.show(text, bad); }
-
 
     // ---- for the presenter and tests -------------------------------------------------------------
 

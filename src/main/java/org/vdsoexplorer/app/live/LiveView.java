@@ -126,6 +126,7 @@ public final class LiveView extends BorderPane {
         content.setPadding(new Insets(8));
         ScrollPane scroll = new ScrollPane(content);
         scroll.setFitToWidth(true);
+        org.vdsoexplorer.app.common.Scrolling.uncached(scroll); // no bitmap cache: Node.snapshot could render it stale
         setCenter(scroll);
 
         ticker = new ScheduledService<>() {

@@ -22,7 +22,7 @@ import org.vdsoexplorer.session.ModelSnapshot.PipelineRows.Row;
 /**
  * The pipeline timeline of the current call, llvm-mca style: one row per dynamic instruction, one column
  * per cycle (D dispatched, = waiting for its sources or a port, e executing, E done, - waiting to retire,
- * R retired), scrolled so the instruction just executed is in view. The rdtsc row is marked; each push is
+ * R retired; each cell shows its letter on its colour), scrolled so the instruction just executed is in view. The rdtsc row is marked; each push is
  * marked hidden (it finished while a counter read was executing) or exposed. Canvas-drawn; it only
  * projects the pipeline model's rows ({@link ModelSnapshot.PipelineRows}) (the model decides every cycle and the hidden/exposed test), and reports
  * the text it drew ({@link DrawnText}) so the layout check sees it. The instruction column is as wide as the
@@ -70,6 +70,7 @@ public final class PipelineView extends BorderPane implements DrawnText {
         title.setWrapText(true);
         title.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         scale.scaleProperty().addListener((o, a, b) -> draw());
+        scale.lineWeightProperty().addListener((o, a, b) -> draw()); // the projector theme's outlines
         key.managedProperty().bind(key.visibleProperty());
         setTop(new javafx.scene.layout.VBox(title, key));
         setCenter(holder);
@@ -127,6 +128,7 @@ public final class PipelineView extends BorderPane implements DrawnText {
         if (shown.isEmpty()) return;
         double k = scale.scale(), row = ROW * k, cell = CELL * k, mark = MARK * k;
         Font mono = Font.font("DejaVu Sans Mono", FONT * k);
+        double outline = scale.lineWeight() - 1; // none at weight 1
         // a row is as tall as the font's line (and the mark column as wide as "exposed"), whatever the scale
         row = Math.max(row, DrawnText.measure("Mg", mono)[1] + 1);
         mark = Math.max(mark, DrawnText.measure("exposed", mono)[0] + 8);
@@ -197,10 +199,15 @@ public final class PipelineView extends BorderPane implements DrawnText {
                 double x = text + mark + kk * cell;
                 g.setFill(fill(ch, rdtsc));
                 g.fillRect(x + 0.5, y + 2, cell - 1, row - 4);
-                if (ch == 'D' || ch == 'R' || ch == 'E') {
-                    g.setFill(ch == 'D' ? Palette.PAPER : Palette.INK); // white on blue 5.3:1; ink on orange 8.6:1, on green 5.6:1
-                    text(g, Character.toString(ch), x + cell / 2, y + row / 2, TextAlignment.CENTER, false);
+                if (outline > 0) { // the projector theme's outlines: each bar cell framed in ink
+                    g.setStroke(Palette.INK);
+                    g.setLineWidth(outline);
+                    g.strokeRect(x + 0.5, y + 2, cell - 1, row - 4);
                 }
+                // every cell's letter, as llvm-mca prints it: the state told by the letter too, not by its colour alone
+                // (white on blue 5.3:1; ink on orange 8.6:1, on green 5.6:1, on the light waits over 10:1)
+                g.setFill(ch == 'D' ? Palette.PAPER : Palette.INK);
+                text(g, Character.toString(ch), x + cell / 2, y + row / 2, TextAlignment.CENTER, false);
             }
         }
     }

@@ -157,9 +157,11 @@ public final class SeedTablesView extends BorderPane {
         javafx.scene.text.Font font = status.getFont();
         // figures in bold monospace (the widest a figure is drawn: a miss), names in the page's font
         javafx.scene.text.Font figures = javafx.scene.text.Font.font("DejaVu Sans Mono", javafx.scene.text.FontWeight.BOLD, font.getSize());
+        // headings in bold (the theme's column headers), so the widest ("why not within 2 pp") is not cut
+        javafx.scene.text.Font heading = javafx.scene.text.Font.font(font.getFamily(), javafx.scene.text.FontWeight.BOLD, font.getSize());
         for (TableColumn<Both, ?> top : table.getColumns()) {
             for (TableColumn<Both, ?> c : top.getColumns().isEmpty() ? List.of(top) : top.getColumns()) {
-                double w = org.vdsoexplorer.app.common.DrawnText.measure(c.getText(), font)[0];
+                double w = org.vdsoexplorer.app.common.DrawnText.measure(c.getText(), heading)[0];
                 javafx.scene.text.Font cells = c.getStyleClass().contains("seed-number") ? figures : font;
                 for (Both b : rows) {
                     Object v = c.getCellData(b);

@@ -187,6 +187,7 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
             drawn = null;
             redraw();
         });
+        scale.lineWeightProperty().addListener(o -> redraw()); // the projector theme's thicker lines
         sizeTimeline();
         session.addListener(this::refresh);
         refresh();
@@ -439,7 +440,7 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
 
     private void redraw() {
         Object state = List.of(marks, steps, canvas.getWidth(), canvas.getHeight(), showingWhole ? -1L : session.snapshot().seqlock().seq(),
-                scale.scale(), hideSeq, hideRetries, hideSpins);
+                scale.scale(), scale.lineWeight(), hideSeq, hideRetries, hideSpins);
         if (Objects.equals(state, drawn)) return;
         drawn = state;
         draw();
@@ -447,6 +448,6 @@ public final class SeqlockView extends BorderPane implements org.vdsoexplorer.ap
 
     private void draw() {
         new TimelineDrawing(canvas.getGraphicsContext2D(), canvas.getWidth(), canvas.getHeight(), geometry(), labels,
-                labelFont(), smallFont(), hideSeq, hideRetries, hideSpins).draw(marks, steps, session.snapshot().seqlock().seq());
+                labelFont(), smallFont(), hideSeq, hideRetries, hideSpins, scale.lineWeight()).draw(marks, steps, session.snapshot().seqlock().seq());
     }
 }

@@ -18,7 +18,9 @@ import org.vdsoexplorer.sim.SeqlockTrace.Writer;
  * One drawing of the seqlock timeline (for {@link SeqlockView}): lanes, the seq band, the axis of reader steps (major
  * ticks every 10 with their numbers, its title) and the marks, their labels in lanes with leader lines placed by
  * {@link TimelineLabels}. Colours keep their one meaning (app.common.Palette): vermillion odd seq, retries and the
- * writer's seq bumps; blue the current position; yellow a placed update; ink and grey the rest; values an open predict question asks for are
+ * writer's seq bumps; blue the current position; yellow a placed update; ink and grey the rest. None is told by colour
+ * alone: an odd seq load has a second ring, a writer's seq bump a "+", the odd seq band a hatch and its word. Values an
+ * open predict question asks for are
  * drawn as "?" ({@code hideSeq}), retries and spins left out ({@code hideRetries}, {@code hideSpins}).
  */
 final class TimelineDrawing {
@@ -30,13 +32,15 @@ final class TimelineDrawing {
     private final TimelineLabels labels;
     private final Font label, small;
     private final boolean hideSeq, hideRetries, hideSpins;
+    /** The strokes' weight (1; the projector theme's thicker lines: FontScale.lineWeight). */
+    private final double weight;
     /** Whether a "placed" marker's label is drawn yet. */
     private boolean placedLabelled;
     /** Whether a writer's "seq=N" label is drawn yet. */
     private boolean seqLabelled;
 
     TimelineDrawing(GraphicsContext g, double w, double h, TimelineGeometry geo, TimelineLabels labels, Font label,
-                    Font small, boolean hideSeq, boolean hideRetries, boolean hideSpins) {
+                    Font small, boolean hideSeq, boolean hideRetries, boolean hideSpins, double weight) {
         this.g = g;
         this.w = w;
         this.h = h;
@@ -47,7 +51,15 @@ final class TimelineDrawing {
         this.hideSeq = hideSeq;
         this.hideRetries = hideRetries;
         this.hideSpins = hideSpins;
+        this.weight = weight;
+        this.m = geo.mark();
     }
+
+    /** The marks' size over their size at 100 % (TimelineGeometry.mark: they grow with the text). */
+    private final double m;
+
+    /** Sets the stroke to {@code px} at weight 1. */
+    private void line(double px) { g.setLineWidth(px * weight); }
 
     void draw(List<Mark> marks, int steps, long now) {
         g.setFill(Color.WHITE);
@@ -62,7 +74,7 @@ final class TimelineDrawing {
         labels.fixed(g, label, "writer", 6, yWriter, TextAlignment.LEFT);
         labels.fixed(g, label, "seq", 6, (ySeqTop + ySeqBot) / 2, TextAlignment.LEFT);
         g.setStroke(Palette.GREY);
-        g.setLineWidth(1);
+        line(1);
         g.strokeLine(left, yReader, geo.right(), yReader);
         g.strokeLine(left, yWriter, geo.right(), yWriter);
         // the axis under the seq band: a minor tick per reader step where they are far enough apart to read, a major
@@ -120,9 +132,9 @@ final class TimelineDrawing {
                 TextAlignment.CENTER);
         // now: the current position, in the colour of what is current
         g.setStroke(Palette.BLUE);
-        g.setLineWidth(2.5);
+        line(2.5);
         g.strokeLine(right, geo.yReaderLabel(), right, ySeqBot);
-        g.setLineWidth(1);
+        line(1);
     }
 
     /** One mark's shape and its label. */
@@ -134,10 +146,10 @@ final class TimelineDrawing {
                 // shape for the page (circle: the real data page; diamond: the namespace page), colour for parity
                 // (ink: even; vermillion: odd, a writer is in update_vsyscall()), as the legend under the timeline says
                 boolean odd = !hideSeq && (l.value() & 1) != 0;
-                double r = 8;
+                double r = 8 * m;
                 g.setFill(odd ? Palette.VERMILLION : l.namespacePage() ? Palette.PAPER : Palette.INK);
                 g.setStroke(odd ? Palette.VERMILLION : Palette.INK);
-                g.setLineWidth(2);
+                line(2);
                 if (l.namespacePage()) {
                     double[] xs = {x, x + r + 1, x, x - r - 1}, ys = {yReader - r - 1, yReader, yReader + r + 1, yReader};
                     g.fillPolygon(xs, ys, 4);
@@ -145,57 +157,75 @@ final class TimelineDrawing {
                 } else {
                     g.fillOval(x - r, yReader - r, 2 * r, 2 * r);
                 }
-                g.setLineWidth(1);
+                double o = r + (2 + 2.5 * weight) * m; // the ring's radius: clear of the mark's own (weighted) stroke
+                if (odd) { // a second ring around it: odd told by shape too, not by colour alone
+                    line(1.5);
+                    if (l.namespacePage()) {
+                        g.strokePolygon(new double[] {x, x + o + 1, x, x - o - 1}, new double[] {yReader - o - 1, yReader, yReader + o + 1, yReader}, 4);
+                    } else {
+                        g.strokeOval(x - o, yReader - o, 2 * o, 2 * o);
+                    }
+                }
+                line(1);
                 labels.lane(g, small, (l.check() ? "check " : l.namespacePage() ? "ns " : "") + (hideSeq ? "?" : l.value()), x,
-                        geo.yReaderLabel(), yReader - r - 1, Palette.INK, false);
+                        geo.yReaderLabel(), odd ? yReader - o - 1 : yReader - r - 1, Palette.INK, false);
             }
             case Writer wr -> {
                 boolean bump = wr.step() == 0 || wr.step() == wr.steps() - 1;
                 g.setFill(bump ? Palette.VERMILLION : Palette.GREY);
-                g.fillRect(x - 7, yWriter - 10, 14, 20);
+                g.fillRect(x - 7 * m, yWriter - 10 * m, 14 * m, 20 * m);
+                if (bump) { // a "+" on it: seq++ told by shape too, not by colour alone
+                    g.setStroke(Palette.PAPER);
+                    line(2);
+                    g.strokeLine(x - 4 * m, yWriter, x + 4 * m, yWriter);
+                    g.strokeLine(x, yWriter - 4 * m, x, yWriter + 4 * m);
+                    line(1);
+                }
                 if (wr.placed()) {
                     g.setStroke(Palette.INK);
-                    g.setLineWidth(2.5);
-                    g.strokeRect(x - 7, yWriter - 10, 14, 20);
-                    g.setLineWidth(1);
+                    line(2.5);
+                    g.strokeRect(x - 7 * m, yWriter - 10 * m, 14 * m, 20 * m);
+                    line(1);
                 }
                 // the first bump's value must show; the next ones' where the lane has room (the seq band shows each value)
                 if (bump) seqLabelled |= labels.lane(g, small, "seq=" + (hideSeq ? "?" : wr.seq()), x, geo.yWriterLabel(),
-                        yWriter + 10, Palette.INK, !seqLabelled);
+                        yWriter + 10 * m, Palette.INK, !seqLabelled);
             }
             case Retry r when hideRetries -> { }
             case Odd o when hideSpins -> { }
             case Retry r -> {
                 g.setStroke(Palette.VERMILLION);
-                g.setLineWidth(3);
-                g.setLineDashes(8, 5);
+                line(3 * m);
+                g.setLineDashes(8 * m, 5 * m);
+                g.setLineCap(javafx.scene.shape.StrokeLineCap.BUTT); // square caps would close the gaps of a thick line
                 double below = (geo.yRetry() + geo.yReaderLabel()) / 2; // the retry lane's bottom: the line starts under its label
                 g.strokeLine(x, below, x, geo.ySeqBot());
-                labels.obstacle(x - 3, below, 6, geo.ySeqTop() - below);
+                labels.obstacle(x - 3 * m, below, 6 * m, geo.ySeqTop() - below);
                 g.setLineDashes();
-                g.setLineWidth(1);
+                g.setLineCap(javafx.scene.shape.StrokeLineCap.SQUARE);
+                line(1);
                 labels.lane(g, small, "retry: " + r.begin() + "\u2192" + r.now(), x, geo.yRetry(), below,
                         Palette.DEEP_VERMILLION, true);
             }
-            case Odd o -> labels.lane(g, small, "spin", x, geo.ySpin(), yReader + 9, Palette.DEEP_VERMILLION, true);
+            case Odd o -> labels.lane(g, small, "spin", x, geo.ySpin(), yReader + 9 * m, Palette.DEEP_VERMILLION, true);
             case Placed p -> {
                 // a triangle pointing down at the writer lane: "an update dropped in here"
                 double yp = geo.yPin();
-                double[] xs = {x - 9, x + 9, x};
-                double[] ys = {yp - 9, yp - 9, yp + 9};
+                double[] xs = {x - 9 * m, x + 9 * m, x};
+                double[] ys = {yp - 9 * m, yp - 9 * m, yp + 9 * m};
                 g.setFill(Palette.YELLOW); // the colour of the toolbar's "Kernel update now": an update you started
                 g.fillPolygon(xs, ys, 3);
                 g.setStroke(Palette.INK);
-                g.setLineWidth(1.5);
+                line(1.5);
                 g.strokePolygon(xs, ys, 3);
-                g.setLineWidth(1);
+                line(1);
                 g.setFill(Palette.INK);
                 String t = p.count() > 1 ? "placed \u00d7" + p.count() : "placed";
                 // beside the marker, on the side with room (never cut at the canvas's right edge)
                 double tw = org.vdsoexplorer.app.common.DrawnText.measure(t, small)[0];
-                boolean rightSide = x + 12 + tw <= w;
+                boolean rightSide = x + 12 * m + tw <= w;
                 // the first marker's word must show; the next ones' only where there is room (the ▼ tells)
-                boolean drawn = labels.place(g, small, t, rightSide ? x + 12 : x - 12, yp,
+                boolean drawn = labels.place(g, small, t, rightSide ? x + 12 * m : x - 12 * m, yp,
                         rightSide ? TextAlignment.LEFT : TextAlignment.RIGHT, !placedLabelled);
                 placedLabelled |= drawn;
             }
@@ -207,13 +237,29 @@ final class TimelineDrawing {
         boolean odd = v >= 0 && (v & 1) != 0; // v < 0: masked
         g.setFill(odd ? Palette.tint(Palette.VERMILLION, 0.45) : EVEN_BAND);
         g.fillRect(x0, top, x1 - x0, bot - top);
+        if (odd) { // a hatch: odd told by pattern too, not by colour alone (and by its word where it fits)
+            g.save();
+            g.beginPath();
+            g.rect(x0, top, x1 - x0, bot - top);
+            g.clip();
+            g.setStroke(Palette.VERMILLION);
+            line(1);
+            for (double x = x0 - (bot - top); x < x1; x += 8) g.strokeLine(x, bot, x + (bot - top), top);
+            g.restore();
+        }
         g.setStroke(odd ? Palette.VERMILLION : Palette.GREY);
-        g.setLineWidth(2);
+        line(2);
         g.strokeRect(x0, top, x1 - x0, bot - top);
-        g.setLineWidth(1);
-        g.setFill(Palette.INK);
+        line(1);
         String t = v < 0 ? "?" : v + (odd ? " odd" : " even");
-        if (x1 - x0 > org.vdsoexplorer.app.common.DrawnText.measure(t, small)[0] + 8) {
+        double[] tw = org.vdsoexplorer.app.common.DrawnText.measure(t, small);
+        if (x1 - x0 > tw[0] + 8) {
+            if (odd) { // the word on the plain tint, not on the hatch
+                g.setFill(Palette.tint(Palette.VERMILLION, 0.45));
+                double th = Math.min(tw[1], bot - top - 2);
+                g.fillRect((x0 + x1 - tw[0]) / 2 - 3, (top + bot - th) / 2, tw[0] + 6, th);
+            }
+            g.setFill(Palette.INK);
             labels.fixed(g, small, t, (x0 + x1) / 2, (top + bot) / 2, TextAlignment.CENTER);
         }
     }

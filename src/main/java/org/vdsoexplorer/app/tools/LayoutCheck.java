@@ -62,7 +62,7 @@ public final class LayoutCheck {
     }
 
     /** One visible piece of text: what it says, where it shows (in scene coordinates), whose it is. */
-    private record Item(String text, Bounds shown, Node owner, double fontSize, double height) {}
+    private record Item(String text, Bounds shown, Node owner, double fontSize, double width, double height) {}
 
     /** A text whose contrast is measured: where it shows, its fill (null: a canvas's, read from the pixels), the node with its opacity. */
     private record Ink(String text, Bounds shown, Node owner, javafx.scene.paint.Color fill, Node painted) {}
@@ -240,15 +240,16 @@ public final class LayoutCheck {
         // the part not scrolled away must fit the containers and the window
         if (why == null && !inside(scroll == null ? b : intersect(b, scroll), hard)) why = "cut by its container";
         if (why != null) clipped.add(quote(text) + " (" + name(owner) + "): " + why);
-        items.add(new Item(text, shown, owner, font, b.getHeight()));
+        items.add(new Item(text, shown, owner, font, b.getWidth(), b.getHeight()));
         return items.getLast();
     }
 
     /** {@code i} (null: not shown) as a text whose contrast is measured ({@code inks} null: none is). */
     private static void ink(List<Ink> inks, Item i, javafx.scene.paint.Color fill, Node painted) {
         // a disabled control's text is exempt (WCAG 2.1, 1.4.3: "part of an inactive user interface component")
-        // a line mostly scrolled away shows a sliver of its background, not its text
-        if (inks != null && i != null && !painted.isDisabled() && i.shown.getHeight() >= i.height / 2) inks.add(new Ink(i.text, i.shown, i.owner, fill, painted));
+        // a line mostly scrolled away (down or sideways: a wide canvas graph) shows a sliver of its background, not its text
+        if (inks != null && i != null && !painted.isDisabled() && i.shown.getHeight() >= i.height / 2
+                && i.shown.getWidth() >= i.width / 2) inks.add(new Ink(i.text, i.shown, i.owner, fill, painted));
     }
 
     /** The Text a label's skin draws its text with, or null (no skin yet, or no text shown). */

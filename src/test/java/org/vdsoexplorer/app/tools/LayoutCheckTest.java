@@ -179,6 +179,60 @@ class LayoutCheckTest {
     }
 
     /**
+     * A canvas 600 px wide in a scroll pane 300 px wide that scrolls sideways (the dispatch graph at a large scale), scrolled
+     * to its right end, a name drawn in black on white: {@code inView} in the middle of the viewport, else ending 3 px into
+     * the viewport's left edge, where only the end of its box shows: its trailing space, paper without ink. Such a sliver
+     * read as about 1:1 before (a line mostly scrolled away down was never sampled); a text mostly scrolled away sideways is
+     * not sampled now, and one in view still is (black on white, 21:1).
+     */
+    private static LayoutCheck.Result canvasScrolledSideways(boolean inView) {
+        return fx(() -> {
+            javafx.scene.text.Font f = javafx.scene.text.Font.font(14);
+            String word = "identifier_of_a_node ";
+            javafx.scene.canvas.Canvas c = new javafx.scene.canvas.Canvas(600, 150);
+            List<org.vdsoexplorer.app.common.DrawnText.Box> boxes = new java.util.ArrayList<>();
+            class View extends javafx.scene.layout.BorderPane implements org.vdsoexplorer.app.common.DrawnText {
+                @Override public List<Box> drawnText() { return boxes; }
+
+                @Override public javafx.scene.Node drawnOn() { return c; }
+            }
+            View v = new View();
+            ScrollPane sp = new ScrollPane(new Pane(c));
+            sp.setHbarPolicy(ScrollPane.ScrollBarPolicy.ALWAYS);
+            sp.setVbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+            v.setCenter(sp);
+            StackPane root = new StackPane(v);
+            new Scene(root, 300, 200);
+            root.applyCss();
+            root.layout();
+            sp.setHvalue(1);
+            root.layout();
+            double viewLeft = 600 - sp.getViewportBounds().getWidth();
+            double w = org.vdsoexplorer.app.common.DrawnText.measure(word, f)[0];
+            double x = inView ? viewLeft + 40 : viewLeft + 3 - w;
+            var g = c.getGraphicsContext2D();
+            g.setFill(javafx.scene.paint.Color.WHITE);
+            g.fillRect(0, 0, 600, 150);
+            g.setFill(javafx.scene.paint.Color.BLACK);
+            g.setFont(f);
+            g.setTextBaseline(javafx.geometry.VPos.TOP);
+            g.fillText(word, x, 40);
+            boxes.add(org.vdsoexplorer.app.common.DrawnText.Box.of(word, f, x, 40, javafx.scene.text.TextAlignment.LEFT,
+                    javafx.geometry.VPos.TOP, false));
+            return LayoutCheck.check(root, true);
+        });
+    }
+
+    @Test
+    void canvasTextMostlyScrolledAwaySidewaysIsNotSampledForContrast() {
+        LayoutCheck.Result away = canvasScrolledSideways(false);
+        assertEquals(List.of(), away.lowContrast(), away.details());
+        assertEquals(List.of(), away.clipped(), "scrolled, not cut: " + away.details());
+        LayoutCheck.Result inView = canvasScrolledSideways(true);
+        assertEquals(21, inView.lowestContrast(), 1, inView.details());
+    }
+
+    /**
      * The contrast of the text's colour against the background read from the rendered pixels, against WCAG 2.1 reference pairs (WebAIM's contrast checker): #767676 on
      * white is 4.54:1, the palest grey that passes AA, #777777 4.48:1 fails it; white on #0072B2 5.14:1. The background is
      * the parent's (the label has none); a subtree dimmed to 22 % opacity (the old spotlight) turns black ink on white into
