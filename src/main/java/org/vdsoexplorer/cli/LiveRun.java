@@ -4,15 +4,12 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.vdsoexplorer.host.live.Capturing;
 import org.vdsoexplorer.host.live.LiveSession;
-import org.vdsoexplorer.host.live.Measurements;
-import org.vdsoexplorer.host.live.VdsoImage;
 import org.vdsoexplorer.host.validate.DriverOutput;
 import org.vdsoexplorer.host.validate.NativeHarness;
 import org.vdsoexplorer.sim.Compiler;
@@ -139,24 +136,7 @@ final class LiveRun {
 
     /** The live measurement of the same calls, by task and clock, when this is the captured machine (same kernel, same vDSO). */
     private static Map<String, Double> measured(Capture c, List<RealRows.Row> rows, PrintStream err, List<String> problems) {
-        Map<String, Double> out = new LinkedHashMap<>();
-        try {
-            byte[] here = VdsoImage.current().bytes();
-            if (!Arrays.equals(here, c.tasks().getFirst().vdsoImage())) {
-                problems.add("not measured: this machine's vDSO is not the captured one (another machine or kernel)");
-                return out;
-            }
-        } catch (IOException | RuntimeException e) {
-            problems.add("not measured: " + e.getMessage());
-            return out;
-        }
-        try (LiveSession s = new LiveSession(LiveSession.Options.defaults())) {
-            for (Measurements.Row r : s.measure(progress(err))) {
-                if (r.path().equals("vdso")) out.put(r.task() + " " + r.clock(), r.nsPerCall());
-            }
-            problems.addAll(s.problems());
-        }
-        return out;
+        return org.vdsoexplorer.host.live.CaptureMeasure.measure(c.tasks().getFirst().vdsoImage(), progress(err), problems);
     }
 
     private static String num(double v, String fmt) { return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, fmt, v); }

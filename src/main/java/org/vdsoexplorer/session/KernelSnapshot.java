@@ -80,6 +80,18 @@ public record KernelSnapshot(String machine, String origin, List<String> tasks, 
     /** "3204.118305985": nanoseconds as seconds. */
     public static String seconds(long ns) { return org.vdsoexplorer.sim.real.RealTime.split(ns); }
 
+    /**
+     * One call of the capture per task and clock, as {@code live run} prints it: the path, instructions, the pipeline
+     * model's cycles of the warm call and its ns at the calibrated core clock (NaN without one), the time it returned and
+     * the captured clock_gettime() result.
+     */
+    public record ClockRow(String task, String clock, String path, long instructions, double cycles, double predictedNs,
+                           long returnedNs, long capturedNs) {
+        public boolean exact() { return returnedNs == capturedNs; }
+
+        public boolean coarse() { return path.equals("coarse"); }
+    }
+
     /** One store of the placed update_vsyscall(), with the field it writes and whether it has happened yet. */
     public record Store(String field, long value, boolean done) {}
 

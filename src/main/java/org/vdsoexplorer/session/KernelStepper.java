@@ -157,6 +157,30 @@ public final class KernelStepper {
 
     public long position() { return position; }
 
+    private List<KernelSnapshot.ClockRow> rows;
+
+    /**
+     * Every task and clock of the capture, as {@code live run} runs them (RealRows: the warm call on the pipeline model of
+     * this capture's core). Computed once; a pure function of the capture, so it may run off the FX thread.
+     */
+    public synchronized List<KernelSnapshot.ClockRow> rows() {
+        if (rows == null) {
+            rows = org.vdsoexplorer.sim.real.RealRows.rows(capture, code, core.core(), null, null).stream()
+                    .map(r -> new KernelSnapshot.ClockRow(r.task(), r.clock(), r.path(), r.instructions(), r.cycles(), r.predictedNs(),
+                            r.returnedNs(), r.capturedNs())).toList();
+        }
+        return rows;
+    }
+
+    /** {@link #rows()} if computed already, else null (it is not computed here). */
+    public synchronized List<KernelSnapshot.ClockRow> rowsIfReady() { return rows; }
+
+    /** The host task's [vdso] image as captured (a copy): what a measurement compares with this machine's. */
+    public byte[] capturedVdso() { return capture.tasks().getFirst().vdsoImage(); }
+
+    /** How the model's core was picked for this capture's CPU, in a sentence. */
+    public String coreWhy() { return core.why(); }
+
     // ---- lessons: the facts of the call, the counter read's instruction, a placement that meets a goal -------------
 
     /** What the call did, in the words lessons judge a call by, once it has returned (else null). */

@@ -44,6 +44,7 @@ public final class KernelView extends BorderPane {
     private final KernelSeqPane seq = new KernelSeqPane();
     private final KernelPagesPane pages = new KernelPagesPane();
     private final KernelPathPane path = new KernelPathPane();
+    private final KernelTablePane table = new KernelTablePane();
     private boolean updatingPickers;
     private final GridPane grid = new GridPane();
     private final javafx.scene.layout.StackPane single = new javafx.scene.layout.StackPane();
@@ -53,7 +54,8 @@ public final class KernelView extends BorderPane {
 
     /** What the view shows: all four panes, or one. */
     enum Pane {
-        ALL("All four", "1-4 again"), CODE("Code", "1"), PAGES("Pages", "2"), SEQLOCK("Seqlock", "3"), PATH("Path", "4");
+        ALL("All four", "1-4 again"), CODE("Code", "1"), PAGES("Pages", "2"), SEQLOCK("Seqlock", "3"), PATH("Path", "4"),
+        TABLE("Every clock", null);
 
         final String title, key;
 
@@ -107,7 +109,8 @@ public final class KernelView extends BorderPane {
             b.setToggleGroup(shown);
             b.setUserData(p);
             b.setFocusTraversable(false);
-            b.setTooltip(new Tooltip("Show " + (p == Pane.ALL ? "all four panes" : "only this pane") + " (" + p.key + ")"));
+            b.setTooltip(new Tooltip(p == Pane.TABLE ? "Every task and clock of the capture: the model's ns beside this machine's"
+                    : "Show " + (p == Pane.ALL ? "all four panes" : "only this pane") + " (" + p.key + ")"));
             picker.getChildren().add(b);
         }
         picker.getStyleClass().add("pane-picker");
@@ -173,10 +176,12 @@ public final class KernelView extends BorderPane {
             if (getCenter() != grid) setCenter(grid);
         } else {
             grid.getChildren().clear();
+            if (p == Pane.TABLE) table.load(stepper);
             single.getChildren().setAll(switch (p) {
                 case CODE -> code;
                 case SEQLOCK -> seq;
                 case PAGES -> pages;
+                case TABLE -> table;
                 default -> path;
             });
             if (getCenter() != single) setCenter(single);
@@ -228,6 +233,8 @@ public final class KernelView extends BorderPane {
 
     /** Brings the pane holding a lesson's element into sight when one pane is shown at a time. */
     public void reveal(String element) {
+        if (chosen == Pane.TABLE) chosen = Pane.ALL; // a lesson's step shows the call, not the table
+        arrange();
         if (element == null || shownPane() == null) return;
         Pane p = switch (element) {
             case "code", "listing", "registers" -> Pane.CODE;
@@ -289,6 +296,7 @@ public final class KernelView extends BorderPane {
         stepper = other;
         other.addListener(this::refresh);
         refresh();
+        if (effective() == Pane.TABLE) table.load(other);
     }
 
     private static final javafx.css.PseudoClass ERROR = javafx.css.PseudoClass.getPseudoClass("error");
@@ -376,6 +384,11 @@ public final class KernelView extends BorderPane {
     KernelPagesPane pagesPane() { return pages; }
 
     KernelPathPane pathPane() { return path; }
+
+    KernelTablePane tablePane() { return table; }
+
+    /** Shows every task and clock of the capture, predicted beside measured. */
+    public void showTable() { choose(Pane.TABLE); }
 
     public String statusText() { return status.getText(); }
 }

@@ -19,7 +19,7 @@ public record ScreenOptions(Path dir, double width, double height, int scale, bo
     /** What {@code --compare} takes. */
     public static final java.util.List<String> COMPARE_VIEWS = java.util.List.of("listings", "pipeline");
     /** What {@code --tab} takes: the tab shown instead of the four views (also beside a lesson step). */
-    public static final java.util.List<String> TABS = java.util.List.of("seeds", "pipeline", "kernel");
+    public static final java.util.List<String> TABS = java.util.List.of("seeds", "pipeline", "kernel", "kernel-table");
 
     public ScreenOptions(Path dir, double width, double height, int scale, boolean presenter, Path lesson, int step,
                          boolean single, boolean details) {
@@ -46,7 +46,7 @@ public record ScreenOptions(Path dir, double width, double height, int scale, bo
                     + "two pipeline timelines (timens-inline beside timens-noinline after 100 calls)"),
             Commands.Option.value("tab", String.join("|", TABS), "one screen, the Seed tables tab (measured), the Pipeline tab "
                     + "(on the pipeline timing model, partway into a call) or the Your kernel tab (the shipped capture's namespace task, "
-                    + "an update placed, stepped past the retry) instead of the four views; with --lesson beside its step"),
+                    + "an update placed, stepped past the retry; kernel-table: its every-clock table) instead of the four views; with --lesson beside its step"),
             Commands.Option.flag("details", "each clipped text and overlapping pair under its image's line"));
 
     /**

@@ -230,7 +230,8 @@ public final class ScreenSweep {
     }
 
     /** The "Your kernel" screens the sweep checks. */
-    public static final List<String> KERNEL_STATES = List.of("start", "retry", "odd seq", "pages alone", "path alone", "seqlock alone");
+    public static final List<String> KERNEL_STATES = List.of("start", "retry", "odd seq", "pages alone", "path alone", "seqlock alone",
+            "every clock");
 
     private static Object kernelState(MainWindow w, String state) {
         if (!w.showTab("Your kernel")) throw new IllegalStateException("no Your kernel tab");
@@ -238,6 +239,10 @@ public final class ScreenSweep {
         var k = v.stepper();
         switch (state) {
             case "start" -> k.select("host", 1);
+            case "every clock" -> {
+                k.rows(); // computed here, so the pane draws them at once
+                v.showTable();
+            }
             case "retry" -> Screenshots.kernelState(k, "timens", true, 6);
             case "odd seq" -> {
                 Screenshots.kernelState(k, "host", false, 0);

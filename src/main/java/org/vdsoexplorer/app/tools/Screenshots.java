@@ -186,8 +186,12 @@ public final class Screenshots {
      * model (its default core), one call run and the next up to 4 steps past its counter read.
      */
     static void tabScreen(MainWindow w, String tab) {
-        if (tab.equals("kernel")) {
+        if (tab.equals("kernel") || tab.equals("kernel-table")) {
             kernelScreen(w);
+            if (tab.equals("kernel-table")) {
+                w.kernelView().stepper().rows(); // computed here, so the pane draws them at once
+                w.kernelView().showTable();
+            }
             return;
         }
         if (tab.equals("seeds")) {

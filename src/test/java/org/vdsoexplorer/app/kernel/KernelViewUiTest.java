@@ -102,6 +102,30 @@ class KernelViewUiTest {
     }
 
     @Test
+    void everyClockPredictedBesideMeasured(FxRobot robot) throws Exception {
+        robot.interact(() -> assertTrue(w.showTab("Your kernel")));
+        KernelView v = w.kernelView();
+        robot.interact(v::showTable);
+        org.testfx.util.WaitForAsyncUtils.waitFor(120, java.util.concurrent.TimeUnit.SECONDS,
+                () -> org.vdsoexplorer.app.Fx.fx(() -> v.tablePane().rowCount()) == 14);
+        robot.interact(() -> {
+            assertEquals("TABLE", v.shownPane());
+            var rows = v.stepper().rows();
+            assertEquals(14, rows.size(), "seven clocks, host and namespace task");
+            assertTrue(rows.stream().allMatch(KernelSnapshot.ClockRow::exact), "every call returned the captured result");
+            var cells = v.tablePane().lookupAll(".table-cell").stream().map(n -> ((Label) n).getText()).toList();
+            assertEquals(14 * 9, cells.size());
+            assertEquals(14, cells.stream().filter("yes, to the ns"::equals).count());
+            assertTrue(v.tablePane().noteText().startsWith("pred ns:"), v.tablePane().noteText());
+        });
+        // a vDSO that is not this machine's is not measured, and says so
+        java.util.List<String> problems = new java.util.ArrayList<>();
+        assertEquals(java.util.Map.of(), org.vdsoexplorer.host.live.CaptureMeasure.measure(new byte[64], (f, m) -> { }, problems));
+        assertEquals(1, problems.size());
+        assertTrue(problems.getFirst().startsWith("not measured: "), problems.toString());
+    }
+
+    @Test
     void aBadCaptureFileIsOneLineInTheTab(FxRobot robot, @TempDir Path dir) throws Exception {
         Path bad = dir.resolve("notacapture.json");
         Files.writeString(bad, "[1, 2,\n");
