@@ -252,7 +252,10 @@ public final class MainWindowLessonHost implements LessonHost {
             case DISPATCH -> byId("dispatch-view");
             case COUNTERS -> byId("counters");
             case COMPARE -> byId("compare-view");
-            case KERNEL -> byId("kernel-view");
+            case KERNEL -> {
+                if (w.kernelView() == null) w.showTab("Your kernel"); // the tab's view is built when first shown
+                yield byId("kernel-view");
+            }
         };
         if (e.isEmpty()) return whole;
         Node n = switch (view) {
@@ -293,10 +296,11 @@ public final class MainWindowLessonHost implements LessonHost {
                     yield chip != null ? chip : byId("counter-breakdown");
                 }
             };
-            case KERNEL -> byId(switch (e) {
-                case "update" -> "kernel-place";
-                default -> "kernel-" + e;
-            });
+            case KERNEL -> switch (e) {
+                case "update" -> byId("kernel-place");
+                case "writer" -> byId("kernel-writer") != null ? byId("kernel-writer") : byId("kernel-seqlock"); // no update placed yet
+                default -> byId("kernel-" + e);
+            };
             case COMPARE -> switch (e) {
                 case "a" -> parentOf("compare-listing-a");
                 case "b" -> parentOf("compare-listing-b");
