@@ -49,6 +49,9 @@ import org.vdsoexplorer.session.Session;
  * width; the timeline's text shrinks to fit a short view down to half its size (never under
  * {@link TimelineSizing#SQUEEZED_PX}), and a view shorter than that scrolls vertically rather than drawing rows and lines over
  * one another. Its wording is {@link SeqlockCaptions}'.
+ *
+ * <p>Just over 450 lines: the timeline's mouse and keyboard placing, its sizing and the refresh share the view's
+ * geometry and the call's rows; drawing, labels, legend, captions and sizing are already classes of their own.
  */
 public final class SeqlockView extends BorderPane implements org.vdsoexplorer.app.common.DrawnText {
     private static final PseudoClass ODD = PseudoClass.getPseudoClass("odd");
