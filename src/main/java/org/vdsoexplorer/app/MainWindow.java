@@ -304,6 +304,12 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     /** "Your kernel"'s view once its tab has been shown, else null. */
     @Override public org.vdsoexplorer.app.kernel.KernelView kernelView() { return kernel; }
 
+    /** The Your kernel tab shown, its view built now if it was not yet (lessons, pictures, tests). */
+    @Override public org.vdsoexplorer.app.kernel.KernelView openKernel() {
+        tabs.getSelectionModel().select(kernelTab);
+        return org.vdsoexplorer.app.kernel.KernelView.open(kernelTab, this::kernelBuilt);
+    }
+
     /** True while the comparison tab is shown (the step keys then drive both of its panes). */
     public boolean comparing() { return compareTab.isSelected(); }
 

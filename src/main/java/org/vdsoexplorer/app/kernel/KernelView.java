@@ -255,7 +255,10 @@ public final class KernelView extends BorderPane {
         return p == Pane.ALL ? null : p.name();
     }
 
-    /** A tab that builds the view (and records the first call) when first shown. */
+    /**
+     * A tab whose view is built when first shown: the shipped capture is read, decoded and its first call recorded in the
+     * background (about half a second on a cold JVM), with a line saying so meanwhile; {@link #open} builds it at once.
+     */
     public static Tab tab(java.util.function.Consumer<KernelView> onBuilt) {
         Tab tab = new Tab("Your kernel");
         tab.setId("tab-kernel");
@@ -263,13 +266,34 @@ public final class KernelView extends BorderPane {
         tab.setTooltip(new Tooltip("Step the vDSO a real kernel runs (a captured Linux 6.18, or your own machine's capture) "
                 + "with its own data pages"));
         tab.selectedProperty().addListener((o, a, on) -> {
-            if (on && tab.getContent() == null) {
-                KernelView v = new KernelView(KernelStepper.example());
-                tab.setContent(v);
-                onBuilt.accept(v);
-            }
+            if (!on || tab.getContent() != null) return;
+            Label wait = new Label("Opening the captured Linux 6.18 vDSO\u2026");
+            wait.setId("kernel-opening");
+            wait.setPadding(new Insets(12));
+            tab.setContent(wait);
+            javafx.concurrent.Task<KernelStepper> t = new javafx.concurrent.Task<>() {
+                @Override protected KernelStepper call() { return KernelStepper.example(); }
+            };
+            t.setOnSucceeded(e -> {
+                if (!(tab.getContent() instanceof KernelView)) built(tab, t.getValue(), onBuilt);
+            });
+            t.setOnFailed(e -> wait.setText("The shipped capture does not open: " + t.getException().getMessage()));
+            org.vdsoexplorer.util.Background.run(t);
         });
         return tab;
+    }
+
+    /** The tab's view, built now (on this thread) if it is not yet: for a lesson step or a picture that needs it at once. */
+    public static KernelView open(Tab tab, java.util.function.Consumer<KernelView> onBuilt) {
+        if (tab.getContent() instanceof KernelView v) return v;
+        return built(tab, KernelStepper.example(), onBuilt);
+    }
+
+    private static KernelView built(Tab tab, KernelStepper k, java.util.function.Consumer<KernelView> onBuilt) {
+        KernelView v = new KernelView(k);
+        tab.setContent(v);
+        onBuilt.accept(v);
+        return v;
     }
 
     public KernelStepper stepper() { return stepper; }

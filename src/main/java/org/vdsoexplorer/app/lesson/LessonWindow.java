@@ -38,6 +38,9 @@ public interface LessonWindow {
     /** The Your kernel tab's view once built, or null. */
     default org.vdsoexplorer.app.kernel.KernelView kernelView() { return null; }
 
+    /** The Your kernel tab shown and its view built now; null in a window without it. */
+    default org.vdsoexplorer.app.kernel.KernelView openKernel() { return null; }
+
     /** The window's clock (the lesson panel times the steps a student answers on it). */
     default org.vdsoexplorer.app.common.FrameClock clock() { return org.vdsoexplorer.app.common.FrameClock.system(); }
 }

@@ -159,7 +159,7 @@ public final class MainWindowLessonHost implements LessonHost {
         }
         if (view == View.KERNEL) {
             // the Your kernel tab, on the call the lesson's kernel steps start on (its question answers are of that call)
-            if (!w.showTab("Your kernel")) return null;
+            if (w.openKernel() == null) return null;
             w.kernelView().stepper().select(org.vdsoexplorer.lesson.Challenges.KERNEL_TASK, org.vdsoexplorer.lesson.Challenges.KERNEL_CLOCK);
             w.kernelView().reveal(element);
         } else {
@@ -253,7 +253,7 @@ public final class MainWindowLessonHost implements LessonHost {
             case COUNTERS -> byId("counters");
             case COMPARE -> byId("compare-view");
             case KERNEL -> {
-                if (w.kernelView() == null) w.showTab("Your kernel"); // the tab's view is built when first shown
+                if (w.kernelView() == null) w.openKernel(); // the tab's view is built when first shown
                 yield byId("kernel-view");
             }
         };

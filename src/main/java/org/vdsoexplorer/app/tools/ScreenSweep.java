@@ -234,7 +234,7 @@ public final class ScreenSweep {
             "every clock");
 
     private static Object kernelState(MainWindow w, String state) {
-        if (!w.showTab("Your kernel")) throw new IllegalStateException("no Your kernel tab");
+        w.openKernel();
         var v = w.kernelView();
         var k = v.stepper();
         switch (state) {

@@ -214,7 +214,7 @@ public final class Screenshots {
      * just after its seq read, stepped to the retry and {@code extra} instructions past it.
      */
     public static void kernelScreen(MainWindow w) {
-        if (!w.showTab("Your kernel")) throw new IllegalStateException("no Your kernel tab");
+        w.openKernel();
         org.vdsoexplorer.session.KernelStepper k = w.kernelView().stepper();
         kernelState(k, "timens", true, 6);
     }
