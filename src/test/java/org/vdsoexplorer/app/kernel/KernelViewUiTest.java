@@ -49,7 +49,7 @@ class KernelViewUiTest {
     }
 
     @Test
-    void theToolbarKeysStepTheCapturedCallAndKMakesItReadAgain(FxRobot robot) {
+    void theToolbarKeysStepTheCapturedCallAndKMakesItReadAgain(FxRobot robot) throws Exception {
         long modelBefore = w.session().position();
         // shown by its tab, the view is built in the background, with a line meanwhile
         robot.interact(() -> {
