@@ -195,14 +195,20 @@ public final class KernelStepper {
     public record Placement(String task, int clockId, long updateAt, long updateEnd, org.vdsoexplorer.lesson.Challenges.Solution solution) {}
 
     /**
-     * One update placement in this task's call of this clock that meets {@code goal} (RealTrace.findUpdate: the same search
-     * check-lessons makes), or null. A pure function of the capture: it may run off the FX thread; {@link #apply} shows it.
+     * The search for one update placement in the current task's call of the current clock that meets {@code goal}
+     * (RealTrace.findUpdate: the same search check-lessons makes), null when it finds none. Made on the stepper's thread
+     * (it reads the task and clock now); the search itself reads only the capture, so it may run on another thread, and
+     * {@link #apply} shows its placement.
      */
-    public Placement search(org.vdsoexplorer.lesson.Goal goal) {
+    public java.util.function.Supplier<Placement> search(org.vdsoexplorer.lesson.Goal goal) {
         String t = task;
         int id = clockId;
-        RealTrace found = RealTrace.findUpdate(capture, code, t, id, x -> goal.unmet(org.vdsoexplorer.lesson.CallFacts.of(x)).isEmpty());
-        return found == null ? null : new Placement(t, id, found.updateAt(), found.updateEnd(), org.vdsoexplorer.lesson.Challenges.solution(found));
+        Capture c = capture;
+        Listing l = code;
+        return () -> {
+            RealTrace found = RealTrace.findUpdate(c, l, t, id, x -> goal.unmet(org.vdsoexplorer.lesson.CallFacts.of(x)).isEmpty());
+            return found == null ? null : new Placement(t, id, found.updateAt(), found.updateEnd(), org.vdsoexplorer.lesson.Challenges.solution(found));
+        };
     }
 
     /** Shows {@code p}: its task and clock, its update placed, the call run to its end. */

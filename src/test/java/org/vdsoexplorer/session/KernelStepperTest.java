@@ -104,6 +104,25 @@ class KernelStepperTest {
         assertTrue(k.snapshot().exact());
     }
 
+    @Test void theGiveUpSearchFindsAPlacementThatMeetsTheGoalAndShowsIt() {
+        KernelStepper k = KernelStepper.example();
+        k.select("timens", RealTime.MONOTONIC);
+        var goal = new org.vdsoexplorer.lesson.Goal(java.util.Map.of("retries", "1"));
+        var search = k.search(goal);
+        k.select("host", RealTime.REALTIME); // the search was made for the namespace task's monotonic call, and keeps to it
+        KernelStepper.Placement p = search.get();
+        assertNotNull(p);
+        assertEquals("timens", p.task());
+        k.apply(p);
+        KernelSnapshot s = k.snapshot();
+        assertEquals("timens", s.task());
+        assertTrue(s.finished());
+        assertEquals(1, s.retries());
+        assertEquals(java.util.List.of(), goal.unmet(k.facts()), "the call shown meets the goal");
+        assertNull(KernelStepper.example().search(new org.vdsoexplorer.lesson.Goal(java.util.Map.of("retries", "5"))).get(),
+                "one update cannot make five retries");
+    }
+
     @Test void aBadCaptureFileIsOneMessageWithItsNameAndLine(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("broken.json");
         Files.writeString(f, "{\n  \"format\": \"something else\",\n  \"version\": 1\n}\n");

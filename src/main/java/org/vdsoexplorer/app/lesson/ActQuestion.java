@@ -159,11 +159,13 @@ final class ActQuestion {
         int at = q.pane().stepIndex();
         Lesson in = q.pane().lesson();
         boolean kernel = question.act() == Question.Act.KERNEL;
+        // the kernel's search is made here, on the FX thread (it reads the tab's task and clock), and run below
+        java.util.function.Supplier<org.vdsoexplorer.session.KernelStepper.Placement> search = kernel ? host().kernelSearch(question.goal()) : null;
         org.vdsoexplorer.util.Background.run(() -> {
             Found found = null;
             String err = null;
             try {
-                found = kernel ? inKernel(question) : inModel(eff, question);
+                found = kernel ? inKernel(search) : inModel(eff, question);
             } catch (LessonException | RuntimeException e) {
                 err = e.getMessage();
             }
@@ -197,8 +199,8 @@ final class ActQuestion {
     }
 
     /** The same search on the Your kernel tab's capture and call (off the FX thread); null if it finds none. */
-    private Found inKernel(Question question) {
-        org.vdsoexplorer.session.KernelStepper.Placement p = host().kernelSearch(question.goal());
+    private Found inKernel(java.util.function.Supplier<org.vdsoexplorer.session.KernelStepper.Placement> search) {
+        org.vdsoexplorer.session.KernelStepper.Placement p = search == null ? null : search.get();
         return p == null ? null : new Found(() -> host().kernelApply(p), p.solution().text(0));
     }
 

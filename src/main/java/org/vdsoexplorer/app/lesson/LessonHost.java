@@ -77,8 +77,13 @@ public interface LessonHost {
     /** {@code click: kernel-counter-read} on the Your kernel tab's call, or null. */
     default org.vdsoexplorer.lesson.ClickTarget kernelCounterRead() { return null; }
 
-    /** Searches the Your kernel tab's capture for an update meeting {@code goal} (off the FX thread), or null. */
-    default org.vdsoexplorer.session.KernelStepper.Placement kernelSearch(org.vdsoexplorer.lesson.Goal goal) { return null; }
+    /**
+     * The search of the Your kernel tab's call for an update meeting {@code goal}: made on the FX thread, run on any
+     * (it gives null when it finds none); null where there is no such tab.
+     */
+    default java.util.function.Supplier<org.vdsoexplorer.session.KernelStepper.Placement> kernelSearch(org.vdsoexplorer.lesson.Goal goal) {
+        return null;
+    }
 
     /** Shows a placement {@link #kernelSearch} found in the Your kernel tab. */
     default void kernelApply(org.vdsoexplorer.session.KernelStepper.Placement p) { }

@@ -124,7 +124,7 @@ public final class MainWindowLessonHost implements LessonHost {
         return w.kernelView() == null ? null : w.kernelView().stepper().counterRead();
     }
 
-    @Override public org.vdsoexplorer.session.KernelStepper.Placement kernelSearch(org.vdsoexplorer.lesson.Goal goal) {
+    @Override public java.util.function.Supplier<org.vdsoexplorer.session.KernelStepper.Placement> kernelSearch(org.vdsoexplorer.lesson.Goal goal) {
         var v = w.kernelView();
         return v == null ? null : v.stepper().search(goal);
     }
