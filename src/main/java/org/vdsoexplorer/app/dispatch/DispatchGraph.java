@@ -216,27 +216,59 @@ final class DispatchGraph {
     }
 
     /**
-     * Where {@code e}'s badge goes: the middle of the longest stretch of its route that no other routed edge runs along,
-     * preferring the stretches nearest its target (the last one at least {@code room} long), so a badge names one edge.
+     * Where {@code e}'s badge ({@code room} wide, {@code tall} high) goes: on a stretch of its route that no other routed
+     * edge runs along, preferring the stretches nearest its target, at the first spot of one (its middle, then towards
+     * either end; on the line, then just beside it) where the badge keeps {@link #BADGE_GAP} px clear of every box, so it
+     * is not read as a node's; if no
+     * stretch has such a spot, the middle of the first stretch at least {@code room} long, else of the longest.
      */
-    double[] badge(Edge e, double room) {
+    double[] badge(Edge e, double room, double tall) {
         List<double[]> r = route(e);
-        double[] best = null;
+        double[] best = null, firstLong = null;
         double bestLen = -1;
         for (int i = r.size() - 2; i >= 0; i--) {
             double[] p = r.get(i), q = r.get(i + 1);
             for (double[] s : own(e, p, q)) {
+                boolean horizontal = Math.abs(s[1] - s[3]) < 0.5;
                 double len = Math.abs(s[2] - s[0]) + Math.abs(s[3] - s[1]);
-                if (len >= room) return new double[] {(s[0] + s[2]) / 2, (s[1] + s[3]) / 2};
+                double half = (horizontal ? room : tall) / 2;
+                // on the line, then just beside it (right of a vertical stretch, above a horizontal one, then the other side)
+                double side = (horizontal ? tall : room) / 2 + 3;
+                for (double off : new double[] {0, side, -side}) {
+                    for (double t : SPOTS) {
+                        if (t * len < half || (1 - t) * len < half) continue; // the badge stays along its own stretch
+                        double x = s[0] + (s[2] - s[0]) * t + (horizontal ? 0 : off), y = s[1] + (s[3] - s[1]) * t - (horizontal ? off : 0);
+                        if (clear(x, y, room - ROOM_PAD, tall)) return new double[] {x, y};
+                    }
+                }
+                double[] mid = {(s[0] + s[2]) / 2, (s[1] + s[3]) / 2};
+                if (len >= room && firstLong == null) firstLong = mid;
                 if (len > bestLen) {
                     bestLen = len;
-                    best = new double[] {(s[0] + s[2]) / 2, (s[1] + s[3]) / 2};
+                    best = mid;
                 }
             }
         }
+        if (firstLong != null) return firstLong;
         if (best != null) return best;
         double[] q = r.getLast();
         return new double[] {q[0] - room / 2, q[1]};
+    }
+
+    /** The spots of a stretch a badge is tried at, as fractions of it: the middle first. */
+    private static final double[] SPOTS = {0.5, 0.35, 0.65, 0.2, 0.8, 0.1, 0.9};
+    /** The least space between a badge and a box, px. */
+    static final double BADGE_GAP = 3;
+    /** What the view adds to a badge's width for the stretch it needs ({@code room}); the badge itself is that much less. */
+    static final double ROOM_PAD = 8;
+
+    /** Whether a {@code w} x {@code h} badge centred at (x, y) keeps {@link #BADGE_GAP} clear of every box. */
+    private boolean clear(double x, double y, double w, double h) {
+        double x0 = x - w / 2 - BADGE_GAP, x1 = x + w / 2 + BADGE_GAP, y0 = y - h / 2 - BADGE_GAP, y1 = y + h / 2 + BADGE_GAP;
+        for (Box b : boxes.values()) {
+            if (x0 < b.x() + b.w() && x1 > b.x() && y0 < b.y() + b.h() && y1 > b.y()) return false;
+        }
+        return true;
     }
 
     /** The parts of segment p-q of {@code e}'s route that no other edge's route runs along: {x0, y0, x1, y1} each. */

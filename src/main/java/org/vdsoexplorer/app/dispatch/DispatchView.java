@@ -147,6 +147,15 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
         return m;
     }
 
+    /** Where each count label shown now lies, in the graph's coordinates (its boxes'), by edge (tests). */
+    Map<Edge, javafx.geometry.Bounds> drawnCountBounds() {
+        Map<Edge, javafx.geometry.Bounds> m = new java.util.HashMap<>();
+        countLabels.forEach((e, l) -> {
+            if (l.isVisible()) m.put(e, l.getBoundsInParent());
+        });
+        return m;
+    }
+
     /** Finished calls per edge. */
     public Map<Edge, Long> edgeCounts() { return counts; }
 
@@ -382,7 +391,7 @@ public final class DispatchView extends BorderPane implements org.vdsoexplorer.a
                 l.setVisible(true);
                 double lw = l.prefWidth(-1), lh = l.prefHeight(lw);
                 // on the edge itself: the middle of the longest stretch only this edge runs along, nearest its target
-                double[] p = graph.badge(e, lw + 8);
+                double[] p = graph.badge(e, lw + DispatchGraph.ROOM_PAD, lh);
                 l.resizeRelocate(Math.round(p[0] - lw / 2), Math.round(p[1] - lh / 2), lw, lh);
                 shown.add(e);
             }
