@@ -90,8 +90,20 @@ final class DispatchGraph {
         return w + COLUMNS.length * gapNeeded(k); // six gaps between the columns, half a gap at each side
     }
 
-    /** The least gap between two columns: a few trunks and room for a badge's run. */
-    private static double gapNeeded(double k) { return 4 * CHANNEL * Math.min(k, 1.5) + 8; }
+    /**
+     * The least gap between two columns: a few trunks and room for a badge's run; above 150 % (text scale {@code k}),
+     * room for a small count's badge ("×3", {@link #SMALL_BADGE} px at 100 %) on either side of a trunk with
+     * {@link #BADGE_GAP} to spare.
+     */
+    private static double gapNeeded(double k) {
+        double trunks = 4 * CHANNEL * Math.min(k, 1.5) + 8;
+        // up to 150 % the trunks' room already takes a count beside its trunk (DispatchBadgeUiTest); above, a count's
+        // badge grows past it, so the gap makes room for one on either side of a trunk
+        return k <= 1.5 ? trunks : Math.max(trunks, 2 * (SMALL_BADGE * k + BADGE_GAP + 3));
+    }
+
+    /** A one- or two-digit count's badge width at 100 %, px (the 0.95 em bold "×3" with its padding and frame). */
+    static final double SMALL_BADGE = 22;
 
     /**
      * Lays out the boxes for a canvas of {@code w} x {@code h} at text scale {@code k}: column {@code c} as wide as

@@ -18,9 +18,8 @@ import org.vdsoexplorer.sim.kernel.Scenario;
 /**
  * The dispatch graph's call counts ("×3") sit on or beside their own edge, never against a node's box, where they read
  * as that node's: on hyperv-5.13-rc1 the do_hres() -> NONE count was drawn touching do_coarse_timens()'s box. Checked
- * for the calls of a namespace task and of the broken Hyper-V kernel at 100 % and 150 %. At 250 % the gaps between the
- * columns (DispatchGraph.gapNeeded, capped at the 150 % size) are narrower than a count with its margins, so four counts
- * there still sit against a box: not held here, said in the notes.
+ * for the calls of a namespace task and of the broken Hyper-V kernel at 100, 150 and 250 % (at 250 % the columns' gaps
+ * were narrower than a count with its margins until DispatchGraph.gapNeeded made room for one).
  */
 @ExtendWith(ApplicationExtension.class)
 class DispatchBadgeUiTest {
@@ -30,7 +29,7 @@ class DispatchBadgeUiTest {
             List<String> out = new ArrayList<>();
             int seen = 0;
             for (Scenario sc : List.of(Scenario.TIMENS, Scenario.HYPERV_5_13)) {
-                for (int px : new int[] {16, 24}) {
+                for (int px : new int[] {16, 24, 40}) {
                     org.vdsoexplorer.session.Session session = new org.vdsoexplorer.session.Session(
                             Setup.of(sc, Variant.TIMENS_INLINE, Clock.MONOTONIC));
                     DispatchView dv = new DispatchView(session, org.vdsoexplorer.app.common.FrameClock.system());
