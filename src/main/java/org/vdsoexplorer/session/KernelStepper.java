@@ -125,6 +125,18 @@ public final class KernelStepper {
         toEnd();
     }
 
+    /** Just past the first {@code mark} the call makes from here on; false (and at the end) if it makes none. */
+    public boolean toMark(org.vdsoexplorer.sim.real.RealMark mark) {
+        for (RealTrace.PathStep p : trace.path()) {
+            if (p.mark() == mark && p.step() + 1 > position) {
+                seek(p.step() + 1);
+                return true;
+            }
+        }
+        toEnd();
+        return false;
+    }
+
     /** Just past the mark before the last one made, or to the start. */
     public void toPreviousMark() {
         long to = 0;

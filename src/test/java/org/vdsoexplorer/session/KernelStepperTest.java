@@ -94,7 +94,11 @@ class KernelStepperTest {
     @Test void anUpdateHeldOpenShowsTheReaderWaitingOnAnOddSeq() {
         KernelStepper k = KernelStepper.example();
         k.select("host", RealTime.MONOTONIC);
-        while (k.snapshot().path().stream().noneMatch(p -> p.done() && p.mark() == RealMark.SEQ_BEGIN)) k.toNextMark();
+        assertTrue(k.toMark(RealMark.SEQ_BEGIN));
+        assertTrue(k.snapshot().path().stream().anyMatch(p -> p.done() && p.mark() == RealMark.SEQ_BEGIN), "just past the seq read");
+        assertTrue(!k.toMark(RealMark.SYSCALL) && k.snapshot().finished(), "a mark the call never makes: to the end");
+        k.toStart();
+        k.toMark(RealMark.SEQ_BEGIN);
         k.placeUpdate(true);
         KernelSnapshot s = k.snapshot();
         assertEquals(s.updateAt() + KernelStepper.HOLD_STEPS, s.updateEnd());

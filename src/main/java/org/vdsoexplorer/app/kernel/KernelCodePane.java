@@ -140,7 +140,7 @@ final class KernelCodePane extends KernelPane {
         ran.clear();
         ran.addAll(s.executed());
         current = s.next() == null ? -1 : s.next().index();
-        title.setText("Code: " + (s.next() == null ? "returned" : "next " + s.next().addressHex() + " in " + symbolOf(s)));
+        title.setText("Code: " + (s.next() == null ? "returned" : "next " + s.next().addressHex() + " in " + s.listing().symbolAt(s.next().address())));
         list.refresh();
         keepCurrentInSight();
         javafx.application.Platform.runLater(this::keepCurrentInSight); // again once the list has its size
@@ -166,18 +166,6 @@ final class KernelCodePane extends KernelPane {
      */
     private void keepCurrentInSight() {
         if (current >= 0) list.scrollTo(Math.max(0, rowOf(current) - 3));
-    }
-
-    private static String symbolOf(KernelSnapshot s) {
-        String best = "?";
-        long at = Long.MIN_VALUE, pc = s.next().address();
-        for (var e : s.listing().symbols().entrySet()) {
-            if (e.getValue() <= pc && e.getValue() > at) {
-                at = e.getValue();
-                best = e.getKey();
-            }
-        }
-        return best + "+0x" + Long.toHexString(pc - at);
     }
 
     private int rowOf(int index) {

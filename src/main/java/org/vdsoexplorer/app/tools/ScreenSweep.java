@@ -246,7 +246,7 @@ public final class ScreenSweep {
             case "retry" -> Screenshots.kernelState(k, "timens", true, 6);
             case "odd seq" -> {
                 Screenshots.kernelState(k, "host", false, 0);
-                while (k.snapshot().path().stream().noneMatch(p -> p.done() && p.mark() == org.vdsoexplorer.sim.real.RealMark.SEQ_BEGIN)) k.toNextMark();
+                k.toMark(org.vdsoexplorer.sim.real.RealMark.SEQ_BEGIN);
                 k.placeUpdate(true);
                 k.toEnd();
             }

@@ -226,9 +226,9 @@ public final class Screenshots {
     public static void kernelState(org.vdsoexplorer.session.KernelStepper k, String task, boolean retry, int extra) {
         k.select(task, 1);
         if (retry) {
-            while (k.snapshot().path().stream().noneMatch(p -> p.done() && p.mark() == org.vdsoexplorer.sim.real.RealMark.SEQ_BEGIN)) k.toNextMark();
+            k.toMark(org.vdsoexplorer.sim.real.RealMark.SEQ_BEGIN);
             k.placeUpdate(false);
-            while (k.snapshot().retries() == 0 && !k.snapshot().finished()) k.toNextMark();
+            k.toMark(org.vdsoexplorer.sim.real.RealMark.RETRY);
         }
         for (int i = 0; i < extra; i++) k.step();
     }

@@ -101,6 +101,19 @@ public final class Listing {
 
     public Optional<Long> symbol(String symbol) { return Optional.ofNullable(symbols.get(symbol)); }
 
+    /** "__vdso_clock_gettime+0x6f": the symbol {@code address} lies in (the nearest at or below it) and the offset, or "?". */
+    public String symbolAt(long address) {
+        String best = null;
+        long bestAt = Long.MIN_VALUE;
+        for (Map.Entry<String, Long> e : symbols.entrySet()) {
+            if (e.getValue() <= address && e.getValue() > bestAt) {
+                best = e.getKey();
+                bestAt = e.getValue();
+            }
+        }
+        return best == null ? "?" : best + "+0x" + Long.toHexString(address - bestAt);
+    }
+
     /** "file:line" of the line that defines {@code symbol} (it must be one of {@link #symbols()}). */
     public String whereSymbol(String symbol) { return fileName + ":" + symbolLines.getOrDefault(symbol, 0); }
 

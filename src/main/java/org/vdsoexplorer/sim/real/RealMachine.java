@@ -160,17 +160,7 @@ public final class RealMachine implements Hooks {
     public long timespecNs() { return space.read(TIMESPEC, 8) * 1_000_000_000L + space.read(TIMESPEC + 8, 8); }
 
     /** "__vdso_clock_gettime+0x6f": the symbol an address lies in, and the offset. */
-    public String where(long address) {
-        String best = null;
-        long bestAt = Long.MIN_VALUE;
-        for (var e : listing.symbols().entrySet()) {
-            if (e.getValue() <= address && e.getValue() > bestAt) {
-                best = e.getKey();
-                bestAt = e.getValue();
-            }
-        }
-        return best == null ? "?" : best + "+0x" + Long.toHexString(address - bestAt);
-    }
+    public String where(long address) { return listing.symbolAt(address); }
 
     // ---- hooks ----------------------------------------------------------------------------------------------
 

@@ -31,11 +31,12 @@ public final class RealWriter {
         long counter = now.counter(tsc).orElseGet(() -> tsc & Long.MAX_VALUE);
         for (int b = 0; b < 2; b++) {
             long c = data + (long) b * RealTime.CLOCK_SIZE;
-            out.add(new Store(c + RealTime.SEQ, 4, space.read(c + RealTime.SEQ, 4) + 1, "clock_data[" + b + "].seq (vdso_write_begin: odd)"));
+            out.add(new Store(c + RealTime.SEQ, 4, space.read(c + RealTime.SEQ, 4) + 1, name(data, c + RealTime.SEQ) + " (vdso_write_begin: odd)"));
         }
         int mode = now.clockMode();
         for (int b = 0; b < 2; b++) {
-            out.add(new Store(data + (long) b * RealTime.CLOCK_SIZE + RealTime.MODE, 4, mode, "clock_data[" + b + "].clock_mode"));
+            long at = data + (long) b * RealTime.CLOCK_SIZE + RealTime.MODE;
+            out.add(new Store(at, 4, mode, name(data, at)));
         }
         long[] hres = advanced(space, data, 0, counter);
         // the coarse bases: CLOCK_REALTIME (also time()), REALTIME_COARSE, MONOTONIC_COARSE
@@ -47,12 +48,10 @@ public final class RealWriter {
         long[] raw = advanced(space, data, 1, counter);
         for (int b = 0; b < 2; b++) {
             long c = data + (long) b * RealTime.CLOCK_SIZE;
-            String n = "clock_data[" + b + "].";
-            out.add(new Store(c + RealTime.CYCLE_LAST, 8, counter, n + "cycle_last"));
-            out.add(new Store(c + RealTime.MAX_CYCLES, 8, space.read(c + RealTime.MAX_CYCLES, 8), n + "max_cycles"));
-            out.add(new Store(c + RealTime.MASK, 8, space.read(c + RealTime.MASK, 8), n + "mask"));
-            out.add(new Store(c + RealTime.MULT, 4, space.read(c + RealTime.MULT, 4), n + "mult"));
-            out.add(new Store(c + RealTime.SHIFT, 4, space.read(c + RealTime.SHIFT, 4), n + "shift"));
+            out.add(new Store(c + RealTime.CYCLE_LAST, 8, counter, name(data, c + RealTime.CYCLE_LAST)));
+            for (int[] f : new int[][] {{RealTime.MAX_CYCLES, 8}, {RealTime.MASK, 8}, {RealTime.MULT, 4}, {RealTime.SHIFT, 4}}) {
+                out.add(new Store(c + f[0], f[1], space.read(c + f[0], f[1]), name(data, c + f[0])));
+            }
         }
         stamp(out, data, 0, RealTime.MONOTONIC, hres, RealTime.MONOTONIC, space, false);
         stamp(out, data, 0, RealTime.BOOTTIME, hres, RealTime.BOOTTIME, space, false);
@@ -60,10 +59,13 @@ public final class RealWriter {
         stamp(out, data, 0, RealTime.TAI, hres, RealTime.TAI, space, false);
         for (int b = 0; b < 2; b++) {
             long c = data + (long) b * RealTime.CLOCK_SIZE;
-            out.add(new Store(c + RealTime.SEQ, 4, space.read(c + RealTime.SEQ, 4) + 2, "clock_data[" + b + "].seq (vdso_write_end: even)"));
+            out.add(new Store(c + RealTime.SEQ, 4, space.read(c + RealTime.SEQ, 4) + 2, name(data, c + RealTime.SEQ) + " (vdso_write_end: even)"));
         }
         return out;
     }
+
+    /** The field at {@code address} of the data page at {@code data}, as {@link RealFields} names it. */
+    private static String name(long data, long address) { return RealFields.name(RealFields.Kind.DATA, (int) (address - data)); }
 
     /** The data page's address: [vvar] page 0, or page 1 behind a namespace page. */
     static long dataPage(RealSpace space) {
@@ -95,8 +97,7 @@ public final class RealWriter {
         long at = data + (long) b * RealTime.CLOCK_SIZE + RealTime.BASETIME + 16L * id;
         long shift = space.read(data + (long) b * RealTime.CLOCK_SIZE + RealTime.SHIFT, 4);
         long nsec = coarse ? v[2 * from + 1] >>> shift : v[2 * from + 1];
-        String name = "clock_data[" + b + "].basetime[" + id + "]";
-        out.add(new Store(at, 8, v[2 * from], name + ".sec"));
-        out.add(new Store(at + 8, 8, nsec, name + ".nsec"));
+        out.add(new Store(at, 8, v[2 * from], name(data, at)));
+        out.add(new Store(at + 8, 8, nsec, name(data, at + 8)));
     }
 }
