@@ -141,11 +141,7 @@ final class LiveRun {
 
     private static String num(double v, String fmt) { return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, fmt, v); }
 
-    private static String miss(RealRows.Row r, Double m) {
-        if (m == null || Double.isNaN(r.predictedNs())) return "-";
-        return r.coarse() ? String.format(Locale.ROOT, "%+.2f ns", r.predictedNs() - m)
-                : String.format(Locale.ROOT, "%+.1f %%", 100 * (r.predictedNs() / m - 1));
-    }
+    private static String miss(RealRows.Row r, Double m) { return org.vdsoexplorer.session.KernelSnapshot.miss(r.predictedNs(), m, r.coarse()); }
 
     static String table(Capture c, CorePick core, List<RealRows.Row> rows, Map<String, Double> measured) {
         StringBuilder b = new StringBuilder();

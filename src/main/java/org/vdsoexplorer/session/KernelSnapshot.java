@@ -90,6 +90,19 @@ public record KernelSnapshot(String machine, String origin, List<String> tasks, 
         public boolean exact() { return returnedNs == capturedNs; }
 
         public boolean coarse() { return path.equals("coarse"); }
+
+        /** The prediction's miss against {@code measuredNs} ({@link #miss(double, Double, boolean)}). */
+        public String miss(Double measuredNs) { return KernelSnapshot.miss(predictedNs, measuredNs, coarse()); }
+    }
+
+    /**
+     * How far a predicted ns per call is from the measured one: in ns for a coarse clock (a few ns, where a percentage
+     * exaggerates), in percent otherwise; "-" without a measurement or a prediction. {@code live run} prints the same.
+     */
+    public static String miss(double predictedNs, Double measuredNs, boolean coarse) {
+        if (measuredNs == null || Double.isNaN(predictedNs)) return "-";
+        return coarse ? String.format(java.util.Locale.ROOT, "%+.2f ns", predictedNs - measuredNs)
+                : String.format(java.util.Locale.ROOT, "%+.1f %%", 100 * (predictedNs / measuredNs - 1));
     }
 
     /** One store of the placed update_vsyscall(), with the field it writes and whether it has happened yet. */

@@ -123,8 +123,7 @@ final class KernelTablePane extends KernelPane {
         int y = 1;
         for (KernelSnapshot.ClockRow r : rows) {
             Double m = measured.get(r.task() + " " + r.clock());
-            String miss = m == null || Double.isNaN(r.predictedNs()) ? "-" : r.coarse()
-                    ? String.format(Locale.ROOT, "%+.2f ns", r.predictedNs() - m) : String.format(Locale.ROOT, "%+.1f %%", 100 * (r.predictedNs() / m - 1));
+            String miss = r.miss(m);
             String[] v = {r.task(), r.clock(), r.path(), Long.toString(r.instructions()), String.format(Locale.ROOT, "%.1f", r.cycles()),
                     Double.isNaN(r.predictedNs()) ? "-" : String.format(Locale.ROOT, "%.2f", r.predictedNs()),
                     m == null ? "-" : String.format(Locale.ROOT, "%.2f", m), miss, r.exact() ? "yes, to the ns" : "NO"};
