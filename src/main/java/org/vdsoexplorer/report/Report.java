@@ -6,7 +6,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.vdsoexplorer.sim.CallResult;
 import org.vdsoexplorer.sim.Compiler;
 import org.vdsoexplorer.sim.Machine;
 import org.vdsoexplorer.sim.Setup;
@@ -90,17 +89,13 @@ public final class Report {
      */
     static Row measure(Machine m, int ticks) {
         Setup setup = m.setup();
-        for (int i = 0; i < WARMUP_CALLS; i++) m.runCall();
+        for (int i = 0; i < WARMUP_CALLS; i++) m.runCallFast();
         long c0 = m.cyclesMilli(), i0 = m.instructions(), n0 = m.calls(), r0 = m.retries() + m.oddSpins(),
                 f0 = m.fallbacks();
         // without writer ticks the window is as long as with the report's own tick rate
         long period = setup.tickCycles() > 0 ? setup.tickCycles() : Setup.tickCycles(setup.ghz(), TICK_HZ);
         long window = ticks * period * 1000L;
-        long incorrect = 0;
-        do {
-            CallResult r = m.runCall();
-            if (!r.correct()) incorrect++;
-        } while (m.cyclesMilli() - c0 < window);
+        long incorrect = m.runCallsUntil(c0 + window);
         long calls = m.calls() - n0;
         double cycles = (m.cyclesMilli() - c0) / 1000.0 / calls;
         double ns = cycles / setup.ghz();

@@ -3,6 +3,8 @@ package org.vdsoexplorer.sim;
 import org.vdsoexplorer.sim.asm.Instruction;
 import org.vdsoexplorer.sim.asm.Listing;
 import org.vdsoexplorer.sim.asm.Registers;
+import org.vdsoexplorer.sim.cpu.CallRecorder;
+import org.vdsoexplorer.sim.cpu.CallTrace;
 import org.vdsoexplorer.sim.cpu.Category;
 import org.vdsoexplorer.sim.cpu.ExecutionException;
 import org.vdsoexplorer.sim.cpu.Interpreter;
@@ -237,6 +239,161 @@ public final class Machine {
         }
     }
 
+    // ---- steady calls replayed (CallTrace) -----------------------------------------------------
+
+    /** Memory the caller loop sets to the same value before every call: the return address and the timespec. */
+    private static final long[][] CALLER_SLOTS = {{STACK_START - 8, 8}, {TIMESPEC, 16}};
+    @Derived("cache: the last call's recorded trace, replayed while steadyCalls == calls and the writer has not moved")
+    private CallTrace steady;
+    @Derived("cache: the call count after the trace's last call, and the writer's next step then")
+    private long steadyCalls = -1, steadyWriterMilli;
+    @Derived("cache: calls to run unrecorded after a refused recording, and the next such wait")
+    private long recordAfterCall, recordBackoff = 1;
+    @Derived("statistics: calls replayed and recorded by runCallFast")
+    private long replayedCalls, recordedCalls;
+
+    /**
+     * As {@link #runCall()}, with the same result and the machine left in the same state, but a steady call is
+     * replayed rather than interpreted instruction by instruction: only the instructions that depend on the counter
+     * read run (see {@link CallTrace}). The headless measurements' loop (report, seeds); with a sink attached or the
+     * pipeline timing model, or in the middle of a call, it is {@link #runCall()}.
+     */
+    public CallResult runCallFast() {
+        if (sink != null || pipeline != null || st.inCall) return runCall();
+        CallTrace t = steady;
+        if (t != null && steadyCalls == st.calls && kernel.nextWriterMilli() == steadyWriterMilli
+                && cpu.cycles() + setup.costs().harnessMilli() + t.bodyMilli() < steadyWriterMilli) {
+            startCall();
+            long[] probe = kernel.callProbe();
+            if (cpu.replay(t)) {
+                kernel.restoreCallProbe(t.probeEnd(), true);
+                CallResult r = endCall();
+                steadyCalls = st.calls;
+                replayedCalls++;
+                return r;
+            }
+            kernel.restoreCallProbe(probe, false);
+            return recordCall();
+        }
+        steady = null;
+        if (st.calls < recordAfterCall) return runCall();
+        return recordCall();
+    }
+
+    /**
+     * Runs whole calls as {@link #runCallFast} does until the counter reaches {@code untilMilli} (at least one call);
+     * returns how many of them returned a time other than the kernel's. Calls that read no counter (the coarse
+     * clocks) are the same call while the writer does not step: after one is replayed, the ones up to the target or
+     * the writer's next step are counted at once ({@link Interpreter#repeat}), leaving the state they would.
+     */
+    public long runCallsUntil(long untilMilli) {
+        long wrong = 0;
+        do {
+            CallResult r = runCallFast();
+            if (!r.correct()) wrong++;
+            CallTrace t = steady;
+            if (t == null || steadyCalls != st.calls || cpu.cycles() >= untilMilli) continue;
+            if (!t.constant()) {
+                if (!setup.clock().coarse()) wrong += replayRun(t, untilMilli);
+                continue;
+            }
+            long per = setup.costs().harnessMilli() + t.bodyMilli();
+            // call j of the k starts at cycles + j * per and must end before the writer's next step, as a replay's must
+            long byWriter = (steadyWriterMilli - 1 - cpu.cycles()) / per;
+            long byTarget = (untilMilli - cpu.cycles() + per - 1) / per;
+            long k = Math.min(byWriter, byTarget);
+            if (k <= 0) continue;
+            cpu.repeat(t, k, setup.costs().harnessMilli(), Category.HARNESS);
+            st.calls += k;
+            st.callStartMilli = cpu.cycles() - per;
+            st.callStartInstructions = cpu.instructions() - t.instructions();
+            st.last = new CallResult(st.calls, r.ret(), r.sec(), r.nsec(), r.expected(), r.instructions(), r.costMilli(), r.retries(),
+                    r.oddSpins(), r.fallback(), r.tsc());
+            steadyCalls = st.calls;
+            replayedCalls += k;
+            if (!r.correct()) wrong += k;
+        } while (cpu.cycles() < untilMilli);
+        return wrong;
+    }
+
+    @Derived("scratch of a run of replayed calls' check")
+    private final long[] checkScratch = new long[2];
+
+    /** The caller loop's writes before every call (the zeroed timespec), for a run of replayed calls. */
+    private static final long[][] PROLOGUE = {{TIMESPEC, 8, 0}, {TIMESPEC + 8, 8, 0}};
+
+    /**
+     * Replays calls of {@code t} back to back (an hres clock's: each reads the counter) until the target or the writer's
+     * next step or a call that goes another way, then does once what {@link #endCall} does after each; returns how
+     * many returned a wrong time.
+     */
+    private long replayRun(CallTrace t, long untilMilli) {
+        long harness = setup.costs().harnessMilli();
+        long[] res = cpu.replayMany(t, harness, Category.HARNESS, PROLOGUE, untilMilli, steadyWriterMilli, Long.MAX_VALUE,
+                (ret, sec, nsec) -> ret == 0 && kernel.isReference(setup.clock(), kernel.lastTsc(), sec, nsec, checkScratch), TIMESPEC);
+        long n = res[0];
+        if (n == 0) return 0;
+        st.calls += n;
+        st.callStartMilli = cpu.cycles() - (harness + t.bodyMilli());
+        st.callStartInstructions = cpu.instructions() - t.instructions();
+        st.seqAtCallStart = kernel.seq();
+        kernel.restoreCallProbe(t.probeEnd(), true);
+        st.last = new CallResult(st.calls, res[2], res[3], res[4], expected(false), t.instructions(), harness + t.bodyMilli(), 0, 0,
+                false, kernel.lastTsc());
+        cpu.setCategoryOverride(null);
+        enterCall();
+        steadyCalls = st.calls;
+        replayedCalls += n;
+        return res[1];
+    }
+
+    /** Calls {@link #runCallFast} replayed and recorded so far (the rest ran in full unrecorded). */
+    public long[] replayStatistics() { return new long[] {replayedCalls, recordedCalls}; }
+
+    /** Runs the call (from its start, or from where a diverged replay left it) in full, recording it for replays. */
+    private CallResult recordCall() {
+        if (!st.inCall) startCall();
+        recordedCalls++;
+        CallRecorder rec = new CallRecorder(cpu, a -> as.slotOf(a) >= 0, CALLER_SLOTS);
+        rec.kernelEntriesAtStart(st.kernelEntriesAtCallStart);
+        long writer0 = kernel.nextWriterMilli();
+        cpu.setSink(rec);
+        try {
+            while (true) {
+                if (kernel.nextWriterMilli() <= cpu.cycles()) {
+                    rec.refuse("a writer step");
+                    kernel.runWriterUntil(cpu.cycles());
+                }
+                rec.before();
+                cpu.step();
+                rec.after();
+                if (!cpu.outsideText()) {
+                    if (cpu.instructions() - st.callStartInstructions > MAX_CALL_INSTRUCTIONS) throw runaway();
+                    continue;
+                }
+                if (cpu.cpu.rip != CALLER_RETURN) {
+                    throw new ExecutionException("returned to 0x" + Long.toHexString(cpu.cpu.rip) + ", not to the caller");
+                }
+                break;
+            }
+        } finally {
+            cpu.setSink(sink);
+        }
+        CallTrace t = rec.finish(kernel.callProbe());
+        CallResult r = endCall();
+        if (t != null && kernel.nextWriterMilli() == writer0) {
+            steady = t;
+            steadyCalls = st.calls;
+            steadyWriterMilli = writer0;
+            recordBackoff = 1;
+        } else {
+            steady = null;
+            recordAfterCall = st.calls + recordBackoff;
+            recordBackoff = Math.min(256, recordBackoff * 2);
+        }
+        return r;
+    }
+
     /** runCall() checks the call's length at least this often (milli-cycles). */
     private static final long CAP_CHUNK_MILLI = 100_000_000L;
 
@@ -319,6 +476,8 @@ public final class Machine {
     }
 
     public void restore(Snapshot s) {
+        steady = null;
+        recordAfterCall = 0;
         st.copyFrom(s.machine());
         cpu.restore(s.cpu());
         kernel.restore(s.kernel());

@@ -16,14 +16,18 @@ final class Decoder {
      * every instruction takes the generic {@link Op} path (the differential test runs both).
      */
     static Op decode(Instruction in, Listing listing, boolean specialise) {
-        String subset = "instruction '" + in.text().replaceAll("\\s+", " ") + "' is outside the modelled x86-64 subset";
-        if (in.problem() != null) return new Op.Unsupported(subset + " (" + in.problem() + ")");
+        if (in.problem() != null) return new Op.Unsupported(outside(in) + " (" + in.problem() + ")");
         try {
             Op op = op(in, listing, specialise);
-            return op != null ? op : new Op.Unsupported(subset);
+            return op != null ? op : new Op.Unsupported(outside(in));
         } catch (RuntimeException e) {
-            return new Op.Unsupported(subset + " (" + e.getMessage() + ")");
+            return new Op.Unsupported(outside(in) + " (" + e.getMessage() + ")");
         }
+    }
+
+    /** The message for an instruction outside the subset (made only then: a listing decodes for every machine built). */
+    private static String outside(Instruction in) {
+        return "instruction '" + in.text().replaceAll("\\s+", " ") + "' is outside the modelled x86-64 subset";
     }
 
     private static int suffixSize(char c) {

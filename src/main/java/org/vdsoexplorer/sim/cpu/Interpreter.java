@@ -63,6 +63,12 @@ public final class Interpreter {
     int nextPc;
     @Derived("scratch: read only after a branch of the same instruction set it")
     long nextRip;
+    @Derived("scratch: true only inside a CallTrace replay, which runs ops without charging or predicting")
+    private boolean bare;
+    @Derived("cache: each instruction's effects for CallTrace, made on first use")
+    private Effects[] effects;
+    @Derived("scratch of a CallTrace replay: registers and flags as it began")
+    private final long[] scratchRegs = new long[16], scratchFlags = new long[Cpu.FLAG_WORDS];
 
     public Interpreter(Listing listing, CostTable costs, Memory mem, Hooks hooks) {
         this(listing, costs, mem, hooks, true);
@@ -228,40 +234,7 @@ public final class Interpreter {
         s.cycles = clocking.begin(this, at); // the time it executes (rdtsc, the kernel read it)
         Op op = ops[at];
         try {
-            // a switch over the hot classes: exact-type calls the JIT inlines, instead of one megamorphic
-            // virtual call (an int switch: measured ~5 % faster here than a pattern switch over the types);
-            // only control-flow ops (Jcc, Call, Ret, and whatever runs in the default arm) change nextPc
-            switch (op.code) {
-                case FastOps.Load.CODE -> ((FastOps.Load) op).exec(this);
-                case FastOps.Alu.CODE -> ((FastOps.Alu) op).exec(this);
-                case Op.Jcc.CODE -> {
-                    ((Op.Jcc) op).exec(this);
-                    next = nextPc;
-                }
-                case FastOps.MovRR.CODE -> ((FastOps.MovRR) op).exec(this);
-                case FastOps.Store.CODE -> ((FastOps.Store) op).exec(this);
-                case FastOps.MovRI.CODE -> ((FastOps.MovRI) op).exec(this);
-                case Op.Nop.CODE -> { }
-                case FastOps.StackR.CODE -> ((FastOps.StackR) op).exec(this);
-                case Op.Push.CODE -> ((Op.Push) op).exec(this);
-                case Op.Pop.CODE -> ((Op.Pop) op).exec(this);
-                case Op.Lea.CODE -> ((Op.Lea) op).exec(this);
-                case Op.Call.CODE -> {
-                    ((Op.Call) op).exec(this);
-                    next = nextPc;
-                }
-                case Op.Ret.CODE -> {
-                    ((Op.Ret) op).exec(this);
-                    next = nextPc;
-                }
-                case Op.Alu.CODE -> ((Op.Alu) op).exec(this);
-                case Op.Shift.CODE -> ((Op.Shift) op).exec(this);
-                case Op.Movx.CODE -> ((Op.Movx) op).exec(this);
-                default -> {
-                    op.exec(this);
-                    next = nextPc; // the rest: any of them may set it
-                }
-            }
+            if (dispatch(op)) next = nextPc; // only control-flow ops (Jcc, Call, Ret, the default arm's) change nextPc
         } catch (ExecutionException e) {
             s.cycles = before; // the instruction did not execute
             throw located(e, at); // out of line: keeps this method small enough to inline
@@ -272,6 +245,46 @@ public final class Interpreter {
         s.pc = next;
         cpu.rip = next == at + 1 ? nextAddress[at] : nextRip; // branches set nextRip
         return next;
+    }
+
+    /**
+     * Runs {@code op}: a switch over the hot classes, exact-type calls the JIT inlines, instead of one megamorphic
+     * virtual call (an int switch: measured ~5 % faster here than a pattern switch over the types). True if the op
+     * may have changed {@link #nextPc} (a branch, call, return, or any op of the default arm).
+     */
+    private boolean dispatch(Op op) {
+        switch (op.code) {
+            case FastOps.Load.CODE -> ((FastOps.Load) op).exec(this);
+            case FastOps.Alu.CODE -> ((FastOps.Alu) op).exec(this);
+            case Op.Jcc.CODE -> {
+                ((Op.Jcc) op).exec(this);
+                return true;
+            }
+            case FastOps.MovRR.CODE -> ((FastOps.MovRR) op).exec(this);
+            case FastOps.Store.CODE -> ((FastOps.Store) op).exec(this);
+            case FastOps.MovRI.CODE -> ((FastOps.MovRI) op).exec(this);
+            case Op.Nop.CODE -> { }
+            case FastOps.StackR.CODE -> ((FastOps.StackR) op).exec(this);
+            case Op.Push.CODE -> ((Op.Push) op).exec(this);
+            case Op.Pop.CODE -> ((Op.Pop) op).exec(this);
+            case Op.Lea.CODE -> ((Op.Lea) op).exec(this);
+            case Op.Call.CODE -> {
+                ((Op.Call) op).exec(this);
+                return true;
+            }
+            case Op.Ret.CODE -> {
+                ((Op.Ret) op).exec(this);
+                return true;
+            }
+            case Op.Alu.CODE -> ((Op.Alu) op).exec(this);
+            case Op.Shift.CODE -> ((Op.Shift) op).exec(this);
+            case Op.Movx.CODE -> ((Op.Movx) op).exec(this);
+            default -> {
+                op.exec(this);
+                return true;
+            }
+        }
+        return false;
     }
 
     private ExecutionException outside() {
@@ -336,8 +349,69 @@ public final class Interpreter {
         return v;
     }
 
+    // ---- services for CallTrace --------------------------------------------------------------
+
+    State state() { return st; }
+
+    long[] scratchRegs() { return scratchRegs; }
+
+    long[] scratchFlags() { return scratchFlags; }
+
+    void setBare(boolean on) { bare = on; }
+
+    Effects effects(int index) {
+        if (effects == null) {
+            Effects[] e = new Effects[ops.length];
+            for (int i = 0; i < e.length; i++) e[i] = Effects.of(ops[i]);
+            effects = e;
+        }
+        return effects[index];
+    }
+
+    boolean isReturn(int index) { return ops[index] instanceof Op.Ret; }
+
+    /**
+     * Runs instruction {@code at}'s op alone, as {@link #execute} would but charging nothing, counting nothing and
+     * leaving the branch predictor alone (the replayed call's counts are the recorded ones); returns the next index.
+     */
+    int execBare(int at) {
+        st.pc = at;
+        cpu.rip = insns[at].address();
+        nextPc = at + 1;
+        dispatch(ops[at]);
+        return nextPc;
+    }
+
+    /**
+     * Replays {@code t} from the current state (a call start after {@code t}'s recorded call: see {@link CallTrace});
+     * false if the call went another way, the state then unchanged.
+     */
+    public boolean replay(CallTrace t) { return t.replay(this, mem); }
+
+    /**
+     * The state {@code k} more replays of constant {@code t} leave, each after a stall of {@code stallMilli} of
+     * {@code stall} (see {@link CallTrace#repeat}); a replay of {@code t} must have just run.
+     */
+    public void repeat(CallTrace t, long k, long stallMilli, Category stall) { t.repeat(this, k, stallMilli, stall.ordinal()); }
+
+    /** See {@link CallTrace#replayMany}. */
+    public long[] replayMany(CallTrace t, long stallMilli, Category stall, long[][] prologue, long untilMilli, long beforeMilli,
+                             long max, CallTrace.Check check, long timespec) {
+        return t.replayMany(this, mem, stallMilli, stall.ordinal(), prologue, untilMilli, beforeMilli, max, check, timespec);
+    }
+
+    /** A copy of the branch predictor's state (for tests). */
+    public byte[] predictorState() { return st.predictor.clone(); }
+
     /** A branch whose target instruction index {@code targetIndex} was resolved at decode time (-1: none). */
     void branch(boolean taken, long target, int targetIndex, boolean conditional) {
+        if (bare) {
+            if (taken) {
+                nextRip = target;
+                nextPc = targetIndex;
+            }
+            return;
+        }
         boolean mispredicted = false;
         int pc = st.pc;
         if (conditional) {

@@ -250,6 +250,24 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
     /** The even seq the reader's last successful retry check validated in this call, or -1. */
     public long validatedSeq() { return st.validatedSeq; }
 
+    /**
+     * The per-call state of the seqlock probe and the last counter read, as six numbers (for a call replayed by
+     * {@code CallTrace}: taken before and after a recorded call, set back after a replayed one).
+     */
+    public long[] callProbe() {
+        return new long[] {st.lastTsc, seqCheck.expectCheck() ? 1 : 0, seqCheck.begin(), st.validatedSeq, st.callRetries,
+                st.callOddSpins};
+    }
+
+    /** Sets what {@link #callProbe} returned; {@code keepTsc}: the last counter read stays as it is. */
+    public void restoreCallProbe(long[] p, boolean keepTsc) {
+        if (!keepTsc) st.lastTsc = p[0];
+        seqCheck.restore(p[1] != 0, p[2]);
+        st.validatedSeq = p[3];
+        st.callRetries = (int) p[4];
+        st.callOddSpins = (int) p[5];
+    }
+
     /** TSC value of the last counter read (by the reader's rdtsc or by the kernel's own read). */
     public long lastTsc() { return st.lastTsc; }
 
@@ -360,6 +378,15 @@ public final class Kernel implements Hooks, AddressSpace.SeqProbe {
     // ---- reference time (for tests and views) -------------------------------------------------
 
     /** The kernel's reference time of hres clock {@code clk} for counter value {@code tsc}, namespace offsets added. */
+    /**
+     * Whether {@code sec}, {@code nsec} is {@link #reference}{@code (clk, tsc)}, computed into {@code scratch} (two
+     * longs) without allocating: a run of replayed calls checks every call with it.
+     */
+    public boolean isReference(Clock clk, long tsc, long sec, long nsec, long[] scratch) {
+        long[] t = writer.tk().at(clk, csRead(tsc), scratch);
+        return t[0] + (scenario.namespace() ? nsOffsetSec(clk) : 0) == sec && t[1] == nsec;
+    }
+
     public long[] reference(Clock clk, long tsc) {
         long[] t = writer.tk().at(clk, csRead(tsc));
         return scenario.namespace() ? addNs(t, nsOffsetSec(clk)) : t;

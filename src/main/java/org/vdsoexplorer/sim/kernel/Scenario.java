@@ -84,7 +84,18 @@ public enum Scenario {
     public String release() { return release; }
 
     /** Whether this scenario's kernel knows {@code clock} (the 2007 kernel has no coarse, raw, boottime or TAI clock). */
-    public boolean knows(Clock clock) { return clock.existsIn(release); }
+    public boolean knows(Clock clock) {
+        boolean[] k = known;
+        if (k == null) { // made once (every fallback call asks): the same answer for every call
+            k = new boolean[Clock.values().length];
+            for (Clock c : Clock.values()) k[c.ordinal()] = c.existsIn(release);
+            known = k;
+        }
+        return k[clock.ordinal()];
+    }
+
+    /** {@link #knows} by clock ordinal, made on first use. */
+    private boolean[] known;
 
     /**
      * Whether update_vsyscall() skips update_vdso_data() when clock_mode is NONE: v5.7 and later

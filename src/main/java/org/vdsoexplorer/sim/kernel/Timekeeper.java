@@ -67,13 +67,22 @@ public final class Timekeeper extends StepState<Timekeeper> {
     private static long[] offsetOf(Clock c) { return OFFSETS[c.ordinal()]; }
 
     /** vdso_data basetime for an hres clock: {sec, nsec << shift}, normalized. */
-    long[] hresBase(Clock c) {
-        if (c == Clock.MONOTONIC_RAW) return new long[] {rawSec, rawNsS};
+    long[] hresBase(Clock c) { return hresBase(c, new long[2]); }
+
+    /** {@link #hresBase(Clock)} into {@code out} (no allocation: a replayed call's check runs it per call); returns it. */
+    long[] hresBase(Clock c, long[] out) {
+        if (c == Clock.MONOTONIC_RAW) {
+            out[0] = rawSec;
+            out[1] = rawNsS;
+            return out;
+        }
         long[] off = offsetOf(c);
         long sec = monoSec + off[0], ns = monoNsS + (off[1] << SHIFT);
         long unit = NSEC_PER_SEC << SHIFT;
         while (ns >= unit) { ns -= unit; sec++; }
-        return new long[] {sec, ns};
+        out[0] = sec;
+        out[1] = ns;
+        return out;
     }
 
     /** basetime for a coarse clock: {sec, plain nsec} at the last update. */
@@ -83,20 +92,27 @@ public final class Timekeeper extends StepState<Timekeeper> {
     }
 
     /** The exact time of hres clock {@code c} at clocksource value {@code cs}: {sec, nsec}. */
-    long[] at(Clock c, long cs) {
-        long[] b = hresBase(c);
+    long[] at(Clock c, long cs) { return at(c, cs, new long[2]); }
+
+    /** {@link #at(Clock, long)} into {@code out} (no allocation in the common case); returns it. */
+    long[] at(Clock c, long cs, long[] out) {
+        long[] b = hresBase(c, out);
         long delta = cs - csLast;
         if (delta >= 0 && delta < (1L << 31)) {
             // the common case, exact in 64 bits: mult < 2^32, delta < 2^31, b[1] < 2^54
             long ns = (b[1] + delta * mult) >>> SHIFT;
-            return new long[] {b[0] + ns / NSEC_PER_SEC, ns % NSEC_PER_SEC};
+            out[0] = b[0] + ns / NSEC_PER_SEC;
+            out[1] = ns % NSEC_PER_SEC;
+            return out;
         }
         BigInteger ns = BigInteger.valueOf(b[1])
                 .add(BigInteger.valueOf(cs).subtract(BigInteger.valueOf(csLast)).multiply(BigInteger.valueOf(mult)))
                 .shiftRight(SHIFT);
         BigInteger total = BigInteger.valueOf(b[0]).multiply(BigInteger.valueOf(NSEC_PER_SEC)).add(ns);
         BigInteger[] qr = total.divideAndRemainder(BigInteger.valueOf(NSEC_PER_SEC));
-        return new long[] {qr[0].longValueExact(), qr[1].longValueExact()};
+        out[0] = qr[0].longValueExact();
+        out[1] = qr[1].longValueExact();
+        return out;
     }
 
     public long mult() { return mult; }

@@ -1,0 +1,245 @@
+package org.vdsoexplorer.sim.cpu;
+
+
+/**
+ * One call recorded instruction by instruction, and what of it a later call must execute again: the call's
+ * <em>counter slice</em>. Between two writer steps a steady call (the same path, no retry, no kernel entry) starts
+ * from the same state every time except for what the counter read put into it: the registers are set by the caller
+ * loop, the data pages do not change, the branch predictor is where it was, and the memory the call reads before it
+ * writes it is either the caller's (the return address, the zeroed timespec) or the previous call's. So every
+ * instruction whose inputs do not depend on the counter computes what it computed when recorded. A forward pass
+ * over the recording marks the instructions that do (the counter read, and everything reading a register, the
+ * flags or memory such an instruction wrote; memory the call did not write itself first is counted as dependent,
+ * except the data pages and the caller's slots): the slice. A replayed call executes the slice's instructions with
+ * their other inputs set to the recorded values, checks that every conditional branch among them goes the recorded
+ * way, writes every store the rest made with its recorded value, and sets the registers and flags the rest left and
+ * the counts the call adds (cycles, instructions, retirements per instruction, category charges). A branch that goes
+ * another way (a second boundary crossed, the counter behind the last update) puts everything back as it was when
+ * the replay began, and the call runs in full. Nothing is estimated: {@code CallTraceTest} compares the machine after
+ * every replayed call with one that ran every instruction.
+ *
+ * <p>A recording is refused (the call is not replayed) when it ran an instruction outside {@link Effects}' list, entered
+ * the kernel, retried or spun, ended with the branch predictor elsewhere than it began (not yet a fixed point), or used
+ * a counter-dependent address or return target. Only the additive timing model replays calls: the pipeline's cycles
+ * of a call depend on more than its path.
+ */
+public final class CallTrace {
+    static final int EXEC = 0, WRITE = 1, NONE = Integer.MIN_VALUE;
+
+    // ---- the program a replay runs ------------------------------------------------------------
+    private final int[] kind, index, restoreFrom, expectNext, flagsAt, writeAt;
+    private final long[] offset;
+    private final int[] restoreReg;
+    private final long[] restoreVal, flagWords;
+    private final long[] writeAddr, writeVal;
+    private final int[] writeSize;
+    // ---- its end ------------------------------------------------------------------------------
+    private final int finalRegMask;
+    private final long[] finalRegs;
+    /** The flags at the end (their {@link Cpu#saveFlags} words) when nothing the counter reached set them last, else null. */
+    private final long[] finalFlags;
+    private final int finalPc;
+    private final long finalRip, bodyMilli, instructions;
+    private final int[] countIndex;
+    private final long[] categoryDelta;
+    private final long[] probeEnd;
+    private final int sliceLength;
+    /** Scratch: the old contents of the memory the call writes, read when a replay begins (to put back if it diverges). */
+    private final long[] saved;
+
+    CallTrace(CallRecorder.Builder b) {
+        kind = b.kind.stream().mapToInt(Integer::intValue).toArray();
+        index = b.index.stream().mapToInt(Integer::intValue).toArray();
+        restoreFrom = b.restoreFrom.stream().mapToInt(Integer::intValue).toArray();
+        expectNext = b.expectNext.stream().mapToInt(Integer::intValue).toArray();
+        flagsAt = b.flagsAt.stream().mapToInt(Integer::intValue).toArray();
+        writeAt = b.writeAt.stream().mapToInt(Integer::intValue).toArray();
+        offset = b.offset.stream().mapToLong(Long::longValue).toArray();
+        restoreReg = b.restoreReg.stream().mapToInt(Integer::intValue).toArray();
+        restoreVal = b.restoreVal.stream().mapToLong(Long::longValue).toArray();
+        flagWords = b.flagWords.stream().mapToLong(Long::longValue).toArray();
+        writeAddr = b.writeAddr.stream().mapToLong(Long::longValue).toArray();
+        writeVal = b.writeVal.stream().mapToLong(Long::longValue).toArray();
+        writeSize = b.writeSize.stream().mapToInt(Integer::intValue).toArray();
+        finalRegMask = b.finalRegMask;
+        finalRegs = b.finalRegs;
+        finalFlags = b.finalFlags;
+        finalPc = b.finalPc;
+        finalRip = b.finalRip;
+        bodyMilli = b.bodyMilli;
+        instructions = b.instructions;
+        countIndex = b.countIndex;
+        categoryDelta = b.categoryDelta;
+        probeEnd = b.probeEnd;
+        sliceLength = b.sliceLength;
+        saved = new long[writeAddr.length];
+    }
+
+    /** Cycles (milli) from the first instruction of the call to its return. */
+    public long bodyMilli() { return bodyMilli; }
+
+    /** Instructions a replayed call executes (the counter slice) out of {@link #instructions()}. */
+    public int sliceLength() { return sliceLength; }
+
+    /** Instructions the call retires. */
+    public long instructions() { return instructions; }
+
+    /** The seqlock probe's state at the call's end ({@code Kernel.callProbe}), to set after a replay; not to be modified. */
+    public long[] probeEnd() { return probeEnd; }
+
+    /**
+     * Replays the call on {@code x}, whose state is that of a call start after the recorded one (see the class
+     * comment for what the caller checks first). True if every conditional branch of the slice went the recorded
+     * way and the interpreter is now where the full call leaves it; false if one did not (or an instruction
+     * faulted): the interpreter's registers, flags, counter and the memory the call writes are then as they were,
+     * and the call is to be run in full.
+     */
+    boolean replay(Interpreter x, Memory mem) {
+        Interpreter.State s = x.state();
+        long[] r = x.cpu.r;
+        long body0 = s.cycles;
+        long[] regs0 = x.scratchRegs();
+        System.arraycopy(r, 0, regs0, 0, 16);
+        long[] flags0 = x.scratchFlags();
+        x.cpu.saveFlags(flags0, 0);
+        int pc0 = s.pc;
+        long rip0 = x.cpu.rip;
+        for (int i = 0; i < writeAddr.length; i++) saved[i] = mem.read(writeAddr[i], writeSize[i]);
+        boolean ok = false;
+        try {
+            ok = run(x, mem, body0);
+        } catch (ExecutionException e) {
+            ok = false;
+        } finally {
+            x.setBare(false);
+        }
+        if (!ok) {
+            System.arraycopy(regs0, 0, r, 0, 16);
+            x.cpu.loadFlags(flags0, 0);
+            s.pc = pc0;
+            x.cpu.rip = rip0;
+            s.cycles = body0;
+            for (int i = writeAddr.length - 1; i >= 0; i--) mem.write(writeAddr[i], writeSize[i], saved[i]);
+            return false;
+        }
+        for (int reg = 0; reg < 16; reg++) if ((finalRegMask & (1 << reg)) != 0) r[reg] = finalRegs[reg];
+        if (finalFlags != null) x.cpu.loadFlags(finalFlags, 0);
+        s.pc = finalPc;
+        x.cpu.rip = finalRip;
+        s.cycles = body0 + bodyMilli;
+        s.instructions += instructions;
+        for (int i : countIndex) s.executed[i]++;
+        for (int c = 0; c < categoryDelta.length; c++) s.byCategory[c] += categoryDelta[c];
+        return true;
+    }
+
+    /** What a run of replayed calls checks of each call's result: true if it is the kernel's time. */
+    public interface Check {
+        boolean correct(long ret, long sec, long nsec);
+    }
+
+    /**
+     * Replays calls back to back, each after a stall of {@code stallMilli} charged to {@code stall} (the caller loop)
+     * and the caller's {@code prologue} writes ({address, size, value} each: the zeroed timespec), while the next call
+     * starts before {@code untilMilli} and ends before {@code beforeMilli}, at most {@code max}: what as many replays
+     * through the machine would do, without its per-call bookkeeping, which the caller then does once. Returns {the
+     * calls replayed, how many of them {@code check} found wrong, and the last one's ret, sec and nsec}. A call that
+     * would go another way is put back whole (its stall too) and ends the run. The interpreter is left at the last
+     * call's return; its counts include every call replayed.
+     */
+    long[] replayMany(Interpreter x, Memory mem, long stallMilli, int stall, long[][] prologue, long untilMilli, long beforeMilli,
+                      long max, Check check, long timespec) {
+        Interpreter.State s = x.state();
+        long per = stallMilli + bodyMilli;
+        long n = 0, wrong = 0, ret = 0, sec = 0, nsec = 0;
+        long[] r = x.cpu.r;
+        long[] regs0 = x.scratchRegs();
+        long[] flags0 = x.scratchFlags();
+        long[] old = new long[prologue.length];
+        try {
+            while (n < max && s.cycles < untilMilli && s.cycles + per < beforeMilli) {
+                long start = s.cycles;
+                System.arraycopy(r, 0, regs0, 0, 16);
+                x.cpu.saveFlags(flags0, 0);
+                for (int i = 0; i < prologue.length; i++) old[i] = mem.read(prologue[i][0], (int) prologue[i][1]);
+                for (int i = 0; i < writeAddr.length; i++) saved[i] = mem.read(writeAddr[i], writeSize[i]);
+                s.cycles += stallMilli;
+                for (long[] w : prologue) mem.write(w[0], (int) w[1], w[2]);
+                boolean ok;
+                try {
+                    ok = run(x, mem, s.cycles);
+                } catch (ExecutionException e) {
+                    ok = false;
+                }
+                if (!ok) {
+                    x.setBare(false);
+                    System.arraycopy(regs0, 0, r, 0, 16);
+                    x.cpu.loadFlags(flags0, 0);
+                    for (int i = writeAddr.length - 1; i >= 0; i--) mem.write(writeAddr[i], writeSize[i], saved[i]);
+                    for (int i = prologue.length - 1; i >= 0; i--) mem.write(prologue[i][0], (int) prologue[i][1], old[i]);
+                    s.cycles = start;
+                    break;
+                }
+                if (finalFlags != null) x.cpu.loadFlags(finalFlags, 0);
+                s.cycles = start + per;
+                ret = (int) ((finalRegMask & 1) != 0 ? finalRegs[0] : r[0]); // rax: the call's int result
+                sec = mem.read(timespec, 8);
+                nsec = mem.read(timespec + 8, 8);
+                if (!check.correct(ret, sec, nsec)) wrong++;
+                n++;
+            }
+        } finally {
+            x.setBare(false);
+        }
+        if (n > 0) {
+            for (int reg = 0; reg < 16; reg++) if ((finalRegMask & (1 << reg)) != 0) r[reg] = finalRegs[reg];
+            s.pc = finalPc;
+            x.cpu.rip = finalRip;
+            s.byCategory[stall] += n * stallMilli;
+            s.instructions += n * instructions;
+            for (int i : countIndex) s.executed[i] += n;
+            for (int c = 0; c < categoryDelta.length; c++) s.byCategory[c] += n * categoryDelta[c];
+        }
+        return new long[] {n, wrong, ret, sec, nsec};
+    }
+
+    /**
+     * True if every replay of this call is the same call: nothing in it depends on the counter (a coarse clock's
+     * read), so it can neither diverge nor leave anything different from the last replay.
+     */
+    public boolean constant() { return sliceLength == 0; }
+
+    /**
+     * What {@code k} more replays of a {@link #constant()} call leave, each after a stall of {@code stallMilli}
+     * charged to category {@code stall} (the caller loop's), on an interpreter a replay of it has just left: the
+     * registers, flags, memory and predictor are already what they would be; the counts grow k times.
+     */
+    void repeat(Interpreter x, long k, long stallMilli, int stall) {
+        if (!constant()) throw new IllegalStateException("a call that reads the counter is not repeated");
+        Interpreter.State s = x.state();
+        s.cycles += k * (stallMilli + bodyMilli);
+        s.byCategory[stall] += k * stallMilli;
+        s.instructions += k * instructions;
+        for (int i : countIndex) s.executed[i] += k;
+        for (int c = 0; c < categoryDelta.length; c++) s.byCategory[c] += k * categoryDelta[c];
+    }
+
+    private boolean run(Interpreter x, Memory mem, long body0) {
+        Interpreter.State s = x.state();
+        long[] r = x.cpu.r;
+        x.setBare(true);
+        for (int k = 0; k < kind.length; k++) {
+            if (kind[k] == WRITE) {
+                for (int e = writeAt[k], end = writeAt[k + 1]; e < end; e++) mem.write(writeAddr[e], writeSize[e], writeVal[e]);
+                continue;
+            }
+            for (int e = restoreFrom[k], end = restoreFrom[k + 1]; e < end; e++) r[restoreReg[e]] = restoreVal[e];
+            if (flagsAt[k] >= 0) x.cpu.loadFlags(flagWords, flagsAt[k]);
+            s.cycles = body0 + offset[k];
+            int next = x.execBare(index[k]);
+            if (expectNext[k] != NONE && next != expectNext[k]) return false;
+        }
+        return true;
+    }
+
+}
