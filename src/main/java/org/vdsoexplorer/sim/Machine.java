@@ -243,67 +243,133 @@ public final class Machine {
 
     /** Memory the caller loop sets to the same value before every call: the return address and the timespec. */
     private static final long[][] CALLER_SLOTS = {{STACK_START - 8, 8}, {TIMESPEC, 16}};
-    @Derived("cache: the last call's recorded trace, replayed while steadyCalls == calls and the writer has not moved")
-    private CallTrace steady;
-    @Derived("cache: the call count after the trace's last call, and the writer's next step then")
+    /**
+     * Recorded calls kept at most: one with the additive model; one per steady-state unit the pipeline replays (its
+     * steady state may alternate between a few).
+     */
+    private static final int TRACES = 4;
+    @Derived("cache: recorded calls, valid while steadyCalls == calls and the writer has not moved")
+    private final CallTrace[] traces = new CallTrace[TRACES];
+    @Derived("cache: the pipeline's steady-state unit each recorded call replays (null with the additive model)")
+    private final Object[] traceUnits = new Object[TRACES];
+    @Derived("cache: recorded calls kept, and where the next goes")
+    private int traceCount, traceNext;
+    @Derived("cache: the call count after the last recorded or replayed call, and the writer's next step then")
     private long steadyCalls = -1, steadyWriterMilli;
     @Derived("cache: calls to run unrecorded after a refused recording, and the next such wait")
     private long recordAfterCall, recordBackoff = 1;
     @Derived("statistics: calls replayed and recorded by runCallFast")
     private long replayedCalls, recordedCalls;
+    @Derived("scratch of a run of replayed calls' check")
+    private final long[] checkScratch = new long[2];
+    @Derived("scratch of a run of replayed calls: the last counter read before the call in progress")
+    private long runTsc;
 
     /**
      * As {@link #runCall()}, with the same result and the machine left in the same state, but a steady call is
      * replayed rather than interpreted instruction by instruction: only the instructions that depend on the counter
-     * read run (see {@link CallTrace}). The headless measurements' loop (report, seeds); with a sink attached or the
-     * pipeline timing model, or in the middle of a call, it is {@link #runCall()}.
+     * read run (see {@link CallTrace}). The headless measurements' loop (report, seeds); with a sink attached or in the
+     * middle of a call it is {@link #runCall()}. With the pipeline timing model a call is replayed only where the
+     * pipeline's own steady state replays its unit from the first instruction ({@link Pipeline#replayingFromStart}), with
+     * the call recorded under that unit.
      */
     public CallResult runCallFast() {
-        if (sink != null || pipeline != null || st.inCall) return runCall();
-        CallTrace t = steady;
-        if (t != null && steadyCalls == st.calls && kernel.nextWriterMilli() == steadyWriterMilli
-                && cpu.cycles() + setup.costs().harnessMilli() + t.bodyMilli() < steadyWriterMilli) {
-            startCall();
-            long[] probe = kernel.callProbe();
-            if (cpu.replay(t)) {
-                kernel.restoreCallProbe(t.probeEnd(), true);
-                CallResult r = endCall();
-                steadyCalls = st.calls;
-                replayedCalls++;
-                return r;
-            }
-            kernel.restoreCallProbe(probe, false);
-            return recordCall();
+        if (sink != null || st.inCall) return runCall();
+        if (!tracesValid()) {
+            forgetTraces();
+            return st.calls < recordAfterCall ? runCall() : recordCall();
         }
-        steady = null;
-        if (st.calls < recordAfterCall) return runCall();
-        return recordCall();
+        if (cpu.cycles() + maxPerCall() >= steadyWriterMilli) return runCall(); // the writer steps during the call
+        startCall();
+        long tsc = kernel.lastTsc();
+        CallTrace t = traceFor(pipeline == null ? null : pipeline.replayingFromStart());
+        if (t != null && cpu.replay(t)) {
+            if (pipeline != null) pipeline.completeReplay();
+            kernel.restoreCallProbe(t.probeEnd(), true);
+            CallResult r = endCall();
+            steadyCalls = st.calls;
+            replayedCalls++;
+            return r;
+        }
+        if (t != null) restoreStartedProbe(tsc);
+        // no recording for this unit yet, or the call goes another way: in full, recorded unless recordings wait
+        return st.calls < recordAfterCall ? runCall() : recordCall();
+    }
+
+    private boolean tracesValid() {
+        return traceCount > 0 && steadyCalls == st.calls && kernel.nextWriterMilli() == steadyWriterMilli;
+    }
+
+    private void forgetTraces() {
+        java.util.Arrays.fill(traces, null);
+        java.util.Arrays.fill(traceUnits, null);
+        traceCount = 0;
+        traceNext = 0;
+    }
+
+    private CallTrace traceFor(Object unit) {
+        for (int i = 0; i < traceCount; i++) if (traceUnits[i] == unit) return traces[i];
+        return null;
+    }
+
+    private void keepTrace(Object unit, CallTrace t) {
+        for (int i = 0; i < traceCount; i++) {
+            if (traceUnits[i] == unit) {
+                traces[i] = t;
+                return;
+            }
+        }
+        traces[traceNext] = t;
+        traceUnits[traceNext] = unit;
+        traceNext = (traceNext + 1) % TRACES;
+        traceCount = Math.min(TRACES, traceCount + 1);
+    }
+
+    /** A call's cycles from its start to its end: the caller loop's stall (the additive model's) and the body. */
+    private long perCall(CallTrace t) { return (pipeline == null ? setup.costs().harnessMilli() : 0) + t.bodyMilli(); }
+
+    private long maxPerCall() {
+        long m = 0;
+        for (int i = 0; i < traceCount; i++) m = Math.max(m, perCall(traces[i]));
+        return m;
+    }
+
+    /** The seqlock probe as a call's start leaves it, the last counter read {@code tsc} (a replay that did not take). */
+    private void restoreStartedProbe(long tsc) {
+        kernel.restoreCallProbe(new long[] {tsc, 0, -1, -1, 0, 0}, false);
     }
 
     /**
      * Runs whole calls as {@link #runCallFast} does until the counter reaches {@code untilMilli} (at least one call);
-     * returns how many of them returned a time other than the kernel's. Calls that read no counter (the coarse
-     * clocks) are the same call while the writer does not step: after one is replayed, the ones up to the target or
-     * the writer's next step are counted at once ({@link Interpreter#repeat}), leaving the state they would.
+     * returns how many of them returned a time other than the kernel's. Replayed calls run back to back without the
+     * per-call bookkeeping ({@link #replayRun}); with the additive model, calls that read no counter (the coarse clocks)
+     * are the same call while the writer does not step, so after one is replayed the ones up to the target or the
+     * writer's next step are counted at once ({@link Interpreter#repeat}), leaving the state they would.
      */
     public long runCallsUntil(long untilMilli) {
         long wrong = 0;
         do {
             CallResult r = runCallFast();
             if (!r.correct()) wrong++;
-            CallTrace t = steady;
-            if (t == null || steadyCalls != st.calls || cpu.cycles() >= untilMilli) continue;
-            if (!t.constant()) {
-                if (!setup.clock().coarse()) wrong += replayRun(t, untilMilli);
+            if (!tracesValid() || cpu.cycles() >= untilMilli) continue;
+            // the call just run, if it was a replay or recording of a call that reads no counter
+            Object unit = pipeline == null ? null : pipeline.replayingUnit();
+            CallTrace t = traceFor(unit);
+            if (t == null || !t.constant() || pipeline != null && !pipeline.replayedThrough(unit)) {
+                wrong += replayRun(untilMilli);
                 continue;
             }
-            long per = setup.costs().harnessMilli() + t.bodyMilli();
+            long per = perCall(t);
             // call j of the k starts at cycles + j * per and must end before the writer's next step, as a replay's must
             long byWriter = (steadyWriterMilli - 1 - cpu.cycles()) / per;
             long byTarget = (untilMilli - cpu.cycles() + per - 1) / per;
             long k = Math.min(byWriter, byTarget);
             if (k <= 0) continue;
-            cpu.repeat(t, k, setup.costs().harnessMilli(), Category.HARNESS);
+            if (pipeline != null && !pipeline.repeatReplayed(unit, k, t.bodyMilli())) {
+                wrong += replayRun(untilMilli);
+                continue;
+            }
+            cpu.repeat(t, k, pipeline == null ? setup.costs().harnessMilli() : 0, Category.HARNESS);
             st.calls += k;
             st.callStartMilli = cpu.cycles() - per;
             st.callStartInstructions = cpu.instructions() - t.instructions();
@@ -316,37 +382,66 @@ public final class Machine {
         return wrong;
     }
 
-    @Derived("scratch of a run of replayed calls' check")
-    private final long[] checkScratch = new long[2];
-
-    /** The caller loop's writes before every call (the zeroed timespec), for a run of replayed calls. */
-    private static final long[][] PROLOGUE = {{TIMESPEC, 8, 0}, {TIMESPEC + 8, 8, 0}};
-
     /**
-     * Replays calls of {@code t} back to back (an hres clock's: each reads the counter) until the target or the writer's
-     * next step or a call that goes another way, then does once what {@link #endCall} does after each; returns how
-     * many returned a wrong time.
+     * Replays recorded calls back to back until the target, the writer's next step or a call that is not recorded or
+     * goes another way (which then runs in full), doing once what {@link #endCall} does after each; returns how many
+     * returned a wrong time. The last call (recorded or replayed) left the timespec and the probe as every replay does.
      */
-    private long replayRun(CallTrace t, long untilMilli) {
-        long harness = setup.costs().harnessMilli();
-        long[] res = cpu.replayMany(t, harness, Category.HARNESS, PROLOGUE, untilMilli, steadyWriterMilli, Long.MAX_VALUE,
-                (ret, sec, nsec) -> ret == 0 && kernel.isReference(setup.clock(), kernel.lastTsc(), sec, nsec, checkScratch), TIMESPEC);
-        long n = res[0];
-        if (n == 0) return 0;
-        st.calls += n;
-        st.callStartMilli = cpu.cycles() - (harness + t.bodyMilli());
-        st.callStartInstructions = cpu.instructions() - t.instructions();
-        st.seqAtCallStart = kernel.seq();
-        kernel.restoreCallProbe(t.probeEnd(), true);
-        st.last = new CallResult(st.calls, res[2], res[3], res[4], expected(false), t.instructions(), harness + t.bodyMilli(), 0, 0,
-                false, kernel.lastTsc());
-        cpu.setCategoryOverride(null);
-        enterCall();
-        steadyCalls = st.calls;
-        replayedCalls += n;
-        return res[1];
-    }
+    private long replayRun(long untilMilli) {
+        Clock clock = setup.clock();
+        long[] fixed = clock.coarse() ? expected(false) : null; // a coarse read's reference: the same for every call here
+        CallTrace.Check check = fixed != null
+                ? (ret, sec, nsec) -> ret == 0 && fixed[0] == sec && fixed[1] == nsec
+                : (ret, sec, nsec) -> ret == 0 && kernel.isReference(clock, kernel.lastTsc(), sec, nsec, checkScratch);
+        CallTrace[] current = new CallTrace[2]; // the started call's, and the last replayed call's
+        CallTrace.Calls calls = new CallTrace.Calls() {
+            @Override public CallTrace start() {
+                runTsc = kernel.lastTsc();
+                startCall();
+                return current[0] = traceFor(pipeline == null ? null : pipeline.replayingFromStart());
+            }
 
+            @Override public void replayed() {
+                current[1] = current[0];
+                if (pipeline != null) pipeline.completeReplay();
+            }
+
+            @Override public void diverged() {
+                restoreStartedProbe(runTsc);
+                long callStart = st.callStartMilli, callInstructions = st.callStartInstructions;
+                enterCall();
+                st.callStartMilli = callStart;
+                st.callStartInstructions = callInstructions;
+            }
+        };
+        long[] res = cpu.replayMany(maxPerCall(), untilMilli, steadyWriterMilli, calls, check, TIMESPEC);
+        long n = res[0];
+        boolean started = res[5] != 0;
+        if (n > 0) {
+            long callStart = st.callStartMilli, callInstructions = st.callStartInstructions;
+            st.calls += n;
+            replayedCalls += n;
+            long tsc = started ? runTsc : kernel.lastTsc();
+            CallTrace t = current[1];
+            long[] e = fixed != null ? fixed : kernel.reference(clock, tsc);
+            st.last = new CallResult(st.calls, res[2], res[3], res[4], e, t.instructions(), perCall(t), 0, 0, false, tsc);
+            if (!started) {
+                st.callStartMilli = cpu.cycles() - perCall(t);
+                st.callStartInstructions = cpu.instructions() - t.instructions();
+                kernel.restoreCallProbe(t.probeEnd(), true);
+                st.inCall = false;
+                cpu.setCategoryOverride(null);
+                enterCall();
+                steadyCalls = st.calls;
+            } else {
+                st.callStartMilli = callStart;
+                st.callStartInstructions = callInstructions;
+            }
+        }
+        long wrong = res[1];
+        if (started && !(st.calls < recordAfterCall ? runCall() : recordCall()).correct()) wrong++; // in full from its start
+        return wrong;
+    }
     /** Calls {@link #runCallFast} replayed and recorded so far (the rest ran in full unrecorded). */
     public long[] replayStatistics() { return new long[] {replayedCalls, recordedCalls}; }
 
@@ -354,6 +449,7 @@ public final class Machine {
     private CallResult recordCall() {
         if (!st.inCall) startCall();
         recordedCalls++;
+        Object unit = pipeline == null ? null : pipeline.replayingFromStart();
         CallRecorder rec = new CallRecorder(cpu, a -> as.slotOf(a) >= 0, CALLER_SLOTS);
         rec.kernelEntriesAtStart(st.kernelEntriesAtCallStart);
         long writer0 = kernel.nextWriterMilli();
@@ -379,19 +475,30 @@ public final class Machine {
         } finally {
             cpu.setSink(sink);
         }
-        CallTrace t = rec.finish(kernel.callProbe());
+        CallTrace t = rec.finish(kernel.callProbe(), pipeline == null);
+        if (t != null && pipeline != null) {
+            // the pipeline's cycles of a call are the same again only where its steady state replayed the whole call
+            long[] times = unit != null && pipeline.replayedThrough(unit) ? pipeline.unitTimesMilli(unit) : null;
+            t = times != null && times[times.length - 1] == t.bodyMilli() ? t.withBegin(times) : null;
+        }
+        boolean valid = tracesValid() && steadyWriterMilli == writer0; // the kept ones still hold after this call
         CallResult r = endCall();
         if (t != null && kernel.nextWriterMilli() == writer0) {
-            steady = t;
+            if (!valid) forgetTraces();
+            keepTrace(unit, t);
             steadyCalls = st.calls;
             steadyWriterMilli = writer0;
             recordBackoff = 1;
         } else {
-            steady = null;
-            recordAfterCall = st.calls + recordBackoff;
-            recordBackoff = Math.min(256, recordBackoff * 2);
+            backOff();
         }
         return r;
+    }
+
+    /** No recording for the next calls (1, 2, 4 ... 256 in a row of refusals: recording a call costs several). */
+    private void backOff() {
+        recordAfterCall = st.calls + recordBackoff;
+        recordBackoff = Math.min(256, recordBackoff * 2);
     }
 
     /** runCall() checks the call's length at least this often (milli-cycles). */
@@ -476,7 +583,7 @@ public final class Machine {
     }
 
     public void restore(Snapshot s) {
-        steady = null;
+        forgetTraces();
         recordAfterCall = 0;
         st.copyFrom(s.machine());
         cpu.restore(s.cpu());

@@ -35,6 +35,8 @@ class CallReplayTest {
         for (Compiler c : Compiler.values()) {
             out.addAll(Report.setups(null, null, null, costs, costs.ghz(), c, TimingModel.ADDITIVE, 100_000));
         }
+        // the pipeline replays a call only where its own steady state replays the call's unit
+        out.addAll(Report.setups(null, null, null, costs, costs.ghz(), Compiler.GCC_12, TimingModel.pipeline(org.vdsoexplorer.sim.timing.TimingTable.defaults().defaultCore()), 100_000));
         return out.stream();
     }
 
@@ -64,7 +66,8 @@ class CallReplayTest {
             if (i % 50 == 49 || i == CALLS - 1) assertEquals(plain.digest(), fast.digest(), at + ": whole state");
         }
         long[] stats = fast.replayStatistics();
-        if (replays(s)) assertTrue(stats[0] > CALLS / 2, s + ": only " + stats[0] + " of " + CALLS + " calls replayed");
+        // the pipeline's steady state may alternate between units (a call is then recorded each time, never replayed)
+        if (!s.timing().isPipeline() && replays(s)) assertTrue(stats[0] > CALLS / 2, s + ": only " + stats[0] + " of " + CALLS + " calls replayed");
     }
 
     @ParameterizedTest(name = "{0}")

@@ -81,7 +81,14 @@ public final class CallRecorder implements EventSink {
      * The call ended (the interpreter is at its return, before the caller resets the registers); {@code probeEnd}
      * the kernel's {@code callProbe()} now. Returns the trace, or null with {@link #refusal()} saying why not.
      */
-    public CallTrace finish(long[] probeEnd) {
+    public CallTrace finish(long[] probeEnd) { return finish(probeEnd, true); }
+
+    /**
+     * As {@link #finish(long[])}; {@code alone}: the call will only ever be replayed right after itself (recorded or
+     * replayed), so what it stores with the same value every time need not be stored again. False where several
+     * recorded calls take turns (the pipeline's steady state may alternate between units): every store is written.
+     */
+    public CallTrace finish(long[] probeEnd, boolean alone) {
         Interpreter.State st = x.state();
         if (refusal == null && x.kernelEntries() != entries0()) refusal = "entered the kernel";
         if (refusal == null && (probeEnd[4] != 0 || probeEnd[5] != 0)) refusal = "retried or spun on an odd seq";
@@ -89,7 +96,7 @@ public final class CallRecorder implements EventSink {
         if (refusal == null && !Arrays.equals(predictor0, st.predictor)) refusal = "branch predictor still learning";
         if (refusal != null) return null;
         Builder b = new Builder();
-        refusal = b.analyse(this, probeEnd);
+        refusal = b.analyse(this, probeEnd, alone);
         return refusal == null ? new CallTrace(b) : null;
     }
 
@@ -106,7 +113,7 @@ public final class CallRecorder implements EventSink {
 
     /** The forward pass over a recording, and the program it makes. */
     static final class Builder {
-        final List<Integer> kind = new ArrayList<>(), index = new ArrayList<>(), restoreFrom = new ArrayList<>(),
+        final List<Integer> kind = new ArrayList<>(), index = new ArrayList<>(), position = new ArrayList<>(), restoreFrom = new ArrayList<>(),
                 expectNext = new ArrayList<>(), flagsAt = new ArrayList<>(), writeAt = new ArrayList<>(), restoreReg = new ArrayList<>(),
                 writeSize = new ArrayList<>();
         final List<Long> offset = new ArrayList<>(), restoreVal = new ArrayList<>(), flagWords = new ArrayList<>(),
@@ -116,7 +123,7 @@ public final class CallRecorder implements EventSink {
         long finalRip, bodyMilli, instructions;
         int[] countIndex;
 
-        String analyse(CallRecorder rec, long[] probeEnd) {
+        String analyse(CallRecorder rec, long[] probeEnd, boolean alone) {
             int n = rec.steps.size();
             boolean[] tainted = new boolean[n];
             String why = pass(rec, tainted, null);
@@ -126,6 +133,7 @@ public final class CallRecorder implements EventSink {
             // need not be written again
             Map<Long, Integer> same = new HashMap<>(); // byte -> its one value, or -1 if it varies or is not to be skipped
             for (long[] slot : rec.callerSlots) for (long a = slot[0]; a < slot[0] + slot[1]; a++) same.put(a, -1);
+            if (!alone) same.put(Long.MIN_VALUE, -2); // marks every byte as to be written (see unchanged)
             for (int i = 0; i < n; i++) {
                 for (Access a : rec.steps.get(i).accesses) {
                     if (!a.store()) continue;
@@ -176,6 +184,7 @@ public final class CallRecorder implements EventSink {
                 } else if (t) {
                     kind.add(CallTrace.EXEC);
                     index.add(s.index);
+                    position.add(step - 1);
                     offset.add(s.offset);
                     restoreFrom.add(restoreReg.size());
                     for (int reg = 0; reg < 16; reg++) {
@@ -203,6 +212,7 @@ public final class CallRecorder implements EventSink {
                     if (any) {
                         kind.add(CallTrace.WRITE);
                         index.add(s.index);
+                        position.add(step - 1);
                         offset.add(s.offset);
                         restoreFrom.add(restoreReg.size());
                         flagsAt.add(-1);
@@ -239,6 +249,7 @@ public final class CallRecorder implements EventSink {
 
         /** True if every byte {@code a} stores holds that value already whenever a replay reaches it. */
         private static boolean unchanged(Access a, Map<Long, Integer> same) {
+            if (same.containsKey(Long.MIN_VALUE)) return false;
             for (int k = 0; k < a.size(); k++) if (same.getOrDefault(a.address() + k, -1) < 0) return false;
             return true;
         }

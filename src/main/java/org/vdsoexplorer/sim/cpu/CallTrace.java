@@ -1,5 +1,7 @@
 package org.vdsoexplorer.sim.cpu;
 
+import org.vdsoexplorer.sim.state.Derived;
+
 
 /**
  * One call recorded instruction by instruction, and what of it a later call must execute again: the call's
@@ -27,7 +29,7 @@ public final class CallTrace {
     static final int EXEC = 0, WRITE = 1, NONE = Integer.MIN_VALUE;
 
     // ---- the program a replay runs ------------------------------------------------------------
-    private final int[] kind, index, restoreFrom, expectNext, flagsAt, writeAt;
+    private final int[] kind, index, position, restoreFrom, expectNext, flagsAt, writeAt;
     private final long[] offset;
     private final int[] restoreReg;
     private final long[] restoreVal, flagWords;
@@ -50,6 +52,7 @@ public final class CallTrace {
     CallTrace(CallRecorder.Builder b) {
         kind = b.kind.stream().mapToInt(Integer::intValue).toArray();
         index = b.index.stream().mapToInt(Integer::intValue).toArray();
+        position = b.position.stream().mapToInt(Integer::intValue).toArray();
         restoreFrom = b.restoreFrom.stream().mapToInt(Integer::intValue).toArray();
         expectNext = b.expectNext.stream().mapToInt(Integer::intValue).toArray();
         flagsAt = b.flagsAt.stream().mapToInt(Integer::intValue).toArray();
@@ -73,6 +76,47 @@ public final class CallTrace {
         probeEnd = b.probeEnd;
         sliceLength = b.sliceLength;
         saved = new long[writeAddr.length];
+    }
+
+    /** {@code t} with the slice's instructions executing at {@code beginMilli} (by position in the call) from its start. */
+    private CallTrace(CallTrace t, long[] beginMilli) {
+        kind = t.kind;
+        index = t.index;
+        position = t.position;
+        restoreFrom = t.restoreFrom;
+        expectNext = t.expectNext;
+        flagsAt = t.flagsAt;
+        writeAt = t.writeAt;
+        offset = new long[t.offset.length];
+        for (int k = 0; k < offset.length; k++) offset[k] = beginMilli[position[k]];
+        restoreReg = t.restoreReg;
+        restoreVal = t.restoreVal;
+        flagWords = t.flagWords;
+        writeAddr = t.writeAddr;
+        writeVal = t.writeVal;
+        writeSize = t.writeSize;
+        finalRegMask = t.finalRegMask;
+        finalRegs = t.finalRegs;
+        finalFlags = t.finalFlags;
+        finalPc = t.finalPc;
+        finalRip = t.finalRip;
+        bodyMilli = t.bodyMilli;
+        instructions = t.instructions;
+        countIndex = t.countIndex;
+        categoryDelta = t.categoryDelta;
+        probeEnd = t.probeEnd;
+        sliceLength = t.sliceLength;
+        saved = new long[writeAddr.length];
+    }
+
+    /**
+     * This call with each instruction executing (a counter read reading the counter) at {@code beginMilli[p]} after the
+     * call's start, instruction {@code p} of the call: for a timing model whose instructions execute before the
+     * previous one retires (the pipeline's issue cycles); the recording saw each begin at the previous retirement.
+     */
+    public CallTrace withBegin(long[] beginMilli) {
+        if (beginMilli.length < instructions) throw new IllegalArgumentException("times for " + beginMilli.length + " of " + instructions);
+        return new CallTrace(this, beginMilli);
     }
 
     /** Cycles (milli) from the first instruction of the call to its return. */
@@ -138,51 +182,77 @@ public final class CallTrace {
         boolean correct(long ret, long sec, long nsec);
     }
 
+    /** The machine's side of a run of replayed calls. */
+    public interface Calls {
+        /**
+         * Starts the next call as the machine starts any (the caller loop's stall and writes, its bookkeeping); returns
+         * the recorded call to replay for it (the pipeline: the one its steady state replays from the start), or null
+         * if the call must run in full.
+         */
+        CallTrace start();
+
+        /** The call just replayed went as recorded: the timing model moves past it. */
+        void replayed();
+
+        /** The started call goes another way and runs in full: set what a call starts from (the caller's registers). */
+        void diverged();
+    }
+
+    @Derived("scratch of a run of replayed calls: this call's replays whose counts are not added yet")
+    private long pending;
+
     /**
-     * Replays calls back to back, each after a stall of {@code stallMilli} charged to {@code stall} (the caller loop)
-     * and the caller's {@code prologue} writes ({address, size, value} each: the zeroed timespec), while the next call
-     * starts before {@code untilMilli} and ends before {@code beforeMilli}, at most {@code max}: what as many replays
-     * through the machine would do, without its per-call bookkeeping, which the caller then does once. Returns {the
-     * calls replayed, how many of them {@code check} found wrong, and the last one's ret, sec and nsec}. A call that
-     * would go another way is put back whole (its stall too) and ends the run. The interpreter is left at the last
-     * call's return; its counts include every call replayed.
+     * Replays calls back to back, each the recorded call {@link Calls#start} names, while the next one starts before
+     * {@code untilMilli} and, taking at most {@code maxPerMilli}, ends before {@code beforeMilli}: what as many
+     * replays through the machine would do, without the bookkeeping at each call's end, which the caller does once.
+     * Returns {the calls replayed, how many of them {@code check} found wrong, the last one's ret, sec and nsec, 1 if a
+     * call was started that goes another way (to be run in full from its start, {@link Calls#diverged} told) else 0}.
+     * The interpreter's counts include every call replayed.
      */
-    long[] replayMany(Interpreter x, Memory mem, long stallMilli, int stall, long[][] prologue, long untilMilli, long beforeMilli,
-                      long max, Check check, long timespec) {
+    static long[] replayMany(Interpreter x, Memory mem, long maxPerMilli, long untilMilli, long beforeMilli, Calls calls, Check check,
+                             long timespec) {
         Interpreter.State s = x.state();
-        long per = stallMilli + bodyMilli;
-        long n = 0, wrong = 0, ret = 0, sec = 0, nsec = 0;
+        long n = 0, wrong = 0, ret = 0, sec = 0, nsec = 0, started = 0;
         long[] r = x.cpu.r;
         long[] regs0 = x.scratchRegs();
         long[] flags0 = x.scratchFlags();
-        long[] old = new long[prologue.length];
+        java.util.List<CallTrace> used = new java.util.ArrayList<>(2);
+        CallTrace last = null;
         try {
-            while (n < max && s.cycles < untilMilli && s.cycles + per < beforeMilli) {
-                long start = s.cycles;
+            while (s.cycles < untilMilli && s.cycles + maxPerMilli < beforeMilli) {
+                CallTrace t = calls.start();
+                if (t == null) {
+                    started = 1;
+                    calls.diverged();
+                    break;
+                }
+                long body0 = s.cycles;
                 System.arraycopy(r, 0, regs0, 0, 16);
                 x.cpu.saveFlags(flags0, 0);
-                for (int i = 0; i < prologue.length; i++) old[i] = mem.read(prologue[i][0], (int) prologue[i][1]);
-                for (int i = 0; i < writeAddr.length; i++) saved[i] = mem.read(writeAddr[i], writeSize[i]);
-                s.cycles += stallMilli;
-                for (long[] w : prologue) mem.write(w[0], (int) w[1], w[2]);
+                for (int i = 0; i < t.writeAddr.length; i++) t.saved[i] = mem.read(t.writeAddr[i], t.writeSize[i]);
                 boolean ok;
                 try {
-                    ok = run(x, mem, s.cycles);
+                    ok = t.run(x, mem, body0);
                 } catch (ExecutionException e) {
                     ok = false;
                 }
+                x.setBare(false);
                 if (!ok) {
-                    x.setBare(false);
                     System.arraycopy(regs0, 0, r, 0, 16);
                     x.cpu.loadFlags(flags0, 0);
-                    for (int i = writeAddr.length - 1; i >= 0; i--) mem.write(writeAddr[i], writeSize[i], saved[i]);
-                    for (int i = prologue.length - 1; i >= 0; i--) mem.write(prologue[i][0], (int) prologue[i][1], old[i]);
-                    s.cycles = start;
+                    for (int i = t.writeAddr.length - 1; i >= 0; i--) mem.write(t.writeAddr[i], t.writeSize[i], t.saved[i]);
+                    s.cycles = body0;
+                    started = 1;
+                    calls.diverged();
                     break;
                 }
-                if (finalFlags != null) x.cpu.loadFlags(finalFlags, 0);
-                s.cycles = start + per;
-                ret = (int) ((finalRegMask & 1) != 0 ? finalRegs[0] : r[0]); // rax: the call's int result
+                if (t.finalFlags != null) x.cpu.loadFlags(t.finalFlags, 0);
+                s.cycles = body0 + t.bodyMilli;
+                s.instructions += t.instructions;
+                if (t.pending++ == 0) used.add(t);
+                last = t;
+                calls.replayed();
+                ret = (int) ((t.finalRegMask & 1) != 0 ? t.finalRegs[0] : r[0]); // rax: the call's int result
                 sec = mem.read(timespec, 8);
                 nsec = mem.read(timespec + 8, 8);
                 if (!check.correct(ret, sec, nsec)) wrong++;
@@ -190,17 +260,18 @@ public final class CallTrace {
             }
         } finally {
             x.setBare(false);
+            for (CallTrace t : used) {
+                for (int i : t.countIndex) s.executed[i] += t.pending;
+                for (int c = 0; c < t.categoryDelta.length; c++) s.byCategory[c] += t.pending * t.categoryDelta[c];
+                t.pending = 0;
+            }
         }
-        if (n > 0) {
-            for (int reg = 0; reg < 16; reg++) if ((finalRegMask & (1 << reg)) != 0) r[reg] = finalRegs[reg];
-            s.pc = finalPc;
-            x.cpu.rip = finalRip;
-            s.byCategory[stall] += n * stallMilli;
-            s.instructions += n * instructions;
-            for (int i : countIndex) s.executed[i] += n;
-            for (int c = 0; c < categoryDelta.length; c++) s.byCategory[c] += n * categoryDelta[c];
+        if (last != null && started == 0) {
+            for (int reg = 0; reg < 16; reg++) if ((last.finalRegMask & (1 << reg)) != 0) r[reg] = last.finalRegs[reg];
+            s.pc = last.finalPc;
+            x.cpu.rip = last.finalRip;
         }
-        return new long[] {n, wrong, ret, sec, nsec};
+        return new long[] {n, wrong, ret, sec, nsec, started};
     }
 
     /**

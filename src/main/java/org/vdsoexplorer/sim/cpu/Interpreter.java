@@ -395,9 +395,8 @@ public final class Interpreter {
     public void repeat(CallTrace t, long k, long stallMilli, Category stall) { t.repeat(this, k, stallMilli, stall.ordinal()); }
 
     /** See {@link CallTrace#replayMany}. */
-    public long[] replayMany(CallTrace t, long stallMilli, Category stall, long[][] prologue, long untilMilli, long beforeMilli,
-                             long max, CallTrace.Check check, long timespec) {
-        return t.replayMany(this, mem, stallMilli, stall.ordinal(), prologue, untilMilli, beforeMilli, max, check, timespec);
+    public long[] replayMany(long maxPerMilli, long untilMilli, long beforeMilli, CallTrace.Calls calls, CallTrace.Check check, long timespec) {
+        return CallTrace.replayMany(this, mem, maxPerMilli, untilMilli, beforeMilli, calls, check, timespec);
     }
 
     /** A copy of the branch predictor's state (for tests). */

@@ -168,6 +168,33 @@ public final class Pipeline extends Clocking {
     /** Units replayed and instructions replayed so far (a test's and a benchmark's view of the replay). */
     public long[] steadyCounts() { return steady.counts(); }
 
+    /**
+     * The steady state's unit if it is about to replay a call from its first instruction (the call just started), else
+     * null: an opaque token for {@link #replayedThrough} and {@link #unitTimesMilli}.
+     */
+    public Object replayingFromStart() { return steady.replayingFromStart(); }
+
+    /** The steady state's unit being replayed (from its start, partway or through its end), or null. */
+    public Object replayingUnit() { return steady.replayingUnit(); }
+
+    /** Whether the call just run was wholly unit {@code u}'s replay (every instruction as recorded). */
+    public boolean replayedThrough(Object u) { return steady.replayedThrough(u); }
+
+    /**
+     * Unit {@code u}'s instructions' issue cycles (when a counter read among them reads the counter) and, last, its last
+     * retirement, relative to its start, in milli-cycles.
+     */
+    public long[] unitTimesMilli(Object u) { return SteadyReplay.timesMilli(u); }
+
+    /**
+     * {@code k} more calls, each a replay of unit {@code u} taking {@code milli}, if that is exact (the unit leads to
+     * itself and leaves the front end's lag as it found it); false, nothing moved, otherwise.
+     */
+    public boolean repeatReplayed(Object u, long k, long milli) { return steady.repeat(u, k, milli); }
+
+    /** The call the steady state replays ran as recorded without being told instruction by instruction: its end. */
+    public void completeReplay() { steady.completeReplay(); }
+
     public Core core() { return core; }
 
     /** The main op of {@code s} on {@code core} (a register move is an ALU op where moves are not eliminated). */

@@ -145,6 +145,58 @@ final class SteadyReplay {
 
     boolean replaying() { return replay != null; }
 
+    /** The unit being replayed from its first instruction (a call just started), or null. */
+    Object replayingFromStart() { return replay != null && pos == 0 ? replay : null; }
+
+    Object replayingUnit() { return replay; }
+
+    /** Whether {@code u} is the unit replayed and every one of its instructions was. */
+    boolean replayedThrough(Object u) { return replay != null && replay == u && pos == replay.n; }
+
+    /** Unit {@code u}'s instructions' issue cycles, and last its last retirement, relative to its start, in milli-cycles. */
+    static long[] timesMilli(Object u) {
+        Unit v = (Unit) u;
+        long[] out = new long[v.n + 1];
+        for (int p = 0; p < v.n; p++) out[p] = v.issue[p] * 1000;
+        out[v.n] = v.n == 0 ? 0 : v.retire[v.n - 1] * 1000;
+        return out;
+    }
+
+    /**
+     * The call being replayed ran as the unit recorded it, without the interpreter telling each instruction (a replayed
+     * call: {@code CallTrace}): the replay moves to the unit's end, as if every instruction had begun and ended there.
+     */
+    /**
+     * Moves over {@code k} more calls of unit {@code u} if that is exact: the unit just replayed through its end is
+     * {@code u}, it leads to itself, its cycles are {@code milli} and it leaves the front end's lag as it found it (so
+     * every one of the k stalls would pick it again and every one replays it the same). False (nothing moved) otherwise.
+     */
+    boolean repeat(Object u, long k, long milli) {
+        Unit v = replay;
+        if (v == null || v != u || pos != v.n || v.next != v || v.generation != generation || v.shift != v.dFetch
+                || v.shift * 1000 != milli || pipeline.listened()) {
+            return false;
+        }
+        base += k * v.shift;
+        fetch0 += k * v.dFetch;
+        seq0 += k * v.dSeq;
+        stores0 += k * v.dStores;
+        epoch0 += k * v.dEpoch;
+        robPos0 = (int) Math.floorMod(robPos0 + Math.floorMod(k, st.robRetire.length) * Math.floorMod(v.dSeq, st.robRetire.length),
+                st.robRetire.length);
+        sbPos0 = (int) Math.floorMod(sbPos0 + Math.floorMod(k, st.sbRing.length) * Math.floorMod(v.dStores, st.sbRing.length),
+                st.sbRing.length);
+        unitsReplayed += k;
+        instructionsReplayed += k * v.n;
+        previous = v;
+        return true;
+    }
+
+    void completeReplay() {
+        instructionsReplayed += replay.n - pos;
+        pos = replay.n;
+    }
+
     // ---- the pipeline's calls -------------------------------------------------------------------
 
     /**
