@@ -252,6 +252,8 @@ public final class Machine {
     private final CallTrace[] traces = new CallTrace[TRACES];
     @Derived("cache: the pipeline's steady-state unit each recorded call replays (null with the additive model)")
     private final Object[] traceUnits = new Object[TRACES];
+    @Derived("cache: the recorded call the last call was (recorded or replayed), valid with the others")
+    private CallTrace lastTrace;
     @Derived("cache: recorded calls kept, and where the next goes")
     private int traceCount, traceNext;
     @Derived("cache: the call count after the last recorded or replayed call, and the writer's next step then")
@@ -283,7 +285,8 @@ public final class Machine {
         startCall();
         long tsc = kernel.lastTsc();
         CallTrace t = traceFor(pipeline == null ? null : pipeline.replayingFromStart());
-        if (t != null && cpu.replay(t)) {
+        if (t != null && cpu.replay(t == lastTrace ? t : t.afterAnother())) {
+            lastTrace = t;
             if (pipeline != null) pipeline.completeReplay();
             kernel.restoreCallProbe(t.probeEnd(), true);
             CallResult r = endCall();
@@ -305,6 +308,7 @@ public final class Machine {
         java.util.Arrays.fill(traceUnits, null);
         traceCount = 0;
         traceNext = 0;
+        lastTrace = null;
     }
 
     private CallTrace traceFor(Object unit) {
@@ -398,11 +402,14 @@ public final class Machine {
             @Override public CallTrace start() {
                 runTsc = kernel.lastTsc();
                 startCall();
-                return current[0] = traceFor(pipeline == null ? null : pipeline.replayingFromStart());
+                CallTrace t = traceFor(pipeline == null ? null : pipeline.replayingFromStart());
+                current[0] = t;
+                return t == null || t == lastTrace ? t : t.afterAnother();
             }
 
             @Override public void replayed() {
                 current[1] = current[0];
+                lastTrace = current[0];
                 if (pipeline != null) pipeline.completeReplay();
             }
 
@@ -475,7 +482,7 @@ public final class Machine {
         } finally {
             cpu.setSink(sink);
         }
-        CallTrace t = rec.finish(kernel.callProbe(), pipeline == null);
+        CallTrace t = rec.finish(kernel.callProbe());
         if (t != null && pipeline != null) {
             // the pipeline's cycles of a call are the same again only where its steady state replayed the whole call
             long[] times = unit != null && pipeline.replayedThrough(unit) ? pipeline.unitTimesMilli(unit) : null;
@@ -486,6 +493,7 @@ public final class Machine {
         if (t != null && kernel.nextWriterMilli() == writer0) {
             if (!valid) forgetTraces();
             keepTrace(unit, t);
+            lastTrace = t;
             steadyCalls = st.calls;
             steadyWriterMilli = writer0;
             recordBackoff = 1;

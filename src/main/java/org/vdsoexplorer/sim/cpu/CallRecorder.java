@@ -81,23 +81,19 @@ public final class CallRecorder implements EventSink {
      * The call ended (the interpreter is at its return, before the caller resets the registers); {@code probeEnd}
      * the kernel's {@code callProbe()} now. Returns the trace, or null with {@link #refusal()} saying why not.
      */
-    public CallTrace finish(long[] probeEnd) { return finish(probeEnd, true); }
-
-    /**
-     * As {@link #finish(long[])}; {@code alone}: the call will only ever be replayed right after itself (recorded or
-     * replayed), so what it stores with the same value every time need not be stored again. False where several
-     * recorded calls take turns (the pipeline's steady state may alternate between units): every store is written.
-     */
-    public CallTrace finish(long[] probeEnd, boolean alone) {
+    public CallTrace finish(long[] probeEnd) {
         Interpreter.State st = x.state();
         if (refusal == null && x.kernelEntries() != entries0()) refusal = "entered the kernel";
         if (refusal == null && (probeEnd[4] != 0 || probeEnd[5] != 0)) refusal = "retried or spun on an odd seq";
         if (refusal == null && st.overrideIndex >= 0) refusal = "charged to seq retries";
         if (refusal == null && !Arrays.equals(predictor0, st.predictor)) refusal = "branch predictor still learning";
         if (refusal != null) return null;
-        Builder b = new Builder();
-        refusal = b.analyse(this, probeEnd, alone);
-        return refusal == null ? new CallTrace(b) : null;
+        // two programs: one for a replay right after this same call (what it stores with the same value every time is
+        // there already), one for a replay after another recorded call (every store written)
+        Builder b = new Builder(), full = new Builder();
+        refusal = b.analyse(this, probeEnd, true);
+        if (refusal == null) refusal = full.analyse(this, probeEnd, false);
+        return refusal == null ? new CallTrace(b, new CallTrace(full, null)) : null;
     }
 
     private long entries0 = -1;

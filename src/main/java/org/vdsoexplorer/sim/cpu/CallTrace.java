@@ -49,7 +49,11 @@ public final class CallTrace {
     /** Scratch: the old contents of the memory the call writes, read when a replay begins (to put back if it diverges). */
     private final long[] saved;
 
-    CallTrace(CallRecorder.Builder b) {
+    /** The same call's program with every store written (see {@link #afterAnother}); this one if it is that. */
+    private final CallTrace full;
+
+    CallTrace(CallRecorder.Builder b, CallTrace full) {
+        this.full = full == null ? this : full;
         kind = b.kind.stream().mapToInt(Integer::intValue).toArray();
         index = b.index.stream().mapToInt(Integer::intValue).toArray();
         position = b.position.stream().mapToInt(Integer::intValue).toArray();
@@ -80,6 +84,7 @@ public final class CallTrace {
 
     /** {@code t} with the slice's instructions executing at {@code beginMilli} (by position in the call) from its start. */
     private CallTrace(CallTrace t, long[] beginMilli) {
+        full = t.full == t ? this : new CallTrace(t.full, beginMilli);
         kind = t.kind;
         index = t.index;
         position = t.position;
@@ -118,6 +123,13 @@ public final class CallTrace {
         if (beginMilli.length < instructions) throw new IllegalArgumentException("times for " + beginMilli.length + " of " + instructions);
         return new CallTrace(this, beginMilli);
     }
+
+    /**
+     * This call's program for a replay right after another recorded call rather than after itself: every store it makes
+     * is written (this one leaves out what the call stores with the same value every time, there already when the
+     * previous call was this one).
+     */
+    public CallTrace afterAnother() { return full; }
 
     /** Cycles (milli) from the first instruction of the call to its return. */
     public long bodyMilli() { return bodyMilli; }
@@ -214,7 +226,6 @@ public final class CallTrace {
         Interpreter.State s = x.state();
         long n = 0, wrong = 0, ret = 0, sec = 0, nsec = 0, started = 0;
         long[] r = x.cpu.r;
-        long[] regs0 = x.scratchRegs();
         long[] flags0 = x.scratchFlags();
         java.util.List<CallTrace> used = new java.util.ArrayList<>(2);
         CallTrace last = null;
@@ -227,8 +238,7 @@ public final class CallTrace {
                     break;
                 }
                 long body0 = s.cycles;
-                System.arraycopy(r, 0, regs0, 0, 16);
-                x.cpu.saveFlags(flags0, 0);
+                x.cpu.saveFlags(flags0, 0); // the registers a diverged call starts from are the caller's (Calls.diverged)
                 for (int i = 0; i < t.writeAddr.length; i++) t.saved[i] = mem.read(t.writeAddr[i], t.writeSize[i]);
                 boolean ok;
                 try {
@@ -238,7 +248,6 @@ public final class CallTrace {
                 }
                 x.setBare(false);
                 if (!ok) {
-                    System.arraycopy(regs0, 0, r, 0, 16);
                     x.cpu.loadFlags(flags0, 0);
                     for (int i = t.writeAddr.length - 1; i >= 0; i--) mem.write(t.writeAddr[i], t.writeSize[i], t.saved[i]);
                     s.cycles = body0;

@@ -26,7 +26,9 @@ record Effects(boolean known, int reads, int writes, int addressRegs, boolean co
             case FastOps.Store o -> plain(addr(o.base, o.index) | bit(o.reg), 0, addr(o.base, o.index));
             case FastOps.Alu o -> {
                 boolean compare = o.kind == Op.AluKind.CMP || o.kind == Op.AluKind.TEST;
-                yield plain(bit(o.d) | (o.s >= 0 ? bit(o.s) : 0), (compare ? 0 : bit(o.d)) | FLAGS, 0);
+                // xor/sub of a register with itself (the zero idiom): 0 and its flags whatever the register held
+                boolean zero = (o.kind == Op.AluKind.XOR || o.kind == Op.AluKind.SUB) && o.s == o.d;
+                yield plain(zero ? 0 : bit(o.d) | (o.s >= 0 ? bit(o.s) : 0), (compare ? 0 : bit(o.d)) | FLAGS, 0);
             }
             case Op.Mov o -> plain(in(o.src) | out(o.dst), reg(o.dst), mem(o.src) | mem(o.dst));
             case Op.Movx o -> plain(in(o.src) | out(o.dst), reg(o.dst), mem(o.src) | mem(o.dst));
@@ -36,7 +38,10 @@ record Effects(boolean known, int reads, int writes, int addressRegs, boolean co
             case Op.Alu o -> {
                 boolean carry = o.kind == Op.AluKind.ADC || o.kind == Op.AluKind.SBB;
                 boolean compare = o.kind == Op.AluKind.CMP || o.kind == Op.AluKind.TEST;
-                yield plain(in(o.src) | in(o.dst) | (carry ? FLAGS : 0), (compare ? 0 : reg(o.dst)) | FLAGS, mem(o.src) | mem(o.dst));
+                boolean zero = (o.kind == Op.AluKind.XOR || o.kind == Op.AluKind.SUB) && o.src.kind == Loc.REG && o.dst.kind == Loc.REG
+                        && o.src.num == o.dst.num && o.src.size == o.dst.size && o.dst.size >= 4;
+                yield plain(zero ? 0 : in(o.src) | in(o.dst) | (carry ? FLAGS : 0), (compare ? 0 : reg(o.dst)) | FLAGS,
+                        mem(o.src) | mem(o.dst));
             }
             case Op.Unary o -> switch (o.kind) {
                 case NOT -> plain(in(o.dst), reg(o.dst), mem(o.dst));
