@@ -482,12 +482,9 @@ public final class Machine {
         } finally {
             cpu.setSink(sink);
         }
-        CallTrace t = rec.finish(kernel.callProbe());
-        if (t != null && pipeline != null) {
-            // the pipeline's cycles of a call are the same again only where its steady state replayed the whole call
-            long[] times = unit != null && pipeline.replayedThrough(unit) ? pipeline.unitTimesMilli(unit) : null;
-            t = times != null && times[times.length - 1] == t.bodyMilli() ? t.withBegin(times) : null;
-        }
+        // the pipeline's cycles of a call are the same again only where its steady state replayed the whole call
+        long[] times = pipeline == null || unit == null || !pipeline.replayedThrough(unit) ? null : pipeline.unitTimesMilli(unit);
+        CallTrace t = pipeline != null && times == null ? null : rec.finish(kernel.callProbe(), times);
         boolean valid = tracesValid() && steadyWriterMilli == writer0; // the kept ones still hold after this call
         CallResult r = endCall();
         if (t != null && kernel.nextWriterMilli() == writer0) {

@@ -81,7 +81,15 @@ public final class CallRecorder implements EventSink {
      * The call ended (the interpreter is at its return, before the caller resets the registers); {@code probeEnd}
      * the kernel's {@code callProbe()} now. Returns the trace, or null with {@link #refusal()} saying why not.
      */
-    public CallTrace finish(long[] probeEnd) {
+    public CallTrace finish(long[] probeEnd) { return finish(probeEnd, null); }
+
+    /**
+     * As {@link #finish(long[])}, each instruction {@code p} of the call executing (a counter read reading the counter)
+     * at {@code beginMilli[p]} after the call's start and the call ending at {@code beginMilli[n]}: for a timing model
+     * whose instructions execute before the previous one retires (the pipeline's steady-state unit's issue cycles; the
+     * recording saw each begin at the previous retirement). Null: as recorded.
+     */
+    public CallTrace finish(long[] probeEnd, long[] beginMilli) {
         Interpreter.State st = x.state();
         if (refusal == null && x.kernelEntries() != entries0()) refusal = "entered the kernel";
         if (refusal == null && (probeEnd[4] != 0 || probeEnd[5] != 0)) refusal = "retried or spun on an odd seq";
@@ -91,8 +99,12 @@ public final class CallRecorder implements EventSink {
         // two programs: one for a replay right after this same call (what it stores with the same value every time is
         // there already), one for a replay after another recorded call (every store written)
         Builder b = new Builder(), full = new Builder();
-        refusal = b.analyse(this, probeEnd, true);
-        if (refusal == null) refusal = full.analyse(this, probeEnd, false);
+        if (beginMilli != null && (beginMilli.length != steps.size() + 1 || beginMilli[steps.size()] != x.cycles() - body0)) {
+            refusal = "the timing model's times are not this call's";
+            return null;
+        }
+        refusal = b.analyse(this, probeEnd, true, beginMilli);
+        if (refusal == null) refusal = full.analyse(this, probeEnd, false, beginMilli);
         return refusal == null ? new CallTrace(b, new CallTrace(full, null)) : null;
     }
 
@@ -119,10 +131,10 @@ public final class CallRecorder implements EventSink {
         long finalRip, bodyMilli, instructions;
         int[] countIndex;
 
-        String analyse(CallRecorder rec, long[] probeEnd, boolean alone) {
+        String analyse(CallRecorder rec, long[] probeEnd, boolean alone, long[] beginMilli) {
             int n = rec.steps.size();
             boolean[] tainted = new boolean[n];
-            String why = pass(rec, tainted, null);
+            String why = pass(rec, tainted, null, beginMilli);
             if (why != null) return why;
             // a byte every store of the call writes with the same value, none of them counter-dependent, and the caller
             // does not rewrite: the previous call (this one, replayed or recorded) left that value there, so its stores
@@ -140,14 +152,14 @@ public final class CallRecorder implements EventSink {
                 }
             }
             this.probeEnd = probeEnd.clone();
-            return pass(rec, tainted, same);
+            return pass(rec, tainted, same, beginMilli);
         }
 
         /**
          * The forward pass: with {@code same} null it marks the counter-dependent steps in {@code tainted} (or says why
          * the call cannot be replayed); with it, it makes the program.
          */
-        private String pass(CallRecorder rec, boolean[] tainted, Map<Long, Integer> same) {
+        private String pass(CallRecorder rec, boolean[] tainted, Map<Long, Integer> same, long[] beginMilli) {
             boolean emit = same != null;
             int step = 0;
             Interpreter x = rec.x;
@@ -181,7 +193,7 @@ public final class CallRecorder implements EventSink {
                     kind.add(CallTrace.EXEC);
                     index.add(s.index);
                     position.add(step - 1);
-                    offset.add(s.offset);
+                    offset.add(beginMilli == null ? s.offset : beginMilli[step - 1]);
                     restoreFrom.add(restoreReg.size());
                     for (int reg = 0; reg < 16; reg++) {
                         if ((e.reads() & (1 << reg)) != 0 && !regT[reg] && !(held[reg] && heldVal[reg] == s.regs[reg])) {
@@ -209,7 +221,7 @@ public final class CallRecorder implements EventSink {
                         kind.add(CallTrace.WRITE);
                         index.add(s.index);
                         position.add(step - 1);
-                        offset.add(s.offset);
+                        offset.add(beginMilli == null ? s.offset : beginMilli[step - 1]);
                         restoreFrom.add(restoreReg.size());
                         flagsAt.add(-1);
                         expectNext.add(CallTrace.NONE);

@@ -22,8 +22,9 @@ import org.vdsoexplorer.sim.state.Derived;
  *
  * <p>A recording is refused (the call is not replayed) when it ran an instruction outside {@link Effects}' list, entered
  * the kernel, retried or spun, ended with the branch predictor elsewhere than it began (not yet a fixed point), or used
- * a counter-dependent address or return target. Only the additive timing model replays calls: the pipeline's cycles
- * of a call depend on more than its path.
+ * a counter-dependent address or return target. Under the pipeline timing model a call's cycles depend on more than
+ * its path: the machine records and replays a call only where the pipeline's steady state replays the call's unit
+ * whole, and the counter read executes at the unit's issue cycle ({@link CallRecorder#finish(long[], long[])}).
  */
 public final class CallTrace {
     static final int EXEC = 0, WRITE = 1, NONE = Integer.MIN_VALUE;
@@ -80,48 +81,6 @@ public final class CallTrace {
         probeEnd = b.probeEnd;
         sliceLength = b.sliceLength;
         saved = new long[writeAddr.length];
-    }
-
-    /** {@code t} with the slice's instructions executing at {@code beginMilli} (by position in the call) from its start. */
-    private CallTrace(CallTrace t, long[] beginMilli) {
-        full = t.full == t ? this : new CallTrace(t.full, beginMilli);
-        kind = t.kind;
-        index = t.index;
-        position = t.position;
-        restoreFrom = t.restoreFrom;
-        expectNext = t.expectNext;
-        flagsAt = t.flagsAt;
-        writeAt = t.writeAt;
-        offset = new long[t.offset.length];
-        for (int k = 0; k < offset.length; k++) offset[k] = beginMilli[position[k]];
-        restoreReg = t.restoreReg;
-        restoreVal = t.restoreVal;
-        flagWords = t.flagWords;
-        writeAddr = t.writeAddr;
-        writeVal = t.writeVal;
-        writeSize = t.writeSize;
-        finalRegMask = t.finalRegMask;
-        finalRegs = t.finalRegs;
-        finalFlags = t.finalFlags;
-        finalPc = t.finalPc;
-        finalRip = t.finalRip;
-        bodyMilli = t.bodyMilli;
-        instructions = t.instructions;
-        countIndex = t.countIndex;
-        categoryDelta = t.categoryDelta;
-        probeEnd = t.probeEnd;
-        sliceLength = t.sliceLength;
-        saved = new long[writeAddr.length];
-    }
-
-    /**
-     * This call with each instruction executing (a counter read reading the counter) at {@code beginMilli[p]} after the
-     * call's start, instruction {@code p} of the call: for a timing model whose instructions execute before the
-     * previous one retires (the pipeline's issue cycles); the recording saw each begin at the previous retirement.
-     */
-    public CallTrace withBegin(long[] beginMilli) {
-        if (beginMilli.length < instructions) throw new IllegalArgumentException("times for " + beginMilli.length + " of " + instructions);
-        return new CallTrace(this, beginMilli);
     }
 
     /**
