@@ -94,8 +94,8 @@ public enum Scenario {
         return k[clock.ordinal()];
     }
 
-    /** {@link #knows} by clock ordinal, made on first use. */
-    private boolean[] known;
+    /** {@link #knows} by clock ordinal, made on first use (volatile: measurements run on several threads). */
+    private volatile boolean[] known;
 
     /**
      * Whether update_vsyscall() skips update_vdso_data() when clock_mode is NONE: v5.7 and later

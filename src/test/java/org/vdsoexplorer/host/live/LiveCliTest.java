@@ -60,7 +60,10 @@ class LiveCliTest {
             assertEquals(List.of("realtime/vdso", "monotonic/vdso", "monotonic-coarse/vdso", "monotonic-raw/vdso", "boottime/vdso",
                     "monotonic/syscall"), rows, task);
         }
-        assertTrue(values(r.out(), "ns_per_call").stream().allMatch(v -> Double.parseDouble(v) > 0));
+        // measured: a raw figure; the corrected one (raw minus the same round's downcall) may be 0 when a coarse call
+        // measured as fast as the downcall alone on a busy machine (ChildFailureTest asks the same)
+        assertTrue(values(r.out(), "raw_ns_per_call").stream().allMatch(v -> Double.parseDouble(v) > 0), r.out());
+        assertTrue(values(r.out(), "ns_per_call").stream().allMatch(v -> Double.parseDouble(v) >= 0), r.out());
         // JSON stays rows only; the core the model would use is said on stderr
         assertTrue(r.err().contains("live: core: " + thisCore().why()), r.err());
     }
