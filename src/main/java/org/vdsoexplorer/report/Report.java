@@ -1,7 +1,11 @@
 package org.vdsoexplorer.report;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -122,11 +126,11 @@ public final class Report {
      * starts. Measured: report 2.6-2.7 s instead of 3.0-3.6 s on the 2-core machine; the rows come back in input order.
      */
     static List<Integer> interleaved(List<Setup> setups) {
-        java.util.Map<Scenario, java.util.ArrayDeque<Integer>> by = new java.util.EnumMap<>(Scenario.class);
-        for (int i = 0; i < setups.size(); i++) by.computeIfAbsent(setups.get(i).scenario(), k -> new java.util.ArrayDeque<>()).add(i);
+        Map<Scenario, ArrayDeque<Integer>> by = new EnumMap<>(Scenario.class);
+        for (int i = 0; i < setups.size(); i++) by.computeIfAbsent(setups.get(i).scenario(), k -> new ArrayDeque<>()).add(i);
         List<Integer> order = new ArrayList<>(setups.size());
         while (order.size() < setups.size()) {
-            for (java.util.ArrayDeque<Integer> q : by.values()) if (!q.isEmpty()) order.add(q.poll());
+            for (ArrayDeque<Integer> q : by.values()) if (!q.isEmpty()) order.add(q.poll());
         }
         return order;
     }
@@ -135,7 +139,7 @@ public final class Report {
     public static List<Row> measureAll(List<Setup> setups, int ticks) {
         int threads = Math.max(1, Math.min(setups.size(), Runtime.getRuntime().availableProcessors()));
         try (ExecutorService pool = Executors.newFixedThreadPool(threads)) {
-            List<Future<Row>> futures = new ArrayList<>(java.util.Collections.nCopies(setups.size(), null));
+            List<Future<Row>> futures = new ArrayList<>(Collections.nCopies(setups.size(), null));
             for (int i : interleaved(setups)) {
                 Setup s = setups.get(i);
                 futures.set(i, pool.submit(() -> measure(s, ticks)));

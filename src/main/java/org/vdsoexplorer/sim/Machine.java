@@ -1,5 +1,6 @@
 package org.vdsoexplorer.sim;
 
+import java.util.Arrays;
 import org.vdsoexplorer.sim.asm.Instruction;
 import org.vdsoexplorer.sim.asm.Listing;
 import org.vdsoexplorer.sim.asm.Registers;
@@ -199,16 +200,21 @@ public final class Machine {
      */
     public CallResult step() {
         if (!st.inCall) startCall();
+        return stepInCall() ? endCall() : null;
+    }
+
+    /** One reader instruction of the call in progress, writer steps due before it first; true if the call returned. */
+    private boolean stepInCall() {
         if (kernel.nextWriterMilli() <= cpu.cycles()) kernel.runWriterUntil(cpu.cycles());
         cpu.step();
         if (!cpu.outsideText()) {
             if (cpu.instructions() - st.callStartInstructions > MAX_CALL_INSTRUCTIONS) throw runaway();
-            return null;
+            return false;
         }
         if (cpu.cpu.rip != CALLER_RETURN) {
             throw new ExecutionException("returned to 0x" + Long.toHexString(cpu.cpu.rip) + ", not to the caller");
         }
-        return endCall();
+        return true;
     }
 
     /** Runs the rest of the current call (or one whole call) and returns it. */
@@ -282,21 +288,8 @@ public final class Machine {
             return st.calls < recordAfterCall ? runCall() : recordCall();
         }
         if (cpu.cycles() + maxPerCall() >= steadyWriterMilli) return runCall(); // the writer steps during the call
-        startCall();
-        long tsc = kernel.lastTsc();
-        CallTrace t = traceFor(pipeline == null ? null : pipeline.replayingFromStart());
-        if (t != null && cpu.replay(t == lastTrace ? t : t.afterAnother())) {
-            lastTrace = t;
-            if (pipeline != null) pipeline.completeReplay();
-            kernel.restoreCallProbe(t.probeEnd(), true);
-            CallResult r = endCall();
-            steadyCalls = st.calls;
-            replayedCalls++;
-            return r;
-        }
-        if (t != null) restoreStartedProbe(tsc);
-        // no recording for this unit yet, or the call goes another way: in full, recorded unless recordings wait
-        return st.calls < recordAfterCall ? runCall() : recordCall();
+        replayRun(cpu.cycles() + 1); // this one call: replayed, or (not recorded for its unit, or another way) in full
+        return st.last;
     }
 
     private boolean tracesValid() {
@@ -304,8 +297,8 @@ public final class Machine {
     }
 
     private void forgetTraces() {
-        java.util.Arrays.fill(traces, null);
-        java.util.Arrays.fill(traceUnits, null);
+        Arrays.fill(traces, null);
+        Arrays.fill(traceUnits, null);
         traceCount = 0;
         traceNext = 0;
         lastTrace = null;
@@ -374,13 +367,7 @@ public final class Machine {
                 continue;
             }
             cpu.repeat(t, k, pipeline == null ? setup.costs().harnessMilli() : 0, Category.HARNESS);
-            st.calls += k;
-            st.callStartMilli = cpu.cycles() - per;
-            st.callStartInstructions = cpu.instructions() - t.instructions();
-            st.last = new CallResult(st.calls, r.ret(), r.sec(), r.nsec(), r.expected(), r.instructions(), r.costMilli(), r.retries(),
-                    r.oddSpins(), r.fallback(), r.tsc());
-            steadyCalls = st.calls;
-            replayedCalls += k;
+            countReplayed(k, t, r.ret(), r.sec(), r.nsec(), r.expected(), r.tsc());
             if (!r.correct()) wrong += k;
         } while (cpu.cycles() < untilMilli);
         return wrong;
@@ -424,31 +411,38 @@ public final class Machine {
         long[] res = cpu.replayMany(maxPerCall(), untilMilli, steadyWriterMilli, calls, check, TIMESPEC);
         long n = res[0];
         boolean started = res[5] != 0;
-        if (n > 0) {
-            long callStart = st.callStartMilli, callInstructions = st.callStartInstructions;
-            st.calls += n;
-            replayedCalls += n;
-            long tsc = started ? runTsc : kernel.lastTsc();
+        if (n > 0 && !started) {
             CallTrace t = current[1];
-            long[] e = fixed != null ? fixed : kernel.reference(clock, tsc);
-            st.last = new CallResult(st.calls, res[2], res[3], res[4], e, t.instructions(), perCall(t), 0, 0, false, tsc);
-            if (!started) {
-                st.callStartMilli = cpu.cycles() - perCall(t);
-                st.callStartInstructions = cpu.instructions() - t.instructions();
-                kernel.restoreCallProbe(t.probeEnd(), true);
-                st.inCall = false;
-                cpu.setCategoryOverride(null);
-                enterCall();
-                steadyCalls = st.calls;
-            } else {
-                st.callStartMilli = callStart;
-                st.callStartInstructions = callInstructions;
-            }
+            long tsc = kernel.lastTsc();
+            kernel.restoreCallProbe(t.probeEnd(), true);
+            st.inCall = false;
+            cpu.setCategoryOverride(null);
+            enterCall();
+            countReplayed(n, t, res[2], res[3], res[4], fixed != null ? fixed : kernel.reference(clock, tsc), tsc);
+        } else if (n > 0) { // the started call's own start stays as it is
+            long callStart = st.callStartMilli, callInstructions = st.callStartInstructions;
+            countReplayed(n, current[1], res[2], res[3], res[4], fixed != null ? fixed : kernel.reference(clock, runTsc), runTsc);
+            st.callStartMilli = callStart;
+            st.callStartInstructions = callInstructions;
         }
         long wrong = res[1];
         if (started && !(st.calls < recordAfterCall ? runCall() : recordCall()).correct()) wrong++; // in full from its start
         return wrong;
     }
+    /**
+     * What {@link #endCall} does, once for {@code n} calls of {@code t} replayed or repeated in a row (the machine at the
+     * last one's end): the call count, the last call's result (it returned {@code ret}, {@code sec}, {@code nsec}, the
+     * kernel's being {@code expected}, its counter read {@code tsc}), where it started.
+     */
+    private void countReplayed(long n, CallTrace t, long ret, long sec, long nsec, long[] expected, long tsc) {
+        st.calls += n;
+        replayedCalls += n;
+        st.last = new CallResult(st.calls, ret, sec, nsec, expected, t.instructions(), perCall(t), 0, 0, false, tsc);
+        st.callStartMilli = cpu.cycles() - perCall(t);
+        st.callStartInstructions = cpu.instructions() - t.instructions();
+        steadyCalls = st.calls;
+    }
+
     /** Calls {@link #runCallFast} replayed and recorded so far (the rest ran in full unrecorded). */
     public long[] replayStatistics() { return new long[] {replayedCalls, recordedCalls}; }
 
@@ -462,23 +456,13 @@ public final class Machine {
         long writer0 = kernel.nextWriterMilli();
         cpu.setSink(rec);
         try {
-            while (true) {
-                if (kernel.nextWriterMilli() <= cpu.cycles()) {
-                    rec.refuse("a writer step");
-                    kernel.runWriterUntil(cpu.cycles());
-                }
+            boolean returned;
+            do {
+                if (kernel.nextWriterMilli() <= cpu.cycles()) rec.refuse("a writer step");
                 rec.before();
-                cpu.step();
+                returned = stepInCall();
                 rec.after();
-                if (!cpu.outsideText()) {
-                    if (cpu.instructions() - st.callStartInstructions > MAX_CALL_INSTRUCTIONS) throw runaway();
-                    continue;
-                }
-                if (cpu.cpu.rip != CALLER_RETURN) {
-                    throw new ExecutionException("returned to 0x" + Long.toHexString(cpu.cpu.rip) + ", not to the caller");
-                }
-                break;
-            }
+            } while (!returned);
         } finally {
             cpu.setSink(sink);
         }

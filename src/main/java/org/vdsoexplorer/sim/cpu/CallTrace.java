@@ -1,5 +1,7 @@
 package org.vdsoexplorer.sim.cpu;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.vdsoexplorer.sim.state.Derived;
 
 
@@ -102,52 +104,6 @@ public final class CallTrace {
     /** The seqlock probe's state at the call's end ({@code Kernel.callProbe}), to set after a replay; not to be modified. */
     public long[] probeEnd() { return probeEnd; }
 
-    /**
-     * Replays the call on {@code x}, whose state is that of a call start after the recorded one (see the class
-     * comment for what the caller checks first). True if every conditional branch of the slice went the recorded
-     * way and the interpreter is now where the full call leaves it; false if one did not (or an instruction
-     * faulted): the interpreter's registers, flags, counter and the memory the call writes are then as they were,
-     * and the call is to be run in full.
-     */
-    boolean replay(Interpreter x, Memory mem) {
-        Interpreter.State s = x.state();
-        long[] r = x.cpu.r;
-        long body0 = s.cycles;
-        long[] regs0 = x.scratchRegs();
-        System.arraycopy(r, 0, regs0, 0, 16);
-        long[] flags0 = x.scratchFlags();
-        x.cpu.saveFlags(flags0, 0);
-        int pc0 = s.pc;
-        long rip0 = x.cpu.rip;
-        for (int i = 0; i < writeAddr.length; i++) saved[i] = mem.read(writeAddr[i], writeSize[i]);
-        boolean ok = false;
-        try {
-            ok = run(x, mem, body0);
-        } catch (ExecutionException e) {
-            ok = false;
-        } finally {
-            x.setBare(false);
-        }
-        if (!ok) {
-            System.arraycopy(regs0, 0, r, 0, 16);
-            x.cpu.loadFlags(flags0, 0);
-            s.pc = pc0;
-            x.cpu.rip = rip0;
-            s.cycles = body0;
-            for (int i = writeAddr.length - 1; i >= 0; i--) mem.write(writeAddr[i], writeSize[i], saved[i]);
-            return false;
-        }
-        for (int reg = 0; reg < 16; reg++) if ((finalRegMask & (1 << reg)) != 0) r[reg] = finalRegs[reg];
-        if (finalFlags != null) x.cpu.loadFlags(finalFlags, 0);
-        s.pc = finalPc;
-        x.cpu.rip = finalRip;
-        s.cycles = body0 + bodyMilli;
-        s.instructions += instructions;
-        for (int i : countIndex) s.executed[i]++;
-        for (int c = 0; c < categoryDelta.length; c++) s.byCategory[c] += categoryDelta[c];
-        return true;
-    }
-
     /** What a run of replayed calls checks of each call's result: true if it is the kernel's time. */
     public interface Check {
         boolean correct(long ret, long sec, long nsec);
@@ -186,7 +142,7 @@ public final class CallTrace {
         long n = 0, wrong = 0, ret = 0, sec = 0, nsec = 0, started = 0;
         long[] r = x.cpu.r;
         long[] flags0 = x.scratchFlags();
-        java.util.List<CallTrace> used = new java.util.ArrayList<>(2);
+        List<CallTrace> used = new ArrayList<>(2);
         CallTrace last = null;
         try {
             while (s.cycles < untilMilli && s.cycles + maxPerMilli < beforeMilli) {

@@ -67,8 +67,8 @@ public final class Interpreter {
     private boolean bare;
     @Derived("cache: each instruction's effects for CallTrace, made on first use")
     private Effects[] effects;
-    @Derived("scratch of a CallTrace replay: registers and flags as it began")
-    private final long[] scratchRegs = new long[16], scratchFlags = new long[Cpu.FLAG_WORDS];
+    @Derived("scratch of a CallTrace replay: the flags as a call began")
+    private final long[] scratchFlags = new long[Cpu.FLAG_WORDS];
 
     public Interpreter(Listing listing, CostTable costs, Memory mem, Hooks hooks) {
         this(listing, costs, mem, hooks, true);
@@ -353,8 +353,6 @@ public final class Interpreter {
 
     State state() { return st; }
 
-    long[] scratchRegs() { return scratchRegs; }
-
     long[] scratchFlags() { return scratchFlags; }
 
     void setBare(boolean on) { bare = on; }
@@ -383,12 +381,6 @@ public final class Interpreter {
     }
 
     /**
-     * Replays {@code t} from the current state (a call start after {@code t}'s recorded call: see {@link CallTrace});
-     * false if the call went another way, the state then unchanged.
-     */
-    public boolean replay(CallTrace t) { return t.replay(this, mem); }
-
-    /**
      * The state {@code k} more replays of constant {@code t} leave, each after a stall of {@code stallMilli} of
      * {@code stall} (see {@link CallTrace#repeat}); a replay of {@code t} must have just run.
      */
@@ -398,9 +390,6 @@ public final class Interpreter {
     public long[] replayMany(long maxPerMilli, long untilMilli, long beforeMilli, CallTrace.Calls calls, CallTrace.Check check, long timespec) {
         return CallTrace.replayMany(this, mem, maxPerMilli, untilMilli, beforeMilli, calls, check, timespec);
     }
-
-    /** A copy of the branch predictor's state (for tests). */
-    public byte[] predictorState() { return st.predictor.clone(); }
 
     /** A branch whose target instruction index {@code targetIndex} was resolved at decode time (-1: none). */
     void branch(boolean taken, long target, int targetIndex, boolean conditional) {
