@@ -119,12 +119,12 @@ public final class Cli {
     }
 
     private static Commands.Option coreOption() {
-        return Commands.Option.value("core", "CORE", known("the pipeline timing model on this core of assets/timing.yaml",
+        return Commands.Option.value("core", "CORE", () -> known("the pipeline timing model on this core of assets/timing.yaml",
                 String.join(", ", TimingTable.defaults().cores().stream().map(c -> c.id()).toList())));
     }
 
     /** The headless commands' list, as {@code help} prints it. */
-    static final String USAGE = commands().usage();
+    static String usage() { return commands().usage(); }
 
     /** Runs the command line and returns the process exit code. */
     public static int run(String[] args) { return run(args, System.out, System.err); }
@@ -274,14 +274,33 @@ public final class Cli {
         return 0;
     }
 
+    /** {@code f}'s value, or what it threw (a usage or input problem stays itself, for its one-line message). */
+    private static <T> T joined(java.util.concurrent.CompletableFuture<T> f) {
+        try {
+            return f.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            if (e.getCause() instanceof Error r) throw r;
+            throw e;
+        }
+    }
+
     private static int runListing(Args a, PrintStream out, PrintStream err) {
         Path file = Path.of(a.positional.getFirst());
         if (!Files.isReadable(file)) throw new UsageException("run: cannot read listing '" + file + "'");
         String entry = a.one("entry");
         long max = a.one("max-instructions") == null ? 10_000_000 : Args.number("run", "--max-instructions", a.one("max-instructions"));
         if (max <= 0) throw new UsageException("run: --max-instructions is " + max + ", must be 1 or more");
-        CostTable costs = costs(a);
-        Listing listing = ListingParser.parse(file);
+        // the cost table is read beside the listing (both are most of a short run's start); its problems come first, as before
+        java.util.concurrent.CompletableFuture<CostTable> costsAhead = java.util.concurrent.CompletableFuture.supplyAsync(() -> costs(a));
+        Listing listing;
+        try {
+            listing = ListingParser.parse(file);
+        } catch (RuntimeException e) {
+            joined(costsAhead);
+            throw e;
+        }
+        CostTable costs = joined(costsAhead);
         java.util.Map<Integer, Long> regs = new java.util.LinkedHashMap<>();
         boolean usesBuf = false;
         for (String arg : a.all("arg")) {

@@ -1,5 +1,6 @@
 package org.vdsoexplorer.cli;
 
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -7,6 +8,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.vdsoexplorer.sim.asm.ListingException;
 import org.vdsoexplorer.sim.cpu.ExecutionException;
 import org.vdsoexplorer.util.BadInputException;
@@ -26,14 +28,19 @@ public final class Commands {
      * One option: {@code --name VALUE} ({@code value} is the placeholder shown in help; null for a flag that
      * takes none), its help, whether it may be given more than once and whether it must be given.
      */
-    public record Option(String name, String value, String help, boolean repeats, boolean required) {
-        public static Option value(String name, String value, String help) { return new Option(name, value, help, false, false); }
+    public record Option(String name, String value, Supplier<String> helpText, boolean repeats, boolean required) {
+        public static Option value(String name, String value, String help) { return value(name, value, () -> help); }
 
-        public static Option flag(String name, String help) { return new Option(name, null, help, false, false); }
+        /** An option whose help is made only when shown (it reads a data file: not at every start of every command). */
+        public static Option value(String name, String value, Supplier<String> help) { return new Option(name, value, help, false, false); }
 
-        public Option repeating() { return new Option(name, value, help, true, required); }
+        public static Option flag(String name, String help) { return new Option(name, null, () -> help, false, false); }
 
-        public Option mandatory() { return new Option(name, value, help, repeats, true); }
+        public Option repeating() { return new Option(name, value, helpText, true, required); }
+
+        public Option mandatory() { return new Option(name, value, helpText, repeats, true); }
+
+        public String help() { return helpText.get(); }
 
         public boolean isFlag() { return value == null; }
 

@@ -14,14 +14,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * bin/vdso-explorer starts the headless commands with their own ahead-of-time cache (trained by a report run) and
- * the window with the app's (trained by bench-ui): its list of headless commands is exactly the registry's, so a
+ * without JavaFX, the window with the app's (trained by bench-ui) and JavaFX on the module path: its list of headless commands is exactly the registry's, so a
  * command added to {@link Cli} is not started with the toolkit's cache, nor a toolkit command with the CLI's.
  */
 class LauncherCacheTest {
     @Test
     void theLauncherPicksTheCliCacheForExactlyTheHeadlessCommands() throws IOException {
         String launcher = Files.readString(Path.of("bin", "vdso-explorer"));
-        Matcher m = Pattern.compile("(?m)^\\s*([a-z|-]+)\\) aot=\\$target/vdso-explorer-cli\\.aot ;;$").matcher(launcher);
+        Matcher m = Pattern.compile("(?m)^\\s*([a-z|-]+)\\) aot=\\$target/vdso-explorer-cli\\.aot; headless=1 ;;$").matcher(launcher);
         assertTrue(m.find(), "bin/vdso-explorer has no case line choosing vdso-explorer-cli.aot");
         Set<String> inLauncher = new TreeSet<>(Set.of(m.group(1).split("\\|")));
         Set<String> registered = new TreeSet<>();

@@ -29,6 +29,6 @@ class ValidateCliTest {
 
     @Test
     void usageNamesTheCommand() {
-        assertTrue(Cli.USAGE.contains("validate [--format table|tsv|json] [--compiler"));
+        assertTrue(Cli.usage().contains("validate [--format table|tsv|json] [--compiler"));
     }
 }

@@ -67,6 +67,24 @@ public final class Interpreter {
     private boolean bare;
     @Derived("cache: each instruction's effects for CallTrace, made on first use")
     private Effects[] effects;
+    @Derived("cache: the listing's blocks compiled for runInstructions, made once it has run COMPILE_AFTER instructions")
+    private BlockCompiler.Blocks blocks;
+    @Derived("cache: the blocks being compiled on another thread (compileBlocksAhead), until taken")
+    private java.util.concurrent.CompletableFuture<BlockCompiler.Blocks> ahead;
+    @Derived("cache: whether the blocks were compiled (or found not worth it)")
+    private boolean blocksTried;
+    @Derived("configuration: runInstructions never compiles (tests' reference)")
+    private boolean noBlocks;
+    @Derived("configuration: instructions interpreted before the blocks are compiled")
+    private long compileAfter = COMPILE_AFTER;
+    @Derived("statistics: instructions run in compiled blocks")
+    private long compiledInstructions;
+    @Derived("scratch: instructions runInstructions interpreted before compiling")
+    private long blocksInterpreted;
+    @Derived("scratch: each compiled block's runs since the last fold into the per-instruction counts")
+    private long[] blockRuns;
+    @Derived("scratch: the compiled code's budget left and last instruction")
+    private final long[] blockOut = new long[2];
     @Derived("scratch of a CallTrace replay: the flags as a call began")
     private final long[] scratchFlags = new long[Cpu.FLAG_WORDS];
 
@@ -194,7 +212,114 @@ public final class Interpreter {
      * {@code run} command's loop; one instruction with a sink attached). Returns the index of the last instruction
      * executed, or -1 if none was.
      */
-    public int runInstructions(long limit) { return run(Long.MAX_VALUE, limit); }
+    public int runInstructions(long limit) {
+        return sink == null && !bare && st.overrideIndex < 0 && clocking instanceof AdditiveClocking && !noBlocks
+                ? runBlocks(limit) : run(Long.MAX_VALUE, limit);
+    }
+
+    /** Instructions {@link #runBlocks} interprets before it compiles the listing's blocks (short runs never pay for it). */
+    public static final long COMPILE_AFTER = 10_000;
+
+    /**
+     * Instructions one call of the compiled code runs at most. HotSpot compiles a method sooner by its calls than by
+     * its loop's turns (after a hundred or so calls against tens of thousands of turns, in which the new class runs
+     * in the bytecode interpreter): many short calls get the blocks to machine code within a few thousand of them.
+     */
+    private static final long BLOCK_CALL = 256;
+
+    /**
+     * {@link #runInstructions} with the listing's blocks compiled ({@link BlockCompiler}) once it has run {@link
+     * #COMPILE_AFTER} instructions: the same state after every call as one {@link #step} at a time.
+     */
+    private int runBlocks(long limit) {
+        State s = st;
+        int at = s.pc, last = -1;
+        long n = 0; // instructions this call, interpreted or compiled
+        long interpreted = 0;
+        try {
+            while (at >= 0 && n < limit) {
+                if (blocks == null && (interpreted & 1023) == 0) {
+                    if (ahead != null && ahead.isDone()) takeBlocks(ahead.join());
+                    else if (!blocksTried && blocksInterpreted + interpreted >= compileAfter) compileBlocks(at);
+                }
+                if (blocks != null && at < ops.length && blocks.startsAt[at] >= 0) {
+                    long[] out = blockOut;
+                    long budget = Math.min(limit - n, BLOCK_CALL);
+                    int next = blocks.run(this, ops, at, budget, blockRuns, out);
+                    if (out[1] >= 0) {
+                        n += budget - out[0];
+                        last = (int) out[1];
+                        foldBlockRuns();
+                        at = next;
+                        s.pc = at;
+                        cpu.rip = at < ops.length ? insns[at].address() : nextAddress[last];
+                        continue;
+                    }
+                }
+                last = at;
+                at = execute(at);
+                n++;
+                interpreted++;
+            }
+        } finally {
+            s.instructions += interpreted;
+            blocksInterpreted += interpreted;
+        }
+        return last;
+    }
+
+    private void compileBlocks(int entry) {
+        blocksTried = true;
+        takeBlocks(BlockCompiler.compile(ops, BlockCompiler.leaders(ops, listing, entry)));
+    }
+
+    private void takeBlocks(BlockCompiler.Blocks compiled) {
+        ahead = null;
+        blocks = compiled;
+        if (blocks != null) blockRuns = new long[blocks.first.length];
+    }
+
+    /**
+     * Compiles the blocks on another thread from now, for a run known to be long (the {@code run} command): the
+     * interpreter runs meanwhile and takes them when they are ready, at a check every 1,024 instructions (which
+     * instruction that is changes nothing: the blocks leave the state stepping would).
+     */
+    public void compileBlocksAhead() {
+        if (blocksTried || noBlocks || sink != null) return;
+        blocksTried = true;
+        int entry = st.pc;
+        ahead = java.util.concurrent.CompletableFuture.supplyAsync(() -> BlockCompiler.compile(ops, BlockCompiler.leaders(ops, listing, entry)));
+    }
+
+    /** Adds the compiled blocks' runs to the counts the interpreter keeps per instruction, and clears them. */
+    private void foldBlockRuns() {
+        State s = st;
+        long[] runs = blockRuns;
+        for (int k = 0; k < runs.length; k++) {
+            long times = runs[k];
+            if (times == 0) continue;
+            runs[k] = 0;
+            for (int i = blocks.first[k]; i <= blocks.last[k]; i++) {
+                s.executed[i] += times;
+                s.cycles += times * fixed[i]; // the additive model: each instruction's table cost
+            }
+            long len = blocks.last[k] - blocks.first[k] + 1;
+            s.instructions += times * len;
+            compiledInstructions += times * len;
+        }
+    }
+
+    /** Compile the blocks once {@code n} instructions have been interpreted instead of {@link #COMPILE_AFTER} (tests). */
+    void compileBlocksAfter(long n) { compileAfter = n; }
+
+    /** Instructions run in compiled blocks so far (tests). */
+    long compiledInstructions() { return compiledInstructions; }
+
+    /** Waits until the blocks {@link #compileBlocksAhead} started are compiled (tests). */
+    void awaitBlocksAhead() { if (ahead != null) ahead.join(); }
+
+    /** Keeps {@link #runInstructions} stepping every instruction (the reference the compiled blocks are tested against). */
+    public void disableBlocks() { noBlocks = true; }
 
     /** The hot loop of both: until the cycle or instruction limit or the listing's end; the last index executed. */
     private int run(long cycleLimit, long limit) {
@@ -400,8 +525,21 @@ public final class Interpreter {
             }
             return;
         }
+        boolean mispredicted = predictAndCharge(st.pc, taken, conditional);
+        if (taken) {
+            nextRip = target;
+            nextPc = targetIndex;
+            if (targetIndex < 0) throw new ExecutionException("branch to 0x" + Long.toHexString(target) + ", not an instruction");
+        }
+        if (sink != null) sink.accept(new Event.Branch(listing.get(st.pc), taken, target, mispredicted));
+    }
+
+    /**
+     * The branch at index {@code pc}, taken or not: a conditional one updates its predictor; the clocking charges it.
+     * True if it was mispredicted. (Also what a {@link BlockCompiler} block's closing jump calls.)
+     */
+    boolean predictAndCharge(int pc, boolean taken, boolean conditional) {
         boolean mispredicted = false;
-        int pc = st.pc;
         if (conditional) {
             byte[] predictor = st.predictor;
             int p = predictor[pc];
@@ -409,12 +547,7 @@ public final class Interpreter {
             predictor[pc] = (byte) (taken ? (p == 3 ? 3 : p + 1) : (p == 0 ? 0 : p - 1));
         }
         clocking.branch(this, taken, mispredicted);
-        if (taken) {
-            nextRip = target;
-            nextPc = targetIndex;
-            if (targetIndex < 0) throw new ExecutionException("branch to 0x" + Long.toHexString(target) + ", not an instruction");
-        }
-        if (sink != null) sink.accept(new Event.Branch(listing.get(st.pc), taken, target, mispredicted));
+        return mispredicted;
     }
 
     void call(long target, String label) {

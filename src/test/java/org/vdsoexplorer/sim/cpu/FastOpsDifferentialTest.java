@@ -158,7 +158,8 @@ class FastOpsDifferentialTest {
         }
     }
 
-    private static void assertSameState(ListingRunner.Prepared a, ListingRunner.Prepared b, String at, long from) {
+    /** The whole interpreter state and the stack from {@code from} up are equal (BlockCompilerTest too). */
+    static void assertSameState(ListingRunner.Prepared a, ListingRunner.Prepared b, String at, long from) {
         Interpreter.State sa = a.cpu().save(), sb = b.cpu().save();
         assertArrayEquals(sa.cpu.r, sb.cpu.r, at + ": registers differ");
         assertEquals(sa.cpu.save(), sb.cpu.save(), at + ": rip or flags differ");
