@@ -64,7 +64,7 @@ final class BlockCompiler {
     private static final ClassDesc CD_COND = ClassDesc.of(Cond.class.getName());
     private static final ClassDesc CD_BLOCKS = ClassDesc.of(Blocks.class.getName());
     private static final ClassDesc CD_LONGS = CD_long.arrayType(), CD_OPS = CD_OP.arrayType();
-    private static final MethodTypeDesc BLOCK = MethodTypeDesc.of(CD_int, CD_INTERPRETER, CD_LONGS, CD_CPU, CD_OPS);
+    private static final MethodTypeDesc BLOCK = MethodTypeDesc.of(CD_int, CD_INTERPRETER, CD_LONGS, CD_CPU, CD_OPS, CD_LONGS);
     private static final MethodTypeDesc RUN = MethodTypeDesc.of(CD_int, CD_INTERPRETER, CD_OPS, CD_int, CD_long, CD_LONGS, CD_LONGS);
     private static final MethodTypeDesc LAZY = MethodTypeDesc.of(CD_void, CD_int, CD_long, CD_long, CD_long, CD_int);
 
@@ -132,7 +132,8 @@ final class BlockCompiler {
             });
             for (int k = 0; k < blocks.size(); k++) {
                 int[] b = blocks.get(k);
-                cb.withMethodBody("b" + k, BLOCK, ClassFile.ACC_STATIC | ClassFile.ACC_PRIVATE, code -> block(code, ops, b[0], b[1]));
+                int block = k;
+                cb.withMethodBody("b" + k, BLOCK, ClassFile.ACC_STATIC | ClassFile.ACC_PRIVATE, code -> block(code, ops, block, b[0], b[1]));
             }
             cb.withMethodBody("run", RUN, 0, code -> dispatcher(code, blocks));
         });
@@ -167,11 +168,11 @@ final class BlockCompiler {
             int[] b = blocks.get(k);
             long len = b[1] - b[0] + 1;
             code.labelBinding(labels.get(k));
-            // if (budget < len) exit; budget -= len; runs[k]++; at = bk(x, r, c, ops); last = end
+            // if (budget < len) exit; budget -= len; at = bk(x, r, c, ops, runs); last = end (the dispatcher stays small
+            // enough for HotSpot to inline it into the interpreter's loop)
             code.lload(4).ldc(len).lcmp().iflt(exit);
             code.lload(4).ldc(len).lsub().lstore(4);
-            code.aload(6).ldc(k).dup2().laload().lconst_1().ladd().lastore();
-            code.aload(1).aload(9).aload(10).aload(2).invokestatic(self, "b" + k, BLOCK).istore(3);
+            code.aload(1).aload(9).aload(10).aload(2).aload(6).invokestatic(self, "b" + k, BLOCK).istore(3);
             code.ldc(b[1]).istore(8);
             code.goto_(loop);
         }
@@ -181,8 +182,9 @@ final class BlockCompiler {
         code.iload(3).ireturn();
     }
 
-    // locals of a block: 0 x, 1 r, 2 c, 3 ops, 4-5 a, 6-7 b, 8-9 v
-    private static void block(CodeBuilder code, Op[] ops, int first, int last) {
+    // locals of block k: 0 x, 1 r, 2 c, 3 ops, 4 runs, 5-6 a, 7-8 b, 9-10 v, 11 taken
+    private static void block(CodeBuilder code, Op[] ops, int k, int first, int last) {
+        code.aload(4).ldc(k).dup2().laload().lconst_1().ladd().lastore(); // runs[k]++
         for (int i = first; i <= last; i++) {
             Op op = ops[i];
             switch (op) {
@@ -206,13 +208,13 @@ final class BlockCompiler {
                     // predictAndCharge(x, index, taken, conditional); return taken ? target : index + 1
                     code.aload(0).ldc(i);
                     if (j.cond < 0) code.iconst_1().iconst_0();
-                    else code.ldc(j.cond).aload(2).invokestatic(CD_COND, "test", MethodTypeDesc.of(CD_boolean, CD_int, CD_CPU)).dup().istore(4).iconst_1();
+                    else code.ldc(j.cond).aload(2).invokestatic(CD_COND, "test", MethodTypeDesc.of(CD_boolean, CD_int, CD_CPU)).dup().istore(11).iconst_1();
                     code.invokevirtual(CD_INTERPRETER, "predictAndCharge", MethodTypeDesc.of(CD_boolean, CD_int, CD_boolean, CD_boolean)).pop();
                     if (j.cond < 0) {
                         code.ldc(j.targetIndex).ireturn();
                     } else {
                         Label notTaken = code.newLabel();
-                        code.iload(4).ifeq(notTaken).ldc(j.targetIndex).ireturn();
+                        code.iload(11).ifeq(notTaken).ldc(j.targetIndex).ireturn();
                         code.labelBinding(notTaken).ldc(i + 1).ireturn();
                     }
                     return;
@@ -228,18 +230,18 @@ final class BlockCompiler {
         // a = r[d] & mask; b = s < 0 ? imm : r[s] & mask
         code.aload(1).ldc(a.d).laload();
         if (a.mask != -1L) code.ldc(a.mask).land();
-        code.lstore(4);
+        code.lstore(5);
         if (a.s < 0) code.ldc(a.imm);
         else {
             code.aload(1).ldc(a.s).laload();
             if (a.mask != -1L) code.ldc(a.mask).land();
         }
-        code.lstore(6);
+        code.lstore(7);
         boolean logic = switch (a.kind) {
             case AND, OR, XOR, TEST -> true;
             default -> false;
         };
-        code.lload(4).lload(6);
+        code.lload(5).lload(7);
         switch (a.kind) {
             case ADD -> code.ladd();
             case SUB, CMP -> code.lsub();
@@ -249,7 +251,7 @@ final class BlockCompiler {
             default -> throw new IllegalStateException("adc/sbb are never specialised: " + a.kind);
         }
         if (!logic && a.mask != -1L) code.ldc(a.mask).land();
-        code.lstore(8);
+        code.lstore(9);
         // c.lazy(op, a, b, v, size)
         code.aload(2).ldc(switch (a.kind) {
             case ADD -> Cpu.F_ADD;
@@ -257,8 +259,8 @@ final class BlockCompiler {
             default -> Cpu.F_LOGIC;
         });
         if (logic) code.lconst_0().lconst_0();
-        else code.lload(4).lload(6);
-        code.lload(8).ldc(a.size).invokevirtual(CD_CPU, "lazy", LAZY);
-        if (a.kind != Op.AluKind.CMP && a.kind != Op.AluKind.TEST) code.aload(1).ldc(a.d).lload(8).lastore();
+        else code.lload(5).lload(7);
+        code.lload(9).ldc(a.size).invokevirtual(CD_CPU, "lazy", LAZY);
+        if (a.kind != Op.AluKind.CMP && a.kind != Op.AluKind.TEST) code.aload(1).ldc(a.d).lload(9).lastore();
     }
 }
