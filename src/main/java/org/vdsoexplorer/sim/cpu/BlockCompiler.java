@@ -43,9 +43,15 @@ final class BlockCompiler {
     /** The generated code. */
     abstract static class Blocks {
         /** Per block: its first and last instruction index. */
-        int[] first, last;
+        final int[] first, last;
         /** Per instruction index: the block that starts there, or -1. */
-        int[] startsAt;
+        final int[] startsAt;
+
+        Blocks(int[] first, int[] last, int[] startsAt) {
+            this.first = first;
+            this.last = last;
+            this.startsAt = startsAt;
+        }
 
         /**
          * Runs blocks from index {@code at} while each starts at a block's first instruction and fits in {@code budget}
@@ -66,6 +72,7 @@ final class BlockCompiler {
     private static final ClassDesc CD_LONGS = CD_long.arrayType(), CD_OPS = CD_OP.arrayType();
     private static final MethodTypeDesc BLOCK = MethodTypeDesc.of(CD_int, CD_INTERPRETER, CD_LONGS, CD_CPU, CD_OPS, CD_LONGS);
     private static final MethodTypeDesc RUN = MethodTypeDesc.of(CD_int, CD_INTERPRETER, CD_OPS, CD_int, CD_long, CD_LONGS, CD_LONGS);
+    private static final MethodTypeDesc INIT = MethodTypeDesc.of(CD_void, CD_int.arrayType(), CD_int.arrayType(), CD_int.arrayType());
     private static final MethodTypeDesc LAZY = MethodTypeDesc.of(CD_void, CD_int, CD_long, CD_long, CD_long, CD_int);
 
     /** True if {@code op} can run inside a compiled block (other than as its closing jump). */
@@ -125,9 +132,9 @@ final class BlockCompiler {
                 .orElse(ClassHierarchyResolver.ofClassLoading(BlockCompiler.class.getClassLoader())))).build(ClassDesc.of(BlockCompiler.class.getPackageName() + ".CompiledBlocks"), cb -> {
             cb.withFlags(ClassFile.ACC_FINAL | ClassFile.ACC_SUPER);
             cb.withSuperclass(CD_BLOCKS);
-            cb.withMethodBody("<init>", MethodTypeDesc.of(CD_void), 0, code -> {
-                code.aload(0);
-                code.invokespecial(CD_BLOCKS, "<init>", MethodTypeDesc.of(CD_void));
+            cb.withMethodBody("<init>", INIT, 0, code -> {
+                code.aload(0).aload(1).aload(2).aload(3);
+                code.invokespecial(CD_BLOCKS, "<init>", INIT);
                 code.return_();
             });
             for (int k = 0; k < blocks.size(); k++) {
@@ -139,11 +146,9 @@ final class BlockCompiler {
         });
         try {
             MethodHandles.Lookup hidden = MethodHandles.lookup().defineHiddenClass(bytes, true);
-            Blocks compiled = (Blocks) hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class)).invoke();
-            compiled.first = blocks.stream().mapToInt(b -> b[0]).toArray();
-            compiled.last = blocks.stream().mapToInt(b -> b[1]).toArray();
-            compiled.startsAt = startsAt;
-            return compiled;
+            return (Blocks) hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class, int[].class, int[].class,
+                    int[].class)).invoke(blocks.stream().mapToInt(b -> b[0]).toArray(), blocks.stream().mapToInt(b -> b[1]).toArray(),
+                    startsAt);
         } catch (Throwable t) {
             throw new IllegalStateException("compiling the listing's blocks failed", t);
         }

@@ -70,12 +70,7 @@ class BlockCompilerTest {
 
     @TestFactory
     Stream<DynamicTest> testProgramsAgreeChunkByChunk() throws IOException {
-        List<Path> files;
-        try (Stream<Path> s = Files.list(Path.of("src/test/resources/asm"))) {
-            files = s.filter(p -> p.toString().endsWith(".lst")).sorted().toList();
-        }
-        assertTrue(files.size() >= 15, "the interpreter test programs are missing");
-        return files.stream().map(f -> DynamicTest.dynamicTest(f.getFileName().toString(),
+        return FastOpsDifferentialTest.testPrograms().stream().map(f -> DynamicTest.dynamicTest(f.getFileName().toString(),
                 () -> compare(ListingParser.parse(f), "main", Map.of(), Scenario.HOST, 20_000, 1)));
     }
 

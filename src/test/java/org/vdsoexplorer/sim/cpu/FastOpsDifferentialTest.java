@@ -39,14 +39,19 @@ class FastOpsDifferentialTest {
     private static final CostTable COSTS = CostTable.defaults();
     private static final int MAX_STEPS = 5000;
 
-    @TestFactory
-    Stream<DynamicTest> asmProgramsAgreeStepByStep() throws IOException {
+    /** The interpreter's test programs (asm/*.lst; BlockCompilerTest runs them too). */
+    static List<Path> testPrograms() throws IOException {
         List<Path> files;
         try (Stream<Path> s = Files.list(Path.of("src/test/resources/asm"))) {
             files = s.filter(p -> p.toString().endsWith(".lst")).sorted().toList();
         }
         assertTrue(files.size() >= 15, "the interpreter test programs are missing");
-        return files.stream().map(f -> DynamicTest.dynamicTest(f.getFileName().toString(),
+        return files;
+    }
+
+    @TestFactory
+    Stream<DynamicTest> asmProgramsAgreeStepByStep() throws IOException {
+        return testPrograms().stream().map(f -> DynamicTest.dynamicTest(f.getFileName().toString(),
                 () -> compare(ListingParser.parse(f), "main", Map.of(), Scenario.HOST)));
     }
 
