@@ -62,7 +62,7 @@ public final class ListingRunner {
         Prepared p = prepare(listing, entry, regs, costs, Scenario.HOST, true);
         Interpreter cpu = p.cpu();
         AddressSpace as = p.memory();
-        if (maxInstructions > Interpreter.COMPILE_AFTER) cpu.compileBlocksAhead(); // a long run may be ahead
+        cpu.compileBlocksAhead(); // used if the run is long; a short one ends before it waits
         long t0 = System.nanoTime();
         int last = cpu.pc();
         while (!cpu.outsideText()) {

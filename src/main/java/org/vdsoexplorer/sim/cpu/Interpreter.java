@@ -67,7 +67,7 @@ public final class Interpreter {
     private boolean bare;
     @Derived("cache: each instruction's effects for CallTrace, made on first use")
     private Effects[] effects;
-    @Derived("cache: the listing's blocks compiled for runInstructions, made once it has run COMPILE_AFTER instructions")
+    @Derived("cache: the listing's blocks compiled for runInstructions, made once it has interpreted COMPILE_AFTER instructions")
     private BlockCompiler.Blocks blocks;
     @Derived("cache: the blocks being compiled on another thread (compileBlocksAhead), until taken")
     private java.util.concurrent.CompletableFuture<BlockCompiler.Blocks> ahead;
@@ -217,8 +217,14 @@ public final class Interpreter {
                 ? runBlocks(limit) : run(Long.MAX_VALUE, limit);
     }
 
-    /** Instructions {@link #runBlocks} interprets before it compiles the listing's blocks (short runs never pay for it). */
-    public static final long COMPILE_AFTER = 10_000;
+    /**
+     * Instructions {@link #runBlocks} interprets before it compiles the listing's blocks, or waits for those {@link
+     * #compileBlocksAhead} is compiling (15-25 ms when the JVM is new): short runs never pay for it, and a long one has
+     * its blocks before HotSpot finds the interpreter itself hot (about 5,000 calls of its methods), whose compilations
+     * would then queue ahead of the blocks' (docs/benchmarks.md: interpreting until the blocks were ready made the
+     * 35 M-instruction run 99-278 ms instead of 90-101 ms).
+     */
+    public static final long COMPILE_AFTER = 2_000;
 
     /**
      * Instructions one call of the compiled code runs at most. HotSpot compiles a method sooner by its calls than by
@@ -238,9 +244,12 @@ public final class Interpreter {
         long interpreted = 0;
         try {
             while (at >= 0 && n < limit) {
-                if (blocks == null && (interpreted & 1023) == 0) {
-                    if (ahead != null && ahead.isDone()) takeBlocks(ahead.join());
-                    else if (!blocksTried && blocksInterpreted + interpreted >= compileAfter) compileBlocks(at);
+                if (blocks == null && (ahead != null || !blocksTried)) {
+                    boolean due = blocksInterpreted + interpreted >= compileAfter;
+                    if (ahead != null ? due || ahead.isDone() : due) {
+                        blocksTried = true;
+                        takeBlocks(ahead != null ? ahead.join() : compile(at));
+                    }
                 }
                 if (blocks != null && at < ops.length && blocks.startsAt[at] >= 0) {
                     long[] out = blockOut;
@@ -268,10 +277,7 @@ public final class Interpreter {
         return last;
     }
 
-    private void compileBlocks(int entry) {
-        blocksTried = true;
-        takeBlocks(BlockCompiler.compile(ops, BlockCompiler.leaders(ops, listing, entry)));
-    }
+    private BlockCompiler.Blocks compile(int entry) { return BlockCompiler.compile(ops, BlockCompiler.leaders(ops, listing, entry)); }
 
     private void takeBlocks(BlockCompiler.Blocks compiled) {
         ahead = null;
@@ -280,15 +286,13 @@ public final class Interpreter {
     }
 
     /**
-     * Compiles the blocks on another thread from now, for a run known to be long (the {@code run} command): the
-     * interpreter runs meanwhile and takes them when they are ready, at a check every 1,024 instructions (which
-     * instruction that is changes nothing: the blocks leave the state stepping would).
+     * Starts compiling the blocks on another thread (the {@code run} command, as a run starts): {@link #runInstructions}
+     * takes them when they are ready, and waits for them once it has interpreted {@link #COMPILE_AFTER} instructions.
      */
     public void compileBlocksAhead() {
-        if (blocksTried || noBlocks || sink != null) return;
-        blocksTried = true;
+        if (blocksTried || ahead != null || noBlocks || sink != null) return;
         int entry = st.pc;
-        ahead = java.util.concurrent.CompletableFuture.supplyAsync(() -> BlockCompiler.compile(ops, BlockCompiler.leaders(ops, listing, entry)));
+        ahead = java.util.concurrent.CompletableFuture.supplyAsync(() -> compile(entry));
     }
 
     /** Adds the compiled blocks' runs to the counts the interpreter keeps per instruction, and clears them. */
@@ -314,9 +318,6 @@ public final class Interpreter {
 
     /** Instructions run in compiled blocks so far (tests). */
     long compiledInstructions() { return compiledInstructions; }
-
-    /** Waits until the blocks {@link #compileBlocksAhead} started are compiled (tests). */
-    void awaitBlocksAhead() { if (ahead != null) ahead.join(); }
 
     /** Keeps {@link #runInstructions} stepping every instruction (the reference the compiled blocks are tested against). */
     public void disableBlocks() { noBlocks = true; }
