@@ -61,8 +61,12 @@ final class BlockCompiler {
         abstract int run(Interpreter x, Op[] ops, int at, long budget, long[] runs, long[] out);
     }
 
-    /** At most this many blocks (the dispatcher stays far below HotSpot's 8,000-byte limit for compiling a method). */
-    static final int MAX_BLOCKS = 400;
+    /**
+     * At most this many blocks: the dispatcher takes about 40 bytes of bytecode a block and must stay under 8,000 bytes,
+     * above which HotSpot does not compile a method (HugeMethodLimit) and it would run in the bytecode interpreter
+     * (BlockCompilerTest checks the size at this many).
+     */
+    static final int MAX_BLOCKS = 150;
 
     private static final ClassDesc CD_INTERPRETER = ClassDesc.of(Interpreter.class.getName());
     private static final ClassDesc CD_CPU = ClassDesc.of(Cpu.class.getName());
@@ -110,6 +114,22 @@ final class BlockCompiler {
 
     /** The blocks of {@code ops}, compiled; null if none is worth it (no block that ends with a jump). */
     static Blocks compile(Op[] ops, boolean[] leaders) {
+        Plan plan = plan(ops, leaders);
+        if (plan == null) return null;
+        try {
+            MethodHandles.Lookup hidden = MethodHandles.lookup().defineHiddenClass(plan.classFile(), true);
+            return (Blocks) hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class, int[].class, int[].class,
+                    int[].class)).invoke(plan.first(), plan.last(), plan.startsAt());
+        } catch (Throwable t) {
+            throw new IllegalStateException("compiling the listing's blocks failed", t);
+        }
+    }
+
+    /** The blocks found and the class file that runs them. */
+    record Plan(int[] first, int[] last, int[] startsAt, byte[] classFile) {}
+
+    /** The blocks of {@code ops} and their class file; null if no block ends with a jump. */
+    static Plan plan(Op[] ops, boolean[] leaders) {
         List<int[]> blocks = new ArrayList<>();
         int[] startsAt = new int[ops.length];
         java.util.Arrays.fill(startsAt, -1);
@@ -144,14 +164,7 @@ final class BlockCompiler {
             }
             cb.withMethodBody("run", RUN, 0, code -> dispatcher(code, blocks));
         });
-        try {
-            MethodHandles.Lookup hidden = MethodHandles.lookup().defineHiddenClass(bytes, true);
-            return (Blocks) hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class, int[].class, int[].class,
-                    int[].class)).invoke(blocks.stream().mapToInt(b -> b[0]).toArray(), blocks.stream().mapToInt(b -> b[1]).toArray(),
-                    startsAt);
-        } catch (Throwable t) {
-            throw new IllegalStateException("compiling the listing's blocks failed", t);
-        }
+        return new Plan(blocks.stream().mapToInt(b -> b[0]).toArray(), blocks.stream().mapToInt(b -> b[1]).toArray(), startsAt, bytes);
     }
 
     // locals of run: 0 this, 1 x, 2 ops, 3 at, 4-5 budget, 6 runs, 7 out, 8 last, 9 r, 10 c

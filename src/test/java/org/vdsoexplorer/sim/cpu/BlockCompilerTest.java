@@ -94,6 +94,41 @@ class BlockCompilerTest {
         }));
     }
 
+    /**
+     * Every generated method stays under HotSpot's 8,000-byte limit for compiling one (HugeMethodLimit), for every listing
+     * and for one with more blocks than {@link BlockCompiler#MAX_BLOCKS}: a method over it would run in the bytecode
+     * interpreter, slower than the interpreter it replaces.
+     */
+    @Test
+    void everyGeneratedMethodIsSmallEnoughForHotSpotToCompile() throws IOException {
+        List<Listing> listings = new ArrayList<>();
+        for (Compiler c : Compiler.values()) for (Variant v : Variant.values()) listings.add(Listings.of(v, c));
+        for (Path f : FastOpsDifferentialTest.testPrograms()) listings.add(ListingParser.parse(f));
+        listings.add(ListingParser.parse(LOOPS.resolve("loops.lst")));
+        StringBuilder many = new StringBuilder("\nx.o:     file format elf64-x86-64\n\nDisassembly of section .text:\n\n0000000000000000 <main>:\n");
+        for (int i = 0; i < 2 * BlockCompiler.MAX_BLOCKS; i++) {
+            int a = i * 16;
+            many.append(String.format(java.util.Locale.ROOT, "%5x:\t48 83 c0 01          \tadd    $0x1,%%rax%n", a));
+            many.append(String.format(java.util.Locale.ROOT, "%5x:\t48 01 c3             \tadd    %%rax,%%rbx%n", a + 4));
+            many.append(String.format(java.util.Locale.ROOT, "%5x:\t48 39 c3             \tcmp    %%rax,%%rbx%n", a + 7));
+            many.append(String.format(java.util.Locale.ROOT, "%5x:\t75 %02x                \tjne    %x <main+0x%x>%n", a + 10, 4, a + 16, a + 16));
+        }
+        listings.add(ListingParser.parse("many", "many.lst", many.toString()));
+        int largest = 0;
+        for (Listing l : listings) {
+            Interpreter x = new Interpreter(l, COSTS, new AddressSpace(l.textStart(), l.textEnd()), Hooks.NONE, true);
+            Op[] ops = FastOpsDifferentialTest.ops(x);
+            BlockCompiler.Plan plan = BlockCompiler.plan(ops, BlockCompiler.leaders(ops, l, 0));
+            if (plan == null) continue;
+            for (java.lang.classfile.MethodModel m : java.lang.classfile.ClassFile.of().parse(plan.classFile()).methods()) {
+                int size = m.code().map(c -> ((java.lang.classfile.attribute.CodeAttribute) c).codeLength()).orElse(0);
+                assertTrue(size <= 8000, l.name() + ": " + m.methodName().stringValue() + " is " + size + " bytes");
+                largest = Math.max(largest, size);
+            }
+        }
+        assertTrue(largest > 4000, "the many-block listing reaches the cap (largest method " + largest + " bytes)");
+    }
+
     /** Short runs are never compiled (a run of a thousand or so instructions does not pay for the class). */
     @Test
     void shortRunsStayInterpreted() {

@@ -119,7 +119,8 @@ class FastOpsDifferentialTest {
         }
     }
 
-    private static Op[] ops(Interpreter x) {
+    /** The interpreter's decoded ops (BlockCompilerTest too). */
+    static Op[] ops(Interpreter x) {
         try {
             Field f = Interpreter.class.getDeclaredField("ops");
             f.setAccessible(true);
