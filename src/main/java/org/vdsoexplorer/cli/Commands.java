@@ -1,6 +1,5 @@
 package org.vdsoexplorer.cli;
 
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
