@@ -79,12 +79,39 @@ final class BlockCompiler {
     private static final MethodTypeDesc INIT = MethodTypeDesc.of(CD_void, CD_int.arrayType(), CD_int.arrayType(), CD_int.arrayType());
     private static final MethodTypeDesc LAZY = MethodTypeDesc.of(CD_void, CD_int, CD_long, CD_long, CD_long, CD_int);
 
-    /** True if {@code op} can run inside a compiled block (other than as its closing jump). */
+    /**
+     * True if {@code op} can run inside a compiled block (other than as its closing jump): an op that cannot fault and
+     * touches no memory, the counter or the kernel. Listed by operands, not by {@link Effects}' address registers: a
+     * rip-relative or absolute memory operand has none.
+     */
     static boolean compilable(Op op) {
-        if (op instanceof Op.Div || op instanceof Op.Jcc) return false; // a division may fault; a jump ends a block
-        Effects e = Effects.of(op);
-        return e.known() && e.addressRegs() == 0 && !e.counter() && !(op instanceof Op.Mov m && (m.dst.kind == Loc.MEM || m.src.kind == Loc.MEM))
-                && !(op instanceof Op.Movx mx && mx.src.kind == Loc.MEM);
+        return switch (op) {
+            case FastOps.MovRR o -> true;
+            case FastOps.MovRI o -> true;
+            case FastOps.Alu o -> true; // register or immediate operands only
+            case Op.Lea o -> true; // its operand is an address, not an access
+            case Op.Nop o -> true;
+            case Op.SignExtendAcc o -> true;
+            case Op.Mov o -> registers(o.dst, o.src);
+            case Op.Movx o -> registers(o.dst, o.src);
+            case Op.Xchg o -> registers(o.a, o.b);
+            case Op.Alu o -> registers(o.dst, o.src);
+            case Op.Unary o -> registers(o.dst);
+            case Op.Bt o -> registers(o.dst, o.offset);
+            case Op.Shift o -> registers(o.dst, o.count);
+            case Op.DoubleShift o -> registers(o.dst, o.src, o.count);
+            case Op.Imul o -> registers(o.dst, o.a, o.b);
+            case Op.MulWide o -> registers(o.src);
+            case Op.Cmov o -> registers(o.dst, o.src);
+            case Op.Setcc o -> registers(o.dst);
+            default -> false; // loads, stores, the stack, division (#DE), rdtsc, jumps, calls, returns, kernel entries
+        };
+    }
+
+    /** No operand is a memory reference (null: an operand the op does not have). */
+    private static boolean registers(Loc... operands) {
+        for (Loc l : operands) if (l != null && l.kind == Loc.MEM) return false;
+        return true;
     }
 
     /**

@@ -224,7 +224,7 @@ public final class Interpreter {
      * would then queue ahead of the blocks' (docs/benchmarks.md: interpreting until the blocks were ready made the
      * 35 M-instruction run 99-278 ms instead of 90-101 ms).
      */
-    public static final long COMPILE_AFTER = 2_000;
+    static final long COMPILE_AFTER = 2_000;
 
     /**
      * Instructions one call of the compiled code runs at most. HotSpot compiles a method sooner by its calls than by
