@@ -22,6 +22,13 @@ import org.vdsoexplorer.session.Session;
  * of its monospace font) and the bar a fixed width, so the strip never re-wraps as the numbers grow.
  */
 public final class CountersBar extends VBox {
+    /**
+     * The value labels' widths in characters, fixed so that nothing beside them moves as the figures change; a figure
+     * longer than its label is shown shorter ({@link Fmt#fit}), never cut. A system call's "1109.73" cycles, "1048.99"
+     * ns; after a minute at full speed the totals run to millions.
+     */
+    static final int CALL_CYCLES = 7, CALL_INSNS = 3, TOTAL_CYCLES = 8, TOTAL_INSNS = 6, CALLS = 5, NS_PER_CALL = 7,
+            POSITION = 5;
     private final Session session;
     private final Label callCycles = value("counter-call-cycles");
     private final Label callInsns = value("counter-call-insns");
@@ -76,12 +83,12 @@ public final class CountersBar extends VBox {
                         + org.vdsoexplorer.report.Report.WINDOW_TICKS + " writer tick period(s) of calls; the live average converges "
                         + "to them. Then the timing model that charged these cycles: additive (assets/costs.yaml) or the out-of-order "
                         + "pipeline (assets/timing.yaml)", report, model));
-        fixedWidth(callCycles, 7); // a system call's "1109.73"
-        fixedWidth(callInsns, 3);
-        fixedWidth(totalCycles, 8);
-        fixedWidth(totalInsns, 6);
-        fixedWidth(calls, 5);
-        fixedWidth(nsPerCall, 7); // "1048.99"
+        fixedWidth(callCycles, CALL_CYCLES);
+        fixedWidth(callInsns, CALL_INSNS);
+        fixedWidth(totalCycles, TOTAL_CYCLES);
+        fixedWidth(totalInsns, TOTAL_INSNS);
+        fixedWidth(calls, CALLS);
+        fixedWidth(nsPerCall, NS_PER_CALL);
         fixedWidth(per3s, 8); // "2288.6 M"
         nsTitle.getStyleClass().add("counter-unit");
         javafx.beans.InvalidationListener titleWidth = o -> { // its longer text's width, so nothing moves when it changes
@@ -96,7 +103,7 @@ public final class CountersBar extends VBox {
         // steady state beside it gives the figure per 3 s; a laptop's one row has no room for both)
         per3s.setVisible(false);
         per3s.setManaged(false);
-        fixedWidth(position, 5);
+        fixedWidth(position, POSITION);
         fixedWidth(report, 20);
         breakdown.setId("counter-breakdown");
         breakdown.getStyleClass().add("cat-bar");
@@ -282,23 +289,23 @@ public final class CountersBar extends VBox {
         ModelSnapshot.Counters m = snap.counters();
         double ghz = snap.setup().ghz();
         Fmt.setText(model, snap.setup().timing().shortLabel());
-        Fmt.setText(callCycles, Fmt.cycles(m.callCyclesMilli()));
+        Fmt.setText(callCycles, Fmt.fit(Fmt.cycles(m.callCyclesMilli()), m.callCyclesMilli() / 1000.0, CALL_CYCLES));
         boolean hideInsns = session.masked(org.vdsoexplorer.lesson.Shown.CALL_INSTRUCTIONS);
         boolean hideRate = session.masked(org.vdsoexplorer.lesson.Shown.CALL_RATE);
-        Fmt.setText(callInsns, hideInsns ? "?" : Fmt.num(m.callInstructions()));
-        Fmt.setText(totalCycles, Fmt.cycles(m.cyclesMilli()));
-        Fmt.setText(totalInsns, Fmt.num(m.instructions()));
-        Fmt.setText(calls, Fmt.num(m.calls()));
+        Fmt.setText(callInsns, hideInsns ? "?" : Fmt.fit(Fmt.num(m.callInstructions()), m.callInstructions(), CALL_INSNS));
+        Fmt.setText(totalCycles, Fmt.fit(Fmt.cycles(m.cyclesMilli()), m.cyclesMilli() / 1000.0, TOTAL_CYCLES));
+        Fmt.setText(totalInsns, Fmt.fit(Fmt.num(m.instructions()), m.instructions(), TOTAL_INSNS));
+        Fmt.setText(calls, Fmt.fit(Fmt.num(m.calls()), m.calls(), CALLS));
         // finished calls only: a call in progress says nothing about the time per call
         long finishedMilli = m.cyclesMilli() - (snap.inCall() ? m.callCyclesMilli() : 0);
         double ns = m.calls() > 0 ? finishedMilli / 1000.0 / m.calls() / ghz : 0;
         boolean warming = m.calls() < org.vdsoexplorer.report.Report.WARMUP_CALLS;
-        Fmt.setText(nsPerCall, hideRate ? "?" : ns > 0 ? String.format(Locale.ROOT, "%.2f", ns) : "\u2013");
+        Fmt.setText(nsPerCall, hideRate ? "?" : ns > 0 ? Fmt.fit(String.format(Locale.ROOT, "%.2f", ns), ns, NS_PER_CALL) : "\u2013");
         Fmt.setText(per3s, hideRate ? "?" : ns > 0 ? Fmt.big(3e9 / ns) : "\u2013");
         Fmt.setText(nsTitle, ns > 0 && warming && !hideRate ? "ns/call, warm-up" : "ns/call");
         nsTip.setText("ns per call at " + ghz(ghz) + " (the cost table's clock rate), over the finished calls since reset"
                 + (ns > 0 && !hideRate ? "; calls per 3 s: " + Fmt.big(3e9 / ns).trim() : "; no call has finished yet"));
-        Fmt.setText(position, hideInsns ? "?" : Fmt.num(snap.position()));
+        Fmt.setText(position, hideInsns ? "?" : Fmt.fit(Fmt.num(snap.position()), snap.position(), POSITION));
         if (hideRate != reportHidden) reportFor = null; // show or hide the figure again
         reportHidden = hideRate;
         refreshReport(snap.setup());

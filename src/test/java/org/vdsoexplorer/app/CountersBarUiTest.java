@@ -92,4 +92,36 @@ class CountersBarUiTest {
         assertEquals("0xffffffff 0x4a525aff", fills[0], "at zero: white, muted ink");
         assertTrue(fills[1].startsWith("0xb34700ff 0xffffffff syscall "), "above zero: vermillion, white: " + fills[1]);
     }
+
+    /**
+     * After 15,000 calls the totals outgrow their fixed-width labels: each value is still whole in its label (no
+     * character beyond its width, where it would be cut) and reads back as the model's figure to its last digit shown.
+     */
+    @Test
+    void bigTotalsAreShownShorterNeverCut() {
+        List<String> wrong = Fx.fx(() -> {
+            MainWindow m = new MainWindow(Setup.of(Scenario.TIMENS, Variant.TIMENS_INLINE, Clock.MONOTONIC), 1920, 1080);
+            m.setReducedMotion(true);
+            for (int i = 0; i < 15_000; i++) m.session().runCall();
+            m.counters().refresh();
+            LayoutCheck.check(m.root());
+            var c = m.session().snapshot().counters();
+            double[][] want = {
+                    {c.callCyclesMilli() / 1000.0}, {c.cyclesMilli() / 1000.0}, {c.calls()}, {m.session().position()}};
+            String[] ids = {"#counter-call-cycles", "#counter-total-cycles", "#counter-calls", "#counter-position"};
+            List<String> out = new ArrayList<>();
+            for (int k = 0; k < ids.length; k++) {
+                Label l = (Label) m.root().lookup(ids[k]);
+                double room = l.getWidth() - l.snappedLeftInset() - l.snappedRightInset();
+                double used = org.vdsoexplorer.app.common.DrawnText.measure(l.getText(), l.getFont())[0];
+                double[] back = org.vdsoexplorer.app.common.FmtFitTest.readBack(l.getText());
+                if (used > room + 0.5) out.add(ids[k] + " '" + l.getText() + "' needs " + used + " px of " + room);
+                if (Math.abs(back[0] - want[k][0]) > back[1] * (1 + 1e-9)) out.add(ids[k] + " '" + l.getText() + "' is not " + want[k][0]);
+            }
+            if (c.calls() < 10_000 || m.session().position() < 1_000_000) out.add("too few to overflow: " + c.calls() + " calls");
+            m.dispose();
+            return out;
+        });
+        assertEquals(List.of(), wrong);
+    }
 }

@@ -32,6 +32,30 @@ public final class Fmt {
 
     public static String dec(double v, int digits) { return String.format(Locale.ROOT, "%,." + digits + "f", v); }
 
+    private static final String[] SUFFIXES = {"k", "M", "G", "T", "P", "E"};
+
+    /**
+     * {@code full} (the figure {@code value} as usually written) when it has at most {@code chars} characters, else
+     * {@code value} written shorter to fit: its whole part without grouping ("1771211" for "1771211.25", "22694" for
+     * "22,694"), then in thousands, millions, ... with as many decimals as fit ("22.7k", "1.77M"). For a figure in a
+     * fixed-width label, which would otherwise be cut on the right and read as another number ("22,69").
+     */
+    public static String fit(String full, double value, int chars) {
+        if (full.length() <= chars) return full;
+        String whole = String.format(Locale.ROOT, "%.0f", value);
+        if (whole.length() <= chars) return whole;
+        double scaled = value;
+        for (String suffix : SUFFIXES) {
+            scaled /= 1000;
+            for (int decimals = 2; decimals >= 0; decimals--) {
+                String t = String.format(Locale.ROOT, "%." + decimals + "f", scaled);
+                if (Math.abs(Double.parseDouble(t)) >= 1000) break; // 999.96k rounds to 1000: the next suffix says 1.00M
+                if (t.length() + suffix.length() <= chars) return t + suffix;
+            }
+        }
+        return whole;
+    }
+
     /** A large count with an M/k suffix ("69.3 M"). */
     public static String big(double v) {
         if (v >= 1e6) return String.format(Locale.ROOT, "%.1f M", v / 1e6);
