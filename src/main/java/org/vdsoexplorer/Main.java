@@ -63,13 +63,15 @@ public final class Main {
                         (a, out, err) -> org.vdsoexplorer.app.tools.Screenshots.run(org.vdsoexplorer.app.tools.ScreenOptions.from(a),
                                 out, err))
                         .operands("DIR", 1, 1).options(org.vdsoexplorer.app.tools.ScreenOptions.OPTIONS.toArray(Commands.Option[]::new))))
-                .add(withJavaFx(Commands.Command.of("bench-ui", "full-speed run with all views visible (after a 2 s warm-up): "
+                .add(withJavaFx(Commands.Command.of("bench-ui", "full-speed run with all views visible (after a warm-up, 2 s unless --warm-up): "
                                 + "frames/s, p50/p99 frame times, CPU per frame of the FX and render threads, startup to first frame "
                                 + "(default 5 s)", (a, out, err) -> org.vdsoexplorer.app.tools.UiBench.run(a, out, err))
                         .operands("SECONDS", 0, 1)
                         .options(Commands.Option.flag("idle", "the window up but the model not run (the platform's floor)"),
                                 Commands.Option.flag("present", "the same with a 2 px square redrawn every frame (the floor when "
-                                        + "every frame is drawn and presented)"))))
+                                        + "every frame is drawn and presented)"),
+                                Commands.Option.value("warm-up", "SECONDS", "seconds before frames are measured (default 2; "
+                                        + "20 measures after the JIT compiler's first 20 s at full speed)"))))
                 .add(withJavaFx(Cli.exportGif((request, progress) -> org.vdsoexplorer.app.export.GifExport.renderHeadless(request,
                         org.vdsoexplorer.app.MainWindow::new, progress))));
     }

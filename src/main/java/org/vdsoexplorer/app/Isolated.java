@@ -19,6 +19,20 @@ public final class Isolated extends Region {
         setMinSize(0, 0);
     }
 
+    /**
+     * Holds {@code content} as {@link #Isolated(Region)} does, for content whose preferred height can change by itself
+     * (a strip of figures that wraps at a large UI scale): when the content asks for a layout and its preferred height
+     * at the holder's width is no longer the holder's height, the holder asks its own parent for a layout too. The
+     * holder's parent measures that height again only then, not at each of the content's changes.
+     */
+    public static Isolated followingHeight(Region content) {
+        Isolated h = new Isolated(content);
+        content.needsLayoutProperty().addListener((o, was, needs) -> {
+            if (needs && Math.abs(content.prefHeight(h.getWidth()) - h.getHeight()) > 0.5) h.requestLayout();
+        });
+        return h;
+    }
+
     public Region content() { return content; }
 
     @Override protected void layoutChildren() { content.resizeRelocate(0, 0, getWidth(), getHeight()); }

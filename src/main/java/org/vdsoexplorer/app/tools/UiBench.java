@@ -50,7 +50,11 @@ public final class UiBench {
 
     private UiBench() {}
 
-    /** Frames in the first this many seconds (JIT compilation, first layout) are not measured. */
+    /**
+     * By default, frames in the first this many seconds (first layout, the first JIT compilations) are not measured.
+     * HotSpot's C2 compiler keeps compiling the views' code for about 20 s at full speed on a 2-core machine, on the
+     * cores the FX and render threads need: {@code --warm-up 20} measures after that (docs/benchmarks.md).
+     */
     public static final double WARM_UP_SECONDS = 2;
 
     private static long cpu(long threadId) {
@@ -81,7 +85,10 @@ public final class UiBench {
 
     public static Result run(double seconds) { return run(seconds, Mode.FULL); }
 
-    public static Result run(double seconds, Mode mode) {
+    public static Result run(double seconds, Mode mode) { return run(seconds, mode, WARM_UP_SECONDS); }
+
+    /** {@code seconds} of frames measured after {@code warmUp} seconds with the window up in {@code mode}. */
+    public static Result run(double seconds, Mode mode, double warmUp) {
         Snapshots.startToolkit();
         long[] fxThread = {-1};
         List<Long> stamps = Collections.synchronizedList(new ArrayList<>());
@@ -130,7 +137,7 @@ public final class UiBench {
         });
         try {
             MainWindow w = shown.get(WINDOW_BOUND_S, TimeUnit.SECONDS);
-            Thread.sleep((long) (WARM_UP_SECONDS * 1000));
+            Thread.sleep((long) (warmUp * 1000));
             int skip = stamps.size();
             long fx0 = cpu(fxThread[0]), r0 = cpu(renderThread[0]);
             Thread.sleep((long) (seconds * 1000));
@@ -207,14 +214,14 @@ public final class UiBench {
     }
 
     /** Runs the benchmark and prints the figures; returns 0. */
-    public static int main(double seconds, Mode mode, PrintStream out) {
+    public static int main(double seconds, Mode mode, double warmUp, PrintStream out) {
         try {
-            Result r = run(seconds, mode);
+            Result r = run(seconds, mode, warmUp);
             if (mode == Mode.IDLE) out.print("(idle: the model is not run) ");
             if (mode == Mode.PRESENT) out.print("(present: the model is not run, one 2 px square redrawn every frame) ");
             out.printf(Locale.ROOT, "bench-ui: after %.0f s warm-up, %d frames in %.1f s: %.1f frames/s, p50 %.2f ms, "
                     + "p99 %.2f ms, max %.2f ms; CPU per frame: FX thread %.2f ms (p99 %.2f ms), render thread %.2f ms "
-                    + "(p99 %.2f ms); %,d model steps at full speed; first frame %d ms after JVM start%n", WARM_UP_SECONDS,
+                    + "(p99 %.2f ms); %,d model steps at full speed; first frame %d ms after JVM start%n", warmUp,
                     r.frames(), r.seconds(), r.fps(), r.p50(), r.p99(), r.max(), r.fxCpuMsPerFrame(), r.fxCpuP99(),
                     r.renderCpuMsPerFrame(), r.renderCpuP99(), r.modelSteps(), r.firstFrameMillis());
             if (mode.runsModel()) {
@@ -233,11 +240,13 @@ public final class UiBench {
     }
 
     private static final Range SECONDS = new Range(0.1, 3600, "seconds");
+    private static final Range WARM_UP = new Range(0, 600, "seconds");
 
-    /** The {@code bench-ui} command: {@code [SECONDS] [--idle | --present]} (declared in {@code Main}); returns the exit code. */
+    /** The {@code bench-ui} command: {@code [SECONDS] [--idle | --present] [--warm-up SECONDS]} (declared in {@code Main}); returns the exit code. */
     public static int run(Args a, PrintStream out, PrintStream err) {
         if (a.flag("idle") && a.flag("present")) throw new IllegalArgumentException("--idle and --present exclude each other");
         double seconds = a.positional().isEmpty() ? 5 : a.decimalOperand(0, "SECONDS", SECONDS);
-        return main(seconds, a.flag("idle") ? Mode.IDLE : a.flag("present") ? Mode.PRESENT : Mode.FULL, out);
+        double warmUp = a.decimal("warm-up", WARM_UP_SECONDS, WARM_UP);
+        return main(seconds, a.flag("idle") ? Mode.IDLE : a.flag("present") ? Mode.PRESENT : Mode.FULL, warmUp, out);
     }
 }
