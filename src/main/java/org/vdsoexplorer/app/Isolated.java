@@ -27,8 +27,17 @@ public final class Isolated extends Region {
      */
     public static Isolated followingHeight(Region content) {
         Isolated h = new Isolated(content);
+        boolean[] pending = {false};
         content.needsLayoutProperty().addListener((o, was, needs) -> {
-            if (needs && Math.abs(content.prefHeight(h.getWidth()) - h.getHeight()) > 0.5) h.requestLayout();
+            if (!needs || pending[0]) return;
+            pending[0] = true;
+            // not here: this may run inside a layout pass, and JavaFX drops a layout request to a parent that is laying
+            // out; the holder would then need a layout that no pass reaches, and its content would never be laid out
+            // again (its figures frozen on screen)
+            javafx.application.Platform.runLater(() -> {
+                pending[0] = false;
+                if (Math.abs(content.prefHeight(h.getWidth()) - h.getHeight()) > 0.5) h.requestLayout();
+            });
         });
         return h;
     }
@@ -36,6 +45,9 @@ public final class Isolated extends Region {
     public Region content() { return content; }
 
     @Override protected void layoutChildren() { content.resizeRelocate(0, 0, getWidth(), getHeight()); }
+
+    /** The content's: a strip that wraps is measured at the width it is given, not at its preferred wrap length. */
+    @Override public javafx.geometry.Orientation getContentBias() { return content.getContentBias(); }
 
     @Override protected double computePrefWidth(double height) { return content.prefWidth(height); }
 

@@ -124,4 +124,48 @@ class CountersBarUiTest {
         });
         assertEquals(List.of(), wrong);
     }
+
+    /**
+     * In a shown window, laid out by JavaFX's own pulses as the app is: the strip is as tall as its lines at the
+     * window's width (not as tall as at its preferred wrap length), and a refresh reaches the screen: each changed figure's label is
+     * laid out again, so the text it draws is its new text. (Held as a layout root measured without its content's
+     * width bias, the strip took three lines' height, asked for a new layout from inside a layout pass, where JavaFX
+     * drops it, and its figures stayed frozen while the model ran.)
+     */
+    @Test
+    void inAShownWindowTheStripIsOneLineTallAndItsFiguresReachTheScreen() {
+        MainWindow w = Fx.fx(() -> {
+            MainWindow m = VdsoExplorerApp.createMainWindow(VdsoExplorerApp.defaultSetup());
+            javafx.stage.Stage stage = new javafx.stage.Stage();
+            stage.setScene(m.scene());
+            stage.setWidth(1000); // the headless platform's screen is 1000 x 1000
+            stage.setHeight(800);
+            stage.show();
+            return m;
+        });
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents(5);
+        List<String> wrong = new ArrayList<>();
+        for (int round = 0; round < 3; round++) {
+            Fx.fxRun(() -> {
+                for (int i = 0; i < 500; i++) w.session().runCall();
+                w.counters().refresh();
+            });
+            org.testfx.util.WaitForAsyncUtils.waitForFxEvents(5);
+            Fx.fxRun(() -> {
+                CountersBar c = w.counters();
+                javafx.scene.layout.Region holder = (javafx.scene.layout.Region) c.getParent();
+                double line = c.prefHeight(holder.getWidth());
+                if (Math.abs(holder.getHeight() - line) > 0.5) wrong.add("strip " + holder.getHeight() + " px tall, its line " + line);
+                Label calls = (Label) w.root().lookup("#counter-calls");
+                String drawn = calls.lookupAll(".text").stream().filter(n -> n instanceof javafx.scene.text.Text)
+                        .map(n -> ((javafx.scene.text.Text) n).getText()).findFirst().orElse("?");
+                if (!drawn.equals(calls.getText())) wrong.add("calls label '" + calls.getText() + "' draws '" + drawn + "'");
+            });
+        }
+        Fx.fxRun(() -> {
+            ((javafx.stage.Stage) w.scene().getWindow()).hide();
+            w.dispose();
+        });
+        assertEquals(List.of(), wrong);
+    }
 }
