@@ -19,35 +19,9 @@ public final class Isolated extends Region {
         setMinSize(0, 0);
     }
 
-    /**
-     * Holds {@code content} as {@link #Isolated(Region)} does, for content whose preferred height can change by itself
-     * (a strip of figures that wraps at a large UI scale): when the content asks for a layout and its preferred height
-     * at the holder's width is no longer the holder's height, the holder asks its own parent for a layout too. The
-     * holder's parent measures that height again only then, not at each of the content's changes.
-     */
-    public static Isolated followingHeight(Region content) {
-        Isolated h = new Isolated(content);
-        boolean[] pending = {false};
-        content.needsLayoutProperty().addListener((o, was, needs) -> {
-            if (!needs || pending[0]) return;
-            pending[0] = true;
-            // not here: this may run inside a layout pass, and JavaFX drops a layout request to a parent that is laying
-            // out; the holder would then need a layout that no pass reaches, and its content would never be laid out
-            // again (its figures frozen on screen)
-            javafx.application.Platform.runLater(() -> {
-                pending[0] = false;
-                if (Math.abs(content.prefHeight(h.getWidth()) - h.getHeight()) > 0.5) h.requestLayout();
-            });
-        });
-        return h;
-    }
-
     public Region content() { return content; }
 
     @Override protected void layoutChildren() { content.resizeRelocate(0, 0, getWidth(), getHeight()); }
-
-    /** The content's: a strip that wraps is measured at the width it is given, not at its preferred wrap length. */
-    @Override public javafx.geometry.Orientation getContentBias() { return content.getContentBias(); }
 
     @Override protected double computePrefWidth(double height) { return content.prefWidth(height); }
 

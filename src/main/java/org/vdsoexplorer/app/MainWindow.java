@@ -123,9 +123,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
         pages = new PagesView(session, services.clock());
         seqlock = new SeqlockView(session);
         dispatch = new DispatchView(session, services.clock());
-        // a layout root: a figure changing in it (20 times a second at full speed) re-lays out the strip, not the window
-        Isolated countersHolder = Isolated.followingHeight(counters);
-        top.getChildren().add(countersHolder);
+        top.getChildren().add(counters);
         views = new ViewsArea(viewsArea, grid, topRow, bottomRow,
                 java.util.Map.of(View.CODE, codeHolder, View.PAGES, pagesHolder, View.SEQLOCK, seqlockHolder, View.DISPATCH, dispatchHolder),
                 java.util.Map.of(View.CODE, code, View.PAGES, pages, View.SEQLOCK, seqlock, View.DISPATCH, dispatch));
@@ -146,8 +144,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
         // the four views' model, not A's or B's nor the captured kernel's; in presenter mode only on a step that needs it
         counters.visibleProperty().bind(compareTab.selectedProperty().not().and(kernelTab.selectedProperty().not())
                 .and(views.state().countersShownProperty()));
-        countersHolder.visibleProperty().bind(counters.visibleProperty());
-        countersHolder.managedProperty().bind(counters.visibleProperty());
+        counters.managedProperty().bind(counters.visibleProperty());
         Pickers.installTips(toolbar);
         Toolbar.icons(reset, back, backLine, step, line, call, run, inject, lessonsButton, settings, more);
         Toolbar.menu(more, this::perform);

@@ -128,9 +128,9 @@ class CountersBarUiTest {
     /**
      * In a shown window, laid out by JavaFX's own pulses as the app is: the strip is as tall as its lines at the
      * window's width (not as tall as at its preferred wrap length), and a refresh reaches the screen: each changed figure's label is
-     * laid out again, so the text it draws is its new text. (Held as a layout root measured without its content's
-     * width bias, the strip took three lines' height, asked for a new layout from inside a layout pass, where JavaFX
-     * drops it, and its figures stayed frozen while the model ran.)
+     * laid out again, so the text it draws is its new text. (Held for a while as a layout root measured without its
+     * content's width bias, the strip took three lines' height, asked for a new layout from inside a layout pass, where
+     * JavaFX drops it, and its figures stayed frozen while the model ran.)
      */
     @Test
     void inAShownWindowTheStripIsOneLineTallAndItsFiguresReachTheScreen() {
@@ -153,9 +153,8 @@ class CountersBarUiTest {
             org.testfx.util.WaitForAsyncUtils.waitForFxEvents(5);
             Fx.fxRun(() -> {
                 CountersBar c = w.counters();
-                javafx.scene.layout.Region holder = (javafx.scene.layout.Region) c.getParent();
-                double line = c.prefHeight(holder.getWidth());
-                if (Math.abs(holder.getHeight() - line) > 0.5) wrong.add("strip " + holder.getHeight() + " px tall, its line " + line);
+                double lines = c.prefHeight(c.getWidth());
+                if (Math.abs(c.getHeight() - lines) > 0.5) wrong.add("strip " + c.getHeight() + " px tall, its lines " + lines);
                 Label calls = (Label) w.root().lookup("#counter-calls");
                 String drawn = calls.lookupAll(".text").stream().filter(n -> n instanceof javafx.scene.text.Text)
                         .map(n -> ((javafx.scene.text.Text) n).getText()).findFirst().orElse("?");

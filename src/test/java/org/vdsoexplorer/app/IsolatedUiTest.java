@@ -12,8 +12,8 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * A held view is a layout root: a change inside it does not lay out its holder's parent again, except that a holder
- * made with {@link Isolated#followingHeight} takes the new height when the content's preferred height changes.
+ * A held view is a layout root: a change inside it does not lay out its holder's parent again, and the holder keeps
+ * the size its parent gave it (the views fill the areas the window gives them).
  */
 @ExtendWith(ApplicationExtension.class)
 class IsolatedUiTest {
@@ -35,12 +35,12 @@ class IsolatedUiTest {
         final Counting parent = new Counting();
         final Isolated holder;
 
-        Fixture(boolean following) {
+        Fixture() {
             figure.setMinWidth(100); // fixed width, as the counters' figures
             figure.setPrefWidth(100);
             more.setVisible(false);
             more.setManaged(false);
-            holder = following ? Isolated.followingHeight(strip) : new Isolated(strip);
+            holder = new Isolated(strip);
             parent.getChildren().addAll(holder, new Region());
             new Scene(parent, 400, 300);
             parent.applyCss();
@@ -49,8 +49,8 @@ class IsolatedUiTest {
     }
 
     /** {height before, the parent's layouts after a same-size change, the holder's and the strip's height after it grew}. */
-    private static double[] run(boolean following) {
-        Fixture f = Fx.fx(() -> new Fixture(following));
+    private static double[] run() {
+        Fixture f = Fx.fx(Fixture::new);
         WaitForAsyncUtils.waitForFxEvents();
         double[] out = Fx.fx(() -> {
             f.parent.layout(); // settled: the first layout's own requests done
@@ -64,7 +64,7 @@ class IsolatedUiTest {
             f.parent.layout();
             return new double[] {before, afterText, 0, 0};
         });
-        WaitForAsyncUtils.waitForFxEvents(); // a following holder asks for its new height after the layout pass
+        WaitForAsyncUtils.waitForFxEvents();
         return Fx.fx(() -> {
             f.parent.layout();
             out[2] = f.holder.getHeight();
@@ -74,12 +74,10 @@ class IsolatedUiTest {
     }
 
     @Test
-    void aChangeInsideDoesNotLayOutTheParentAndAFollowingHolderTakesTheNewHeight() {
-        double[] f = run(true);
+    void aChangeInsideLaysOutNoAncestorAndTheHolderKeepsItsSize() {
+        double[] f = run();
         assertEquals(0, f[1], "the parent laid out again for a new text of the same size");
-        assertEquals(f[3], f[2], 0.01, "the holder's height after the strip grew (from " + f[0] + ")");
-        double[] plain = run(false);
-        assertEquals(0, plain[1], "a plain holder: the parent laid out again for a new text of the same size");
-        assertEquals(plain[0], plain[2], 0.01, "a plain holder keeps its height until its own parent lays it out");
+        assertEquals(f[0], f[2], 0.01, "the holder keeps its height until its own parent lays it out");
+        assertEquals(2 * f[0], f[3], 0.01, "the strip itself grew by its second line");
     }
 }
