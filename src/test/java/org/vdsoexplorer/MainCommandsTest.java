@@ -60,6 +60,8 @@ class MainCommandsTest {
         usageError(run("screenshots", dir.toString(), "--details", "--details"), "screenshots: option --details given 2 times ('', ''); give it once");
         usageError(run("bench-ui", "soon"), "bench-ui: SECONDS needs a number between 0.1 and 3,600 seconds, got 'soon'");
         usageError(run("bench-ui", "--idle", "--present"), "bench-ui: --idle and --present exclude each other");
+        usageError(run("bench-ui", "--warm-up", "700"), "bench-ui: --warm-up is 700, must be between 0 and 600 seconds");
+        usageError(run("bench-ui", "--warm-up", "soon"), "bench-ui: --warm-up needs a number between 0 and 600 seconds, got 'soon'");
         usageError(run("export-gif", "--fps", "fast", "a.gif"), "export-gif: --fps needs a number, got 'fast'");
     }
 

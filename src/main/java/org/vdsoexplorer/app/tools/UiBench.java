@@ -219,9 +219,10 @@ public final class UiBench {
             Result r = run(seconds, mode, warmUp);
             if (mode == Mode.IDLE) out.print("(idle: the model is not run) ");
             if (mode == Mode.PRESENT) out.print("(present: the model is not run, one 2 px square redrawn every frame) ");
-            out.printf(Locale.ROOT, "bench-ui: after %.0f s warm-up, %d frames in %.1f s: %.1f frames/s, p50 %.2f ms, "
+            out.printf(Locale.ROOT, "bench-ui: after %s s warm-up, %d frames in %.1f s: %.1f frames/s, p50 %.2f ms, "
                     + "p99 %.2f ms, max %.2f ms; CPU per frame: FX thread %.2f ms (p99 %.2f ms), render thread %.2f ms "
-                    + "(p99 %.2f ms); %,d model steps at full speed; first frame %d ms after JVM start%n", warmUp,
+                    + "(p99 %.2f ms); %,d model steps at full speed; first frame %d ms after JVM start%n",
+                    warmUp == Math.rint(warmUp) ? Long.toString((long) warmUp) : Double.toString(warmUp),
                     r.frames(), r.seconds(), r.fps(), r.p50(), r.p99(), r.max(), r.fxCpuMsPerFrame(), r.fxCpuP99(),
                     r.renderCpuMsPerFrame(), r.renderCpuP99(), r.modelSteps(), r.firstFrameMillis());
             if (mode.runsModel()) {
