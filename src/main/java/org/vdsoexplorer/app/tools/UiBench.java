@@ -222,7 +222,7 @@ public final class UiBench {
             out.printf(Locale.ROOT, "bench-ui: after %s s warm-up, %d frames in %.1f s: %.1f frames/s, p50 %.2f ms, "
                     + "p99 %.2f ms, max %.2f ms; CPU per frame: FX thread %.2f ms (p99 %.2f ms), render thread %.2f ms "
                     + "(p99 %.2f ms); %,d model steps at full speed; first frame %d ms after JVM start%n",
-                    warmUp == Math.rint(warmUp) ? Long.toString((long) warmUp) : Double.toString(warmUp),
+                    Range.fmt(warmUp),
                     r.frames(), r.seconds(), r.fps(), r.p50(), r.p99(), r.max(), r.fxCpuMsPerFrame(), r.fxCpuP99(),
                     r.renderCpuMsPerFrame(), r.renderCpuP99(), r.modelSteps(), r.firstFrameMillis());
             if (mode.runsModel()) {
