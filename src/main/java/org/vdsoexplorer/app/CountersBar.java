@@ -70,19 +70,19 @@ public final class CountersBar extends VBox {
         // one line from 1280 px at 100 %; at larger UI scales the groups wrap, never cut short
         javafx.scene.layout.FlowPane row = new javafx.scene.layout.FlowPane(16, 2,
                 group("this call", "cycles and instructions of the call in progress (or of the last call), and its cycles by "
-                        + "category (hover the bar for each category's cycles)", callCycles, unit("cyc"), callInsns, unit("insns"),
-                        breakdown, badges),
+                        + "category (hover the bar for each category's cycles)", pin(callCycles), unit("cyc"), pin(callInsns), unit("insns"),
+                        barHolder, badges),
                 group("total", "everything since reset, the caller loop included; the step is the reader instructions executed "
                         + "since reset (the timeline position); then cycles / clock rate (the cost table's, with all its digits), "
                         + "averaged over the finished calls since reset ('warm-up' while fewer than "
                         + org.vdsoexplorer.report.Report.WARMUP_CALLS + " calls have trained the branch predictor, nothing until a "
                         + "call finishes), and 3e9 / that average: calls per 3 s, the unit of the seeds' gettime_perf tables",
-                        totalCycles, unit("cyc"), calls, unit("calls"), unit("step"), position, nsPerCall, nsTitle, per3s),
+                        pin(totalCycles), unit("cyc"), pin(calls), unit("calls"), unit("step"), pin(position), pin(nsPerCall), nsTitle, per3s),
                 group("steady state", "the 'report' command's figures for this setup: after "
                         + org.vdsoexplorer.report.Report.WARMUP_CALLS + " warm-up calls, the average over "
                         + org.vdsoexplorer.report.Report.WINDOW_TICKS + " writer tick period(s) of calls; the live average converges "
                         + "to them. Then the timing model that charged these cycles: additive (assets/costs.yaml) or the out-of-order "
-                        + "pipeline (assets/timing.yaml)", report, model));
+                        + "pipeline (assets/timing.yaml)", pin(report), model));
         fixedWidth(callCycles, CALL_CYCLES);
         fixedWidth(callInsns, CALL_INSNS);
         fixedWidth(totalCycles, TOTAL_CYCLES);
@@ -116,7 +116,14 @@ public final class CountersBar extends VBox {
         getChildren().add(row);
         session.addListener(this::refresh);
         refresh();
+        barHolder.resizeOn(chips.getFirst().fontProperty()); // the bar is BAR_EM of its segments' font
     }
+
+    /**
+     * {@code value} held so that a new figure lays out the label alone ({@link org.vdsoexplorer.app.common.Pinned}): its
+     * width is fixed in characters, its one line as tall whatever it says.
+     */
+    private static org.vdsoexplorer.app.common.Pinned pin(Label value) { return new org.vdsoexplorer.app.common.Pinned(value); }
 
     /**
      * This call's cycles by category as one stacked bar of a fixed width (in em: it grows with the UI scale); each
@@ -159,6 +166,8 @@ public final class CountersBar extends VBox {
     /** The categories that are also badges: loud when above zero. */
     static final java.util.Set<Category> LOUD = java.util.EnumSet.of(Category.SEQ_RETRY, Category.SYSCALL);
     private final javafx.scene.layout.HBox badges = new javafx.scene.layout.HBox(4);
+    /** The bar, held so that its new shares lay out the bar alone (its size is fixed: {@link #BAR_EM}). */
+    private final org.vdsoexplorer.app.common.Pinned barHolder = new org.vdsoexplorer.app.common.Pinned(breakdown);
     private final long[] shares = new long[Category.values().length];
     /** The bar's segments, one per category, in category order. */
     private final List<Label> segments = new ArrayList<>();
