@@ -71,7 +71,10 @@ public final class Main {
                                 Commands.Option.flag("present", "the same with a 2 px square redrawn every frame (the floor when "
                                         + "every frame is drawn and presented)"),
                                 Commands.Option.value("warm-up", "SECONDS", "seconds before frames are measured (default 2; "
-                                        + "20 measures after the JIT compiler's first 20 s at full speed)"))))
+                                        + "20 measures after the JIT compiler's first 20 s at full speed)"),
+                                Commands.Option.value("frames", "FILE", "also writes each measured frame to FILE (CSV: its "
+                                        + "interval, the FX and render threads' CPU time, the live view it refreshed, that "
+                                        + "refresh and the model's slice, in ms)"))))
                 .add(withJavaFx(Cli.exportGif((request, progress) -> org.vdsoexplorer.app.export.GifExport.renderHeadless(request,
                         org.vdsoexplorer.app.MainWindow::new, progress))));
     }

@@ -62,6 +62,7 @@ class MainCommandsTest {
         usageError(run("bench-ui", "--idle", "--present"), "bench-ui: --idle and --present exclude each other");
         usageError(run("bench-ui", "--warm-up", "700"), "bench-ui: --warm-up is 700, must be between 0 and 600 seconds");
         usageError(run("bench-ui", "--warm-up", "soon"), "bench-ui: --warm-up needs a number between 0 and 600 seconds, got 'soon'");
+        usageError(run("bench-ui", "--frames", dir.toString()), "bench-ui: --frames " + dir + " is a folder; give the file to write");
         usageError(run("export-gif", "--fps", "fast", "a.gif"), "export-gif: --fps needs a number, got 'fast'");
     }
 

@@ -53,6 +53,7 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     static final double NARROW_WIDTH = 1500;
 
     private final WindowModel model;
+    private final List<String> liveViewNames;
     private final Scene scene;
     private final CodeView code;
     private final PagesView pages;
@@ -175,8 +176,13 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
                 compare.setBase(comparedBase);
             }
         });
-        timer = FrameLoop.start(services.clock(), model.runner(), counters::refresh, List.of(code::refresh, dispatch::refresh, pages::refresh,
-                seqlock::refresh), fast -> {
+        var live = new java.util.LinkedHashMap<String, Runnable>(); // the views that refresh while running fast, by name
+        live.put("code", code::refresh);
+        live.put("dispatch", dispatch::refresh);
+        live.put("pages", pages::refresh);
+        live.put("seqlock", seqlock::refresh);
+        liveViewNames = java.util.stream.Stream.concat(java.util.stream.Stream.of("counters"), live.keySet().stream()).toList();
+        timer = FrameLoop.start(services.clock(), model.runner(), counters::refresh, List.copyOf(live.values()), fast -> {
                     dispatch.setRunning(fast);
                     seqlock.setRunning(fast);
                 });
@@ -349,6 +355,9 @@ public final class MainWindow implements org.vdsoexplorer.app.lesson.LessonWindo
     }
 
     @Override public WindowModel model() { return model; }
+
+    /** The names of the live views the runner refreshes in turn while running fast, in its order (the counters first). */
+    public List<String> liveViewNames() { return liveViewNames; }
     @Override public org.vdsoexplorer.session.ViewsState views() { return views.state(); }
     @Override public Scene scene() { return scene; }
     @Override public BorderPane root() { return root; }

@@ -37,9 +37,18 @@ public final class UiBench {
      */
     public record Result(int frames, double seconds, double p50, double p99, double max, long modelSteps,
                          long firstFrameMillis, double fxCpuMsPerFrame, double renderCpuMsPerFrame, double fxCpuP99,
-                         double renderCpuP99, double modelSliceP99, List<ViewCost> views) {
+                         double renderCpuP99, double modelSliceP99, List<ViewCost> views, List<String> viewNames,
+                         List<Frame> each) {
         public double fps() { return frames / seconds; }
     }
+
+    /**
+     * One measured frame (ms): the time from its pulse to the next one; the FX thread's CPU time from the end of this
+     * frame's model slice and refresh to the end of the next one's (this frame's CSS, layout, bounds and hand-over of the
+     * drawn window, then the next frame's slice and refresh); the render thread's CPU time over the same span; the live
+     * view this frame refreshed (an index into {@link Result#viewNames}, -1: none), its refresh and the model's slice.
+     */
+    public record Frame(double intervalMs, double fxCpuMs, double renderCpuMs, int refreshed, double refreshMs, double modelMs) {}
 
     /**
      * One live view's refreshes at full speed (views in the order the window adds them, the counters bar first):
@@ -177,10 +186,17 @@ public final class UiBench {
                 views.add(new ViewCost(v, l.size(), percentile(refresh, 0.5), percentile(refresh, 0.99), percentile(drawn, 0.5),
                         percentile(drawn, 0.99)));
             });
-            if (d.isEmpty()) return new Result(0, seconds, 0, 0, 0, steps, firstFrame[0], 0, 0, 0, 0, 0, views);
+            List<Frame> each = new ArrayList<>();
+            for (int k = 0; k + 1 < Math.min(s.size(), c.size()); k++) {
+                long[] f = c.get(k), g = c.get(k + 1);
+                each.add(new Frame((s.get(k + 1) - s.get(k)) / 1e6, (g[0] - f[0]) / 1e6, (g[1] - f[1]) / 1e6, (int) f[2],
+                        f[3] / 1e6, f[4] / 1e6));
+            }
+            List<String> names = w.liveViewNames();
+            if (d.isEmpty()) return new Result(0, seconds, 0, 0, 0, steps, firstFrame[0], 0, 0, 0, 0, 0, views, names, each);
             return new Result(d.size(), seconds, percentile(d, 0.5), percentile(d, 0.99), percentile(d, 1), steps,
                     firstFrame[0], fxCpu / 1e6 / d.size(), renderCpu / 1e6 / d.size(), percentile(fx, 0.99),
-                    percentile(render, 0.99), percentile(model, 0.99), views);
+                    percentile(render, 0.99), percentile(model, 0.99), views, names, List.copyOf(each));
         } catch (java.util.concurrent.TimeoutException e) {
             throw new IllegalStateException("the window did not open or close within " + WINDOW_BOUND_S + " s (is the machine overloaded?)", e);
         } catch (Exception e) {
@@ -213,8 +229,24 @@ public final class UiBench {
         return values.get(Math.min(values.size() - 1, (int) (values.size() * q)));
     }
 
+    /** The per-frame table {@code --frames} writes: a header, then one line per measured frame. */
+    static String framesCsv(Result r) {
+        StringBuilder b = new StringBuilder("interval_ms,fx_cpu_ms,render_cpu_ms,refreshed,refresh_ms,model_ms\n");
+        for (Frame f : r.each()) {
+            b.append(String.format(Locale.ROOT, "%.3f,%.3f,%.3f,%s,%.3f,%.3f%n", f.intervalMs(), f.fxCpuMs(), f.renderCpuMs(),
+                    f.refreshed() < 0 ? "" : r.viewNames().get(f.refreshed()), f.refreshMs(), f.modelMs()));
+        }
+        return b.toString();
+    }
+
     /** Runs the benchmark and prints the figures; returns 0. */
-    public static int main(double seconds, Mode mode, double warmUp, PrintStream out) {
+    public static int main(double seconds, Mode mode, double warmUp, PrintStream out) { return main(seconds, mode, warmUp, null, out, out); }
+
+    /**
+     * Runs the benchmark and prints the figures, and writes each frame to {@code frames} (null: none); returns 0, or 1
+     * when that file could not be written (said on {@code err}, the figures printed all the same).
+     */
+    public static int main(double seconds, Mode mode, double warmUp, java.nio.file.Path frames, PrintStream out, PrintStream err) {
         try {
             Result r = run(seconds, mode, warmUp);
             if (mode == Mode.IDLE) out.print("(idle: the model is not run) ");
@@ -234,6 +266,15 @@ public final class UiBench {
                 }
                 out.println();
             }
+            if (frames != null) {
+                try {
+                    org.vdsoexplorer.util.AtomicFiles.write(frames, framesCsv(r).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                    out.println("bench-ui: " + r.each().size() + " frames written to " + frames);
+                } catch (java.io.IOException e) {
+                    err.println("bench-ui: the frames were not written to " + frames + ": " + e.getMessage());
+                    return 1;
+                }
+            }
             return 0;
         } finally {
             Platform.exit();
@@ -248,6 +289,11 @@ public final class UiBench {
         if (a.flag("idle") && a.flag("present")) throw new IllegalArgumentException("--idle and --present exclude each other");
         double seconds = a.positional().isEmpty() ? 5 : a.decimalOperand(0, "SECONDS", SECONDS);
         double warmUp = a.decimal("warm-up", WARM_UP_SECONDS, WARM_UP);
-        return main(seconds, a.flag("idle") ? Mode.IDLE : a.flag("present") ? Mode.PRESENT : Mode.FULL, warmUp, out);
+        String frames = a.one("frames");
+        if (frames != null && java.nio.file.Files.isDirectory(java.nio.file.Path.of(frames))) {
+            throw new IllegalArgumentException("--frames " + frames + " is a folder; give the file to write");
+        }
+        return main(seconds, a.flag("idle") ? Mode.IDLE : a.flag("present") ? Mode.PRESENT : Mode.FULL, warmUp,
+                frames == null ? null : java.nio.file.Path.of(frames), out, err);
     }
 }
