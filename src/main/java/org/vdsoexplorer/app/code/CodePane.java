@@ -24,7 +24,10 @@ import javafx.scene.text.FontWeight;
  * <p>The font and text colour come from CSS through an unmanaged probe label (style class
  * {@code code-probe}), so zoom, the narrow layout and presenter mode apply as to any text. The pane is
  * never narrower than {@link #MIN_CHARS} characters; longer lines scroll sideways (a horizontal bar,
- * Shift + wheel), and the current line is kept in view both ways, also when the pane is resized.
+ * Shift + wheel), and the current line is kept in view both ways, also when the pane is resized. The line
+ * numbers (addresses in a listing) stay put in their gutter while the code scrolls, as long as the current line's code
+ * fits beside them (a projector's large text scrolled "306  while (...)" to "6  while (...)" before); in a pane too
+ * narrow for both they scroll away with the code, which must show whole.
  *
  * <p>The rows in view are reported as drawn text ({@link #drawnText()}): the parts of rows scrolled out of
  * view sideways are scrolled, not cut, but the current row's code (after its line number) must show whole,
@@ -64,6 +67,15 @@ public final class CodePane extends Region implements org.vdsoexplorer.app.commo
     private final ScrollBar hbar = new ScrollBar();
     /** Pixels the text is scrolled to the left; the widest row's width; one character's width. */
     private double left, widest, charW = 8;
+    /** The widest line number or address, in characters: the gutter that does not scroll sideways. */
+    private int gutterChars;
+    /**
+     * Whether the numbers keep their gutter when the code scrolls: yes while the current line's code fits beside it; in a
+     * pane too narrow for both the numbers scroll away with the code (the code of the line being run matters more).
+     */
+    private boolean sticky = true, drawnSticky = true;
+    /** Left of the text, in px. */
+    private static final double PAD = 6;
     private final Label probe = new Label("M");
     private List<Row> rows = List.of();
     private int current = -1;
@@ -147,24 +159,28 @@ public final class CodePane extends Region implements org.vdsoexplorer.app.commo
         double w = canvas.getWidth(), h = canvas.getHeight();
         if (font == null || w <= 0 || h <= 0) return out;
         int first = (int) Math.floor(top);
-        double y0 = (first - top) * rowHeight, pad = 6;
+        double y0 = (first - top) * rowHeight, gx = gutterX();
         for (int r = Math.max(0, first); r < rows.size() && y0 + (r - first) * rowHeight < h; r++) {
             String t = rows.get(r).text().stripTrailing();
             if (t.isBlank()) continue;
             double y = Math.max(0, y0 + (r - first) * rowHeight), y1 = Math.min(h, y0 + (r - first + 1) * rowHeight);
             // a row mostly scrolled past an edge shows a sliver of paper, not text (as LayoutCheck judges a label's line)
-            if (y1 - y < rowHeight / 2) continue;
-            double x0 = pad - left, x1 = x0 + t.length() * charW;
-            boolean cut = false;
-            if (r == current) {
-                int code = codeStart(t);
-                cut = x0 + code * charW < -0.5 || x1 > w + 0.5;
-                t = t.substring(code);
-                x0 += code * charW;
+            if (y1 - y < rowHeight / 2 || y1 - y < 1) continue;
+            int ne = pinnedNumberEnd(t);
+            if (ne > 0) { // the number, in its gutter whatever the scroll
+                String number = t.substring(0, ne).stripLeading();
+                double nx = PAD + (ne - number.length()) * charW;
+                if (nx < w) out.add(new Box(number, nx, y, Math.min(w, nx + number.length() * charW) - nx, y1 - y, font.getSize(), false));
+                if (t.substring(ne).isBlank()) continue;
             }
-            double a = Math.max(0, x0), b = Math.min(w, x1);
-            if (b - a < 1 || y1 - y < 1) continue;
-            out.add(new Box(t, a, y, b - a, y1 - y, font.getSize(), cut));
+            int from = r == current ? codeStart(t) : ne;
+            double x0 = PAD + from * charW - left, x1 = PAD + t.length() * charW - left, edge = ne > 0 ? gx : 0;
+            boolean cut = r == current && (x0 < edge - 0.5 || x1 > w + 0.5);
+            String shown = t.substring(from).strip();
+            double a = Math.max(edge, x0 + (t.substring(from).length() - t.substring(from).stripLeading().length()) * charW),
+                    b = Math.min(w, x1);
+            if (b - a < 1) continue;
+            out.add(new Box(shown, a, y, b - a, y1 - y, font.getSize(), cut));
         }
         return out;
     }
@@ -173,12 +189,26 @@ public final class CodePane extends Region implements org.vdsoexplorer.app.commo
     private static int codeStart(String t) {
         int i = 0, n = t.length();
         while (i < n && (Character.isWhitespace(t.charAt(i)) || t.charAt(i) == '\u25cf')) i++;
-        int j = i;
-        while (j < n && Character.digit(t.charAt(j), 16) >= 0) j++;
-        if (j == i || j == n || !Character.isWhitespace(t.charAt(j))) return i; // no number or address (a symbol header)
+        int j = numberEnd(t);
+        if (j == 0) return i; // no number or address (a symbol header)
         while (j < n && Character.isWhitespace(t.charAt(j))) j++;
         return j;
     }
+
+    /** Where a row's line number or address ends (after its indentation and breakpoint mark), 0 if it has none. */
+    static int numberEnd(String t) {
+        int i = 0, n = t.length();
+        while (i < n && (Character.isWhitespace(t.charAt(i)) || t.charAt(i) == '\u25cf')) i++;
+        int j = i;
+        while (j < n && Character.digit(t.charAt(j), 16) >= 0) j++;
+        return j == i || j == n || !Character.isWhitespace(t.charAt(j)) ? 0 : j;
+    }
+
+    /** Where a numbered row's code is cut off when scrolled sideways: one character right of the widest number (0: none). */
+    private double gutterX() { return sticky ? PAD + (gutterChars + 1) * charW : 0; }
+
+    /** Where a row's number ends if it keeps its gutter now (0: none, or the numbers scroll with the code). */
+    private int pinnedNumberEnd(String t) { return sticky ? numberEnd(t) : 0; }
 
     /** Scrolls the text sideways so that {@code px} pixels are hidden at the left (clamped). */
     public void scrollLeft(double px) {
@@ -210,8 +240,10 @@ public final class CodePane extends Region implements org.vdsoexplorer.app.commo
     private void showColumnOf(int row) {
         if (row < 0 || row >= rows.size() || canvas.getWidth() <= 0) return;
         String t = rows.get(row).text().stripTrailing();
-        double x = 6 + codeStart(t) * charW, end = 6 + t.length() * charW + charW;
-        double lo = end - canvas.getWidth(), hi = x - charW; // left >= lo: the end shows; left <= hi: the start shows
+        double x = PAD + codeStart(t) * charW, end = PAD + t.length() * charW + charW;
+        sticky = numberEnd(t) == 0 || PAD + (gutterChars + 1) * charW + (t.length() - codeStart(t) + 1) * charW <= canvas.getWidth();
+        // left >= lo: the end shows; left <= hi: the start shows (right of the gutter, where a numbered row's code is cut)
+        double lo = end - canvas.getWidth(), hi = x - (numberEnd(t) > 0 && sticky ? gutterX() : charW);
         // the whole row fits: from the left edge (line numbers too); else as little scrolling as shows the code;
         // too long for the pane: its start
         double l = lo <= 0 ? 0 : lo <= hi ? Math.max(lo, Math.min(hi, left)) : hi;
@@ -239,9 +271,13 @@ public final class CodePane extends Region implements org.vdsoexplorer.app.commo
     /** Replaces the rows (a new listing, or breakpoints changed). */
     public void setRows(List<Row> rows) {
         this.rows = List.copyOf(rows);
-        int longest = 0;
-        for (Row r : this.rows) longest = Math.max(longest, r.text().length());
+        int longest = 0, gutter = 0;
+        for (Row r : this.rows) {
+            longest = Math.max(longest, r.text().length());
+            gutter = Math.max(gutter, numberEnd(r.text()));
+        }
         widest = longest * charW + 12;
+        gutterChars = gutter;
         if (current >= rows.size()) current = -1;
         if (selected >= rows.size()) selected = -1;
         updateBar();
@@ -417,7 +453,7 @@ public final class CodePane extends Region implements org.vdsoexplorer.app.commo
         if (w <= 0 || h <= 0) return;
         // and the font and ink: a zoom that keeps the canvas's size and scroll redraws (the old rows stayed: 1.00-1.69:1)
         if (top == drawnTop && barY == drawnBar && w == drawnW && h == drawnH && drawnRows == rows && selected == drawnSelected
-                && left == drawnLeft && linked == drawnLinked && font == drawnFont && ink == drawnInk) {
+                && left == drawnLeft && linked == drawnLinked && font == drawnFont && ink == drawnInk && sticky == drawnSticky) {
             dirty = false;
             return;
         }
@@ -448,6 +484,7 @@ public final class CodePane extends Region implements org.vdsoexplorer.app.commo
             g.setFill(CURRENT);
             g.fillRect(8, y, w - 8, rowHeight);
         }
+        double gx = gutterX();
         for (int r = first, i = 0; r < rows.size() && y0 + i * rowHeight < h; r++, i++) {
             if (r < 0) continue;
             Row row = rows.get(r);
@@ -460,7 +497,20 @@ public final class CodePane extends Region implements org.vdsoexplorer.app.commo
             if (r == selected && !onBar) frame(g, 0, y, w, rowHeight);
             g.setFont(row.bold() || row.breakpoint() || onBar ? boldFont : font);
             g.setFill(onBar ? Color.WHITE : row.bold() ? CURRENT : ink);
-            g.fillText(row.text(), pad - left, y + rowHeight / 2);
+            String t = row.text();
+            int ne = pinnedNumberEnd(t);
+            if (ne == 0 || left <= 0) {
+                g.fillText(t, pad - left, y + rowHeight / 2);
+                continue;
+            }
+            // scrolled sideways: the number stays in its gutter, the code scrolls and is cut at the gutter's edge
+            g.fillText(t.substring(0, ne), pad, y + rowHeight / 2);
+            g.save();
+            g.beginPath();
+            g.rect(gx, y, Math.max(0, w - gx), rowHeight);
+            g.clip();
+            g.fillText(t.substring(ne), pad + ne * charW - left, y + rowHeight / 2);
+            g.restore();
         }
         frame(g, 0, 0, w, h);
         drawnTop = top;
@@ -470,6 +520,7 @@ public final class CodePane extends Region implements org.vdsoexplorer.app.commo
         drawnRows = rows;
         drawnSelected = selected;
         drawnLeft = left;
+        drawnSticky = sticky;
         drawnLinked = linked;
         drawnFont = font;
         drawnInk = ink;

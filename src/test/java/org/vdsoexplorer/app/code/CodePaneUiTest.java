@@ -1,0 +1,74 @@
+package org.vdsoexplorer.app.code;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import javafx.scene.Scene;
+import javafx.scene.layout.StackPane;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.vdsoexplorer.app.Fx;
+import org.vdsoexplorer.app.common.DrawnText;
+import org.vdsoexplorer.app.common.FrameClock;
+
+/**
+ * A line a little too long for the pane scrolls sideways to show its code whole, and its line number stays whole in
+ * the gutter: at presenter scale the C pane showed "6  while (unlikely(...))" for line 306.
+ */
+@ExtendWith(ApplicationExtension.class)
+class CodePaneUiTest {
+    private static final String LONG = "while (unlikely((seq = READ_ONCE(vd->seq)) & 1))";
+
+    @Test
+    void theLineNumbersStayInTheirGutterWhileTheCodeScrollsSideways() {
+        Fx.fxRun(() -> {
+            CodePane p = new CodePane(FrameClock.manual());
+            p.setReducedMotion(true);
+            List<CodePane.Row> rows = new ArrayList<>();
+            for (int i = 0; i < 30; i++) {
+                rows.add(new CodePane.Row(String.format("%3d     %s", 300 + i, i == 6 ? LONG : "cpu_relax();"), null, false, false));
+            }
+            StackPane root = new StackPane(p);
+            Scene scene = new Scene(root, 800, 300);
+            root.applyCss();
+            p.setRows(rows);
+            root.layout();
+            double charW = p.charWidth(), bars = 800 - p.drawnOn().getLayoutBounds().getWidth();
+            // the canvas two characters short of the whole line: it must scroll, and can with the number kept
+            int chars = String.format("%3d     %s", 306, LONG).length();
+            double canvas = 6 + (chars - 1) * charW;
+            root.resize(canvas + bars, 300);
+            root.layout();
+            p.setCurrent(6);
+            assertTrue(p.scrolledLeft() > 0, "the long line is scrolled sideways: " + p.scrolledLeft());
+
+            List<DrawnText.Box> boxes = p.drawnText();
+            DrawnText.Box number = boxes.stream().filter(b -> b.text().equals("306")).findFirst().orElseThrow(
+                    () -> new AssertionError("line number 306 is not drawn whole: " + boxes));
+            assertEquals(6, number.x(), 0.5, "in its gutter, at the pane's left");
+            DrawnText.Box code = boxes.stream().filter(b -> b.text().equals(LONG)).findFirst().orElseThrow();
+            assertFalse(code.clipped(), "the current line's code shows whole: " + code);
+            double gutter = 6 + 4 * charW;
+            for (DrawnText.Box b : boxes) {
+                boolean isNumber = b.text().matches("\\d+");
+                assertTrue(isNumber ? b.x() + b.width() <= gutter : b.x() >= gutter - 0.5,
+                        "numbers left of the gutter's edge, code right of it: " + b + " (edge " + gutter + ")");
+            }
+            assertEquals(scene, root.getScene());
+
+            // too narrow for the number and the code: the number scrolls away, the code of the line being run shows whole
+            root.resize(6 + (LONG.length() + 2) * charW + bars, 300);
+            root.layout();
+            p.setCurrent(5);
+            p.setCurrent(6);
+            List<DrawnText.Box> narrow = p.drawnText();
+            DrawnText.Box whole = narrow.stream().filter(b -> b.text().equals(LONG)).findFirst().orElseThrow();
+            assertFalse(whole.clipped(), "the current line's code shows whole in a narrow pane: " + whole);
+            assertTrue(narrow.stream().noneMatch(b -> b.text().equals("306")), "its number scrolled away: " + narrow);
+        });
+    }
+}
