@@ -9,7 +9,8 @@ import javafx.scene.layout.Region;
  * Holds a node whose size does not follow what it shows (a figure as wide as a fixed number of characters, a bar of a
  * fixed width) as an unmanaged child, which makes the node a layout root: a new figure lays out that label alone, not
  * the strip, toolbar and window around it. At full speed each counters refresh otherwise re-measured the whole strip
- * (its flow of 68 nodes) and the window's root, 2-3 ms of the FX thread's frame beside another busy process.
+ * (its flow of 68 nodes) and the window's root: beside another busy process about 0.4 ms of the 3.3 ms of FX thread
+ * work that followed a counters refresh (docs/benchmarks.md).
  *
  * <p>The holder is as large as the node's own preferred size. It is measured again when what sets that size changes:
  * the node's size settings, padding and (for a label) font, and whatever {@link #resizeOn} names; a change of text
