@@ -63,6 +63,14 @@ class MainCommandsTest {
         usageError(run("bench-ui", "--warm-up", "700"), "bench-ui: --warm-up is 700, must be between 0 and 600 seconds");
         usageError(run("bench-ui", "--warm-up", "soon"), "bench-ui: --warm-up needs a number between 0 and 600 seconds, got 'soon'");
         usageError(run("bench-ui", "--frames", dir.toString()), "bench-ui: --frames " + dir + " is a folder; give the file to write");
+        Path file = dir.resolve("notes.txt");
+        try {
+            java.nio.file.Files.writeString(file, "x");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        usageError(run("bench-ui", "--frames", file.resolve("frames.csv").toString()),
+                "bench-ui: --frames " + file.resolve("frames.csv") + ": " + file + " is a file, not a folder");
         usageError(run("export-gif", "--fps", "fast", "a.gif"), "export-gif: --fps needs a number, got 'fast'");
     }
 

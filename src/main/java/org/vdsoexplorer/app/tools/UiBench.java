@@ -290,8 +290,14 @@ public final class UiBench {
         double seconds = a.positional().isEmpty() ? 5 : a.decimalOperand(0, "SECONDS", SECONDS);
         double warmUp = a.decimal("warm-up", WARM_UP_SECONDS, WARM_UP);
         String frames = a.one("frames");
-        if (frames != null && java.nio.file.Files.isDirectory(java.nio.file.Path.of(frames))) {
-            throw new IllegalArgumentException("--frames " + frames + " is a folder; give the file to write");
+        if (frames != null) { // refused before the run, not after it
+            java.nio.file.Path f = java.nio.file.Path.of(frames).toAbsolutePath();
+            if (java.nio.file.Files.isDirectory(f)) throw new IllegalArgumentException("--frames " + frames + " is a folder; give the file to write");
+            for (java.nio.file.Path up = f.getParent(); up != null; up = up.getParent()) {
+                if (java.nio.file.Files.exists(up) && !java.nio.file.Files.isDirectory(up)) {
+                    throw new IllegalArgumentException("--frames " + frames + ": " + up + " is a file, not a folder");
+                }
+            }
         }
         return main(seconds, a.flag("idle") ? Mode.IDLE : a.flag("present") ? Mode.PRESENT : Mode.FULL, warmUp,
                 frames == null ? null : java.nio.file.Path.of(frames), out, err);
