@@ -159,7 +159,7 @@ public final class CodePane extends Region implements org.vdsoexplorer.app.commo
         double w = canvas.getWidth(), h = canvas.getHeight();
         if (font == null || w <= 0 || h <= 0) return out;
         int first = (int) Math.floor(top);
-        double y0 = (first - top) * rowHeight, gx = gutterX();
+        double y0 = (first - top) * rowHeight;
         for (int r = Math.max(0, first); r < rows.size() && y0 + (r - first) * rowHeight < h; r++) {
             String t = rows.get(r).text().stripTrailing();
             if (t.isBlank()) continue;
@@ -167,20 +167,18 @@ public final class CodePane extends Region implements org.vdsoexplorer.app.commo
             // a row mostly scrolled past an edge shows a sliver of paper, not text (as LayoutCheck judges a label's line)
             if (y1 - y < rowHeight / 2 || y1 - y < 1) continue;
             int ne = pinnedNumberEnd(t);
-            if (ne > 0) { // the number, in its gutter whatever the scroll
-                String number = t.substring(0, ne).stripLeading();
-                double nx = PAD + (ne - number.length()) * charW;
-                if (nx < w) out.add(new Box(number, nx, y, Math.min(w, nx + number.length() * charW) - nx, y1 - y, font.getSize(), false));
-                if (t.substring(ne).isBlank()) continue;
+            double x1 = PAD + t.length() * charW - left;
+            if (r == current) { // its code, which must show whole (right of the gutter when the numbers keep it)
+                int from = codeStart(t);
+                double x0 = PAD + from * charW - left, edge = ne > 0 ? gutterX() : 0;
+                boolean cut = x0 < edge - 0.5 || x1 > w + 0.5;
+                double a = Math.max(edge, x0), b = Math.min(w, x1);
+                if (b - a >= 1) out.add(new Box(t.substring(from), a, y, b - a, y1 - y, font.getSize(), cut));
+                continue;
             }
-            int from = r == current ? codeStart(t) : ne;
-            double x0 = PAD + from * charW - left, x1 = PAD + t.length() * charW - left, edge = ne > 0 ? gx : 0;
-            boolean cut = r == current && (x0 < edge - 0.5 || x1 > w + 0.5);
-            String shown = t.substring(from).strip();
-            double a = Math.max(edge, x0 + (t.substring(from).length() - t.substring(from).stripLeading().length()) * charW),
-                    b = Math.min(w, x1);
-            if (b - a < 1) continue;
-            out.add(new Box(shown, a, y, b - a, y1 - y, font.getSize(), cut));
+            // a row from its number, which keeps its place in the gutter, or from wherever it is scrolled to
+            double a = ne > 0 ? PAD : Math.max(0, PAD - left), b = Math.min(w, x1);
+            if (b - a >= 1) out.add(new Box(t, a, y, b - a, y1 - y, font.getSize(), false));
         }
         return out;
     }
