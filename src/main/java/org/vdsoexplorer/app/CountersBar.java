@@ -120,10 +120,10 @@ public final class CountersBar extends VBox {
     }
 
     /**
-     * {@code value} held so that a new figure lays out the label alone ({@link org.vdsoexplorer.app.common.Pinned}): its
-     * width is fixed in characters, its one line as tall whatever it says.
+     * {@code value} held so that a new figure lays out the label alone ({@link Isolated#pinned}): its width is fixed in
+     * characters, its one line as tall whatever it says.
      */
-    private static org.vdsoexplorer.app.common.Pinned pin(Label value) { return new org.vdsoexplorer.app.common.Pinned(value); }
+    private static Isolated pin(Label value) { return Isolated.pinned(value); }
 
     /**
      * This call's cycles by category as one stacked bar of a fixed width (in em: it grows with the UI scale); each
@@ -167,7 +167,7 @@ public final class CountersBar extends VBox {
     static final java.util.Set<Category> LOUD = java.util.EnumSet.of(Category.SEQ_RETRY, Category.SYSCALL);
     private final javafx.scene.layout.HBox badges = new javafx.scene.layout.HBox(4);
     /** The bar, held so that its new shares lay out the bar alone (its size is fixed: {@link #BAR_EM}). */
-    private final org.vdsoexplorer.app.common.Pinned barHolder = new org.vdsoexplorer.app.common.Pinned(breakdown);
+    private final Isolated barHolder = Isolated.pinned(breakdown);
     private final long[] shares = new long[Category.values().length];
     /** The bar's segments, one per category, in category order. */
     private final List<Label> segments = new ArrayList<>();

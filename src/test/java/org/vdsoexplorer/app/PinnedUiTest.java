@@ -1,4 +1,4 @@
-package org.vdsoexplorer.app.common;
+package org.vdsoexplorer.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -11,10 +11,9 @@ import javafx.scene.text.Font;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.vdsoexplorer.app.Fx;
 
 /**
- * A pinned figure's new text lays out the figure alone; its strip is laid out again only when the figure's size can
+ * A pinned figure's ({@link Isolated#pinned}) new text lays out the figure alone; its strip is laid out again only when the figure's size can
  * change (its font, its width settings), and then the holder takes the new size.
  */
 @ExtendWith(ApplicationExtension.class)
@@ -42,7 +41,7 @@ class PinnedUiTest {
     void aNewFigureLaysOutTheFigureAloneAndAFontChangeTheStrip() {
         Fx.fxRun(() -> {
             Label pinnedFigure = figure("12"), looseFigure = figure("12");
-            Pinned holder = new Pinned(pinnedFigure);
+            Isolated holder = Isolated.pinned(pinnedFigure);
             Strip pinned = new Strip(new Label("calls"), holder), loose = new Strip(new Label("calls"), looseFigure);
             HBox root = new HBox(pinned, loose);
             new Scene(root, 600, 100);
