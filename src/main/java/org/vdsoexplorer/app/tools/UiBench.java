@@ -166,32 +166,29 @@ public final class UiBench {
                 s = new ArrayList<>(stamps.subList(Math.max(0, skip - 1), stamps.size()));
                 c = new ArrayList<>(cpuStamps.subList(Math.max(0, skip - 1), Math.min(cpuStamps.size(), stamps.size())));
             }
-            List<Double> d = new ArrayList<>(), fx = new ArrayList<>(), render = new ArrayList<>(), model = new ArrayList<>();
-            java.util.Map<Integer, List<double[]>> byView = new java.util.TreeMap<>();
-            for (int i = 1; i < s.size(); i++) d.add((s.get(i) - s.get(i - 1)) / 1e6);
-            for (int i = 1; i < c.size(); i++) {
-                fx.add((c.get(i)[0] - c.get(i - 1)[0]) / 1e6);
-                render.add((c.get(i)[1] - c.get(i - 1)[1]) / 1e6);
-                long[] f = c.get(i - 1); // refreshed in frame i-1, rendered before frame i
-                if (i > 1) model.add(f[4] / 1e6);
-                if (f[2] >= 0) byView.computeIfAbsent((int) f[2], k -> new ArrayList<>()).add(new double[] {f[3] / 1e6, render.getLast()});
-            }
-            List<ViewCost> views = new ArrayList<>();
-            byView.forEach((v, l) -> {
-                List<Double> refresh = new ArrayList<>(), drawn = new ArrayList<>();
-                for (double[] x : l) {
-                    refresh.add(x[0]);
-                    drawn.add(x[1]);
-                }
-                views.add(new ViewCost(v, l.size(), percentile(refresh, 0.5), percentile(refresh, 0.99), percentile(drawn, 0.5),
-                        percentile(drawn, 0.99)));
-            });
-            List<Frame> each = new ArrayList<>();
-            for (int k = 0; k + 1 < Math.min(s.size(), c.size()); k++) {
+            List<Frame> each = new ArrayList<>(); // frame k: refreshed in its pulse, rendered before frame k + 1
+            for (int k = 0; k + 1 < c.size(); k++) {
                 long[] f = c.get(k), g = c.get(k + 1);
                 each.add(new Frame((s.get(k + 1) - s.get(k)) / 1e6, (g[0] - f[0]) / 1e6, (g[1] - f[1]) / 1e6, (int) f[2],
                         f[3] / 1e6, f[4] / 1e6));
             }
+            List<Double> d = new ArrayList<>(), fx = new ArrayList<>(), render = new ArrayList<>(), model = new ArrayList<>();
+            for (int i = 1; i < s.size(); i++) d.add((s.get(i) - s.get(i - 1)) / 1e6);
+            java.util.Map<Integer, List<Frame>> byView = new java.util.TreeMap<>();
+            for (int k = 0; k < each.size(); k++) {
+                Frame f = each.get(k);
+                fx.add(f.fxCpuMs());
+                render.add(f.renderCpuMs());
+                if (k > 0) model.add(f.modelMs()); // the first frame's slice began before the measured span
+                if (f.refreshed() >= 0) byView.computeIfAbsent(f.refreshed(), v -> new ArrayList<>()).add(f);
+            }
+            List<ViewCost> views = new ArrayList<>();
+            byView.forEach((v, l) -> {
+                List<Double> refresh = new ArrayList<>(l.stream().map(Frame::refreshMs).toList()),
+                        drawn = new ArrayList<>(l.stream().map(Frame::renderCpuMs).toList());
+                views.add(new ViewCost(v, l.size(), percentile(refresh, 0.5), percentile(refresh, 0.99), percentile(drawn, 0.5),
+                        percentile(drawn, 0.99)));
+            });
             List<String> names = w.liveViewNames();
             if (d.isEmpty()) return new Result(0, seconds, 0, 0, 0, steps, firstFrame[0], 0, 0, 0, 0, 0, views, names, each);
             return new Result(d.size(), seconds, percentile(d, 0.5), percentile(d, 0.99), percentile(d, 1), steps,
