@@ -83,9 +83,11 @@ public final class Cli {
                                 Commands.Option.value("format", "table|markdown", "the output format (default table)"),
                                 Commands.Option.value("timing", "pipeline|pipeline:CORE", "the pipeline core of the second model "
                                         + "(default: the table's default core)"), core))
-                .add(Commands.Command.of("bench", "simulated instructions per second of the interpreter on the vDSO listings",
+                .add(Commands.Command.of("bench", "simulated instructions per second of the interpreter on the vDSO listings "
+                                + "(per second of the measuring thread's CPU time, every listing warmed before any is measured)",
                                 (a, out, err) -> Bench.run(a, out))
-                        .options(Commands.Option.value("seconds", "N", "measuring time per listing (default 2)"), compiler, timing,
+                        .options(Commands.Option.value("seconds", "N", "measuring time per listing (default 2; each is also "
+                                + "run a quarter of it before the first is measured and again before its own measurement)"), compiler, timing,
                                 costs))
                 .add(Commands.Command.of("check-lessons", "checks every lesson in DIR (default: lessons) against the format and "
                                 + "the model; prints file:line: message per problem, exits 1 if there are any", Cli::checkLessons)
