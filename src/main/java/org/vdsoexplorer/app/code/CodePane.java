@@ -26,8 +26,9 @@ import javafx.scene.text.FontWeight;
  * never narrower than {@link #MIN_CHARS} characters; longer lines scroll sideways (a horizontal bar,
  * Shift + wheel), and the current line is kept in view both ways, also when the pane is resized. The line
  * numbers (addresses in a listing) stay put in their gutter while the code scrolls, as long as the current line's code
- * fits beside them (a projector's large text scrolled "306  while (...)" to "6  while (...)" before); in a pane too
- * narrow for both they scroll away with the code, which must show whole.
+ * fits beside them (a projector's large text scrolled "306  while (...)" to "6  while (...)" before), and a row whose code
+ * starts left of the gutter's edge shows an ellipsis there; in a pane too narrow for both they scroll away with the code,
+ * which must show whole.
  *
  * <p>The rows in view are reported as drawn text ({@link #drawnText()}): the parts of rows scrolled out of
  * view sideways are scrolled, not cut, but the current row's code (after its line number) must show whole,
@@ -76,6 +77,8 @@ public final class CodePane extends Region implements org.vdsoexplorer.app.commo
     private boolean sticky = true, drawnSticky = true;
     /** Left of the text, in px. */
     private static final double PAD = 6;
+    /** Drawn right of the gutter on a row whose code is scrolled out of view on the left. */
+    static final String ELLIPSIS = "\u2026";
     private final Label probe = new Label("M");
     private List<Row> rows = List.of();
     private int current = -1;
@@ -501,11 +504,16 @@ public final class CodePane extends Region implements org.vdsoexplorer.app.commo
                 g.fillText(t, pad - left, y + rowHeight / 2);
                 continue;
             }
-            // scrolled sideways: the number stays in its gutter, the code scrolls and is cut at the gutter's edge
+            // scrolled sideways: the number stays in its gutter, the code scrolls and is cut at the gutter's edge; a row
+            // whose code starts left of that edge shows an ellipsis there ("307 …se", not "307 se" for a scrolled #else)
             g.fillText(t.substring(0, ne), pad, y + rowHeight / 2);
+            int cs = codeStart(t);
+            boolean hidden = cs < t.length() && pad + cs * charW - left < gx - 0.5;
+            if (hidden) g.fillText(ELLIPSIS, gx, y + rowHeight / 2);
+            double cx = hidden ? gx + charW : gx;
             g.save();
             g.beginPath();
-            g.rect(gx, y, Math.max(0, w - gx), rowHeight);
+            g.rect(cx, y, Math.max(0, w - cx), rowHeight);
             g.clip();
             g.fillText(t.substring(ne), pad + ne * charW - left, y + rowHeight / 2);
             g.restore();

@@ -66,4 +66,41 @@ class CodePaneUiTest {
             assertEquals(0, scrolled.x(), 0.5, "the numbers scrolled away with the code: " + scrolled);
         });
     }
+
+    @Test
+    void aRowWhoseCodeIsScrolledOutOnTheLeftShowsAnEllipsisBesideItsNumber() {
+        Fx.fxRun(() -> {
+            CodePane p = new CodePane(FrameClock.manual());
+            p.setReducedMotion(true);
+            List<CodePane.Row> rows = new ArrayList<>();
+            for (int i = 0; i < 30; i++) {
+                String code = i == 6 ? "    " + LONG : i == 7 ? "}" : "    cpu_relax();";
+                rows.add(new CodePane.Row(String.format("%3d %s", 300 + i, code), null, false, false));
+            }
+            StackPane root = new StackPane(p);
+            new Scene(root, 800, 300);
+            root.applyCss();
+            p.setRows(rows);
+            root.layout();
+            double charW = p.charWidth(), bars = 800 - p.drawnOn().getLayoutBounds().getWidth();
+            int chars = String.format("%3d     %s", 306, LONG).length();
+            root.resize(6 + (chars - 1) * charW + bars, 300);
+            root.layout();
+            p.setCurrent(6);
+            assertTrue(p.scrolledLeft() >= charW, "scrolled by at least the '}' of line 307: " + p.scrolledLeft());
+
+            DrawnText.Box brace = p.drawnText().stream().filter(b -> b.text().startsWith("307")).findFirst().orElseThrow();
+            javafx.scene.image.WritableImage img = p.drawnOn().snapshot(null, null);
+            double scale = img.getWidth() / p.drawnOn().getLayoutBounds().getWidth();
+            double gx = 6 + 4 * charW; // the gutter: three digits and a space
+            int ink = 0;
+            for (double x = gx + 1; x < gx + charW - 1; x += 0.5) {
+                for (double y = brace.y() + 2; y < brace.y() + brace.height() - 2; y += 0.5) {
+                    if (img.getPixelReader().getColor((int) (x * scale), (int) (y * scale)).getBrightness() < 0.6) ink++;
+                }
+            }
+            // before, line 307 showed its number and blank paper, as if the line were empty
+            assertTrue(ink > 0, "an ellipsis right of line 307's number, its '}' scrolled out of view");
+        });
+    }
 }
