@@ -78,7 +78,7 @@ public final class CodePane extends Region implements org.vdsoexplorer.app.commo
     /** Left of the text, in px. */
     private static final double PAD = 6;
     /** Drawn right of the gutter on a row whose code is scrolled out of view on the left. */
-    static final String ELLIPSIS = "\u2026";
+    private static final String ELLIPSIS = "\u2026";
     private final Label probe = new Label("M");
     private List<Row> rows = List.of();
     private int current = -1;
@@ -505,7 +505,8 @@ public final class CodePane extends Region implements org.vdsoexplorer.app.commo
                 continue;
             }
             // scrolled sideways: the number stays in its gutter, the code scrolls and is cut at the gutter's edge; a row
-            // whose code starts left of that edge shows an ellipsis there ("307 …se", not "307 se" for a scrolled #else)
+            // whose code starts left of that edge shows an ellipsis in its first cell ("307 …e", not "307 se", for a
+            // scrolled #else)
             g.fillText(t.substring(0, ne), pad, y + rowHeight / 2);
             int cs = codeStart(t);
             boolean hidden = cs < t.length() && pad + cs * charW - left < gx - 0.5;
