@@ -23,20 +23,25 @@ import org.vdsoexplorer.app.common.FrameClock;
 class CodePaneUiTest {
     private static final String LONG = "while (unlikely((seq = READ_ONCE(vd->seq)) & 1))";
 
+    /** {@code p} in an 800x300 scene, showing lines 300-329, line 300 + i being "{number} {code(i)}". */
+    private static StackPane shown(CodePane p, java.util.function.IntFunction<String> code) {
+        p.setReducedMotion(true);
+        List<CodePane.Row> rows = new ArrayList<>();
+        for (int i = 0; i < 30; i++) rows.add(new CodePane.Row(String.format("%3d %s", 300 + i, code.apply(i)), null, false, false));
+        StackPane root = new StackPane(p);
+        new Scene(root, 800, 300);
+        root.applyCss();
+        p.setRows(rows);
+        root.layout();
+        return root;
+    }
+
     @Test
     void theLineNumbersStayInTheirGutterWhileTheCodeScrollsSideways() {
         Fx.fxRun(() -> {
             CodePane p = new CodePane(FrameClock.manual());
-            p.setReducedMotion(true);
-            List<CodePane.Row> rows = new ArrayList<>();
-            for (int i = 0; i < 30; i++) {
-                rows.add(new CodePane.Row(String.format("%3d     %s", 300 + i, i == 6 ? LONG : "cpu_relax();"), null, false, false));
-            }
-            StackPane root = new StackPane(p);
-            Scene scene = new Scene(root, 800, 300);
-            root.applyCss();
-            p.setRows(rows);
-            root.layout();
+            StackPane root = shown(p, i -> i == 6 ? "    " + LONG : "    cpu_relax();");
+            Scene scene = root.getScene();
             double charW = p.charWidth(), bars = 800 - p.drawnOn().getLayoutBounds().getWidth();
             // the canvas two characters short of the whole line: it must scroll, and can with the number kept
             int chars = String.format("%3d     %s", 306, LONG).length();
@@ -71,17 +76,7 @@ class CodePaneUiTest {
     void aRowWhoseCodeIsScrolledOutOnTheLeftShowsAnEllipsisBesideItsNumber() {
         Fx.fxRun(() -> {
             CodePane p = new CodePane(FrameClock.manual());
-            p.setReducedMotion(true);
-            List<CodePane.Row> rows = new ArrayList<>();
-            for (int i = 0; i < 30; i++) {
-                String code = i == 6 ? "    " + LONG : i == 7 ? "}" : "    cpu_relax();";
-                rows.add(new CodePane.Row(String.format("%3d %s", 300 + i, code), null, false, false));
-            }
-            StackPane root = new StackPane(p);
-            new Scene(root, 800, 300);
-            root.applyCss();
-            p.setRows(rows);
-            root.layout();
+            StackPane root = shown(p, i -> i == 6 ? "    " + LONG : i == 7 ? "}" : "    cpu_relax();");
             double charW = p.charWidth(), bars = 800 - p.drawnOn().getLayoutBounds().getWidth();
             int chars = String.format("%3d     %s", 306, LONG).length();
             root.resize(6 + (chars - 1) * charW + bars, 300);
