@@ -36,15 +36,11 @@ final class Bench {
         // every listing warmed before any is measured: the four share the interpreter's and timing model's code, and the
         // JIT compiler's profile then holds all four (no listing measured while its code is still being compiled)
         List<Machine> machines = setups.stream().map(Machine::new).toList();
-        for (Machine m : machines) {
-            long warm = System.nanoTime() + (long) (seconds * 0.25e9);
-            while (System.nanoTime() < warm) m.runCall();
-        }
+        for (Machine m : machines) warm(m, seconds);
         for (int i = 0; i < setups.size(); i++) {
             Setup s = setups.get(i);
             Machine m = machines.get(i);
-            long warm = System.nanoTime() + (long) (seconds * 0.25e9);
-            while (System.nanoTime() < warm) m.runCall();
+            warm(m, seconds);
             long i0 = m.instructions(), c0 = cpu.getCurrentThreadCpuTime(), end = System.nanoTime() + (long) (seconds * 1e9);
             while (System.nanoTime() < end) for (int k = 0; k < 1000; k++) m.runCall();
             long di = m.instructions() - i0, dt = cpu.getCurrentThreadCpuTime() - c0;
@@ -55,5 +51,11 @@ final class Bench {
         }
         out.printf(Locale.ROOT, "overall: %.1f M simulated instructions/s on one core%n", totalInstr / (totalNanos / 1e3));
         return 0;
+    }
+
+    /** Runs whole calls on {@code m} for a quarter of {@code seconds}, unmeasured. */
+    private static void warm(Machine m, double seconds) {
+        long until = System.nanoTime() + (long) (seconds * 0.25e9);
+        while (System.nanoTime() < until) m.runCall();
     }
 }
